@@ -1,0 +1,1 @@
+//! Shared helpers for the criterion benchmarks of the polyomino family (see `benches/`).

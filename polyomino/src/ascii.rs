@@ -1,0 +1,79 @@
+//! Reading and writing shapes and boards as ASCII art.
+//!
+//! A text is read line by line. Each line is trimmed of surrounding whitespace (so indented
+//! literals work), blank lines before the first and after the last non-blank line are ignored,
+//! and a blank line in between is a row with no cell. Every other character must be one of the
+//! glyphs the caller allows; rows may have different lengths (missing cells are empty).
+
+use crate::{Cell, ShapeError};
+
+/// Checks that glyphs are pairwise distinct and not whitespace.
+pub(crate) fn check_glyphs(glyphs: &[char]) -> Result<(), ShapeError> {
+    for (i, &g) in glyphs.iter().enumerate() {
+        if g.is_whitespace() || glyphs[..i].contains(&g) {
+            return Err(ShapeError::BadGlyphs);
+        }
+    }
+    Ok(())
+}
+
+/// The rows of `text` after trimming and dropping the outer blank lines, each with its 1-based
+/// line number.
+pub(crate) fn rows(text: &str) -> Vec<(usize, &str)> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .collect();
+    let first = lines.iter().position(|(_, l)| !l.is_empty());
+    let last = lines.iter().rposition(|(_, l)| !l.is_empty());
+    match (first, last) {
+        (Some(a), Some(b)) => lines[a..=b].to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// Reads `text` and returns every cell whose glyph is in `keep`, with that glyph. Characters
+/// equal to `empty` are skipped; anything else is an error.
+pub(crate) fn read_cells(
+    text: &str,
+    empty: char,
+    keep: &[char],
+) -> Result<Vec<(Cell, char)>, ShapeError> {
+    let mut out = Vec::new();
+    for (r, (line_no, row)) in rows(text).into_iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == empty {
+                continue;
+            }
+            if !keep.contains(&ch) {
+                return Err(ShapeError::UnexpectedChar {
+                    ch,
+                    line: line_no,
+                    column: c + 1,
+                });
+            }
+            let cell = Cell::new(
+                i32::try_from(r).map_err(|_| ShapeError::TooLarge)?,
+                i32::try_from(c).map_err(|_| ShapeError::TooLarge)?,
+            );
+            out.push((cell, ch));
+        }
+    }
+    Ok(out)
+}
+
+/// Draws `height × width` cells, asking `glyph` for each one; rows are joined with `\n` and
+/// there is no trailing newline.
+pub(crate) fn draw(height: i32, width: i32, mut glyph: impl FnMut(Cell) -> char) -> String {
+    let mut s = String::with_capacity(((width.max(0) + 1) * height.max(0)) as usize);
+    for r in 0..height {
+        if r > 0 {
+            s.push('\n');
+        }
+        for c in 0..width {
+            s.push(glyph(Cell::new(r, c)));
+        }
+    }
+    s
+}

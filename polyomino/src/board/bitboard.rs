@@ -1,0 +1,436 @@
+//! [`Bitboard`]: a set of cells stored as one 64-bit word per row.
+//!
+//! # Layout and costs
+//!
+//! Bit `c` of word `r` is the cell `(r, c)`. A bitboard covers the half-strip of rows
+//! `0..`[`Bitboard::MAX_ROWS`] and columns `0..64`, independent of any board size, so two
+//! bitboards can always be combined; [`Board`](crate::Board) clips to its own shape.
+//!
+//! Only the rows between the first and the last non-empty row are stored (a *row window*,
+//! inline up to six rows). A placement mask of a pentomino is therefore at most five words
+//! wherever it sits, and every binary operation walks only the rows where both windows
+//! overlap (for intersections and tests) or either window lies (for unions):
+//!
+//! | operation | cost |
+//! |---|---|
+//! | [`is_disjoint`](Bitboard::is_disjoint), [`is_subset`](Bitboard::is_subset), `&` | O(overlapping rows) |
+//! | `\|`, `-`, `^`, [`shift`](Bitboard::shift), dilations | O(rows of the result) |
+//! | [`count`](Bitboard::count) | O(rows), one `popcnt` per word |
+//! | [`contains`](Bitboard::contains), [`insert`](Bitboard::insert) | O(1) (insert may grow the window) |
+//!
+//! The window is kept trimmed (no empty first or last row), so equal sets have equal
+//! representations and the derived `Eq`/`Hash` are set equality.
+
+use core::fmt;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign};
+
+use smallvec::SmallVec;
+
+use crate::{BoardError, Cell};
+
+/// A set of cells in rows `0..MAX_ROWS`, columns `0..64`, one `u64` per row.
+///
+/// ```
+/// use polyomino::{Bitboard, Cell};
+/// let mut a = Bitboard::new();
+/// a.insert(Cell::new(3, 4))?;
+/// let ring = a.edge_dilation();
+/// assert_eq!(ring.count(), 5);
+/// assert!(ring.contains(Cell::new(2, 4)));
+/// let corners = a.corner_dilation() - &a;
+/// assert_eq!(corners.iter().collect::<Vec<_>>(),
+///            vec![Cell::new(2, 3), Cell::new(2, 5), Cell::new(4, 3), Cell::new(4, 5)]);
+/// assert!(corners.is_disjoint(&ring.clone().difference(&a)));
+/// # Ok::<(), polyomino::BoardError>(())
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard {
+    /// Row index of `rows[0]`; 0 when empty.
+    first: u32,
+    /// Words of rows `first..first + rows.len()`, trimmed of empty ends.
+    rows: SmallVec<[u64; 6]>,
+}
+
+impl Bitboard {
+    /// Number of columns a bitboard can hold.
+    pub const WIDTH: u32 = 64;
+    /// Number of rows a bitboard can hold.
+    pub const MAX_ROWS: u32 = 1 << 16;
+
+    /// The empty set.
+    #[inline]
+    pub fn new() -> Bitboard {
+        Bitboard::default()
+    }
+
+    /// The set with the given row words: bit `c` of `words[i]` is cell `(first + i, c)`.
+    ///
+    /// # Errors
+    /// [`BoardError::OutsideBitboard`] if the rows pass [`Bitboard::MAX_ROWS`].
+    pub fn from_rows(first: u32, words: &[u64]) -> Result<Bitboard, BoardError> {
+        let mut b = Bitboard {
+            first,
+            rows: words.iter().copied().collect(),
+        };
+        b.trim();
+        if b.end() > Bitboard::MAX_ROWS {
+            let last = i32::try_from(b.end() - 1).unwrap_or(i32::MAX);
+            return Err(BoardError::OutsideBitboard(Cell::new(last, 0)));
+        }
+        Ok(b)
+    }
+
+    /// The set of the given cells.
+    ///
+    /// # Errors
+    /// [`BoardError::OutsideBitboard`] for a cell outside rows `0..MAX_ROWS`, columns `0..64`.
+    pub fn from_cells<I: IntoIterator<Item = Cell>>(cells: I) -> Result<Bitboard, BoardError> {
+        let mut b = Bitboard::new();
+        for c in cells {
+            b.insert(c)?;
+        }
+        Ok(b)
+    }
+
+    /// One past the last stored row.
+    #[inline]
+    fn end(&self) -> u32 {
+        self.first + self.rows.len() as u32
+    }
+
+    /// Drops empty rows at both ends of the window.
+    fn trim(&mut self) {
+        let lead = self.rows.iter().take_while(|&&w| w == 0).count();
+        if lead == self.rows.len() {
+            self.rows.clear();
+            self.first = 0;
+            return;
+        }
+        if lead > 0 {
+            self.rows.drain(..lead);
+            self.first += lead as u32;
+        }
+        while self.rows.last() == Some(&0) {
+            self.rows.pop();
+        }
+    }
+
+    /// Whether `cell` can be stored in a bitboard at all.
+    #[inline]
+    fn in_range(cell: Cell) -> bool {
+        cell.row >= 0 && (cell.row as u32) < Bitboard::MAX_ROWS && (0..64).contains(&cell.col)
+    }
+
+    /// The word of row `r` (0 outside the window).
+    #[inline]
+    pub fn row(&self, r: u32) -> u64 {
+        r.checked_sub(self.first)
+            .and_then(|i| self.rows.get(i as usize))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The stored rows as `(row, word)`, from the first to the last non-empty row (inner rows
+    /// may be 0).
+    pub fn rows(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        (self.first..).zip(self.rows.iter().copied())
+    }
+
+    /// The row window `first..end` (empty range for the empty set).
+    #[inline]
+    pub fn row_range(&self) -> core::ops::Range<u32> {
+        self.first..self.end()
+    }
+
+    /// Whether `cell` is in the set (cells outside the representable range never are).
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        Bitboard::in_range(cell) && self.row(cell.row as u32) >> cell.col & 1 == 1
+    }
+
+    /// Adds `cell`; returns whether it was new.
+    ///
+    /// # Errors
+    /// [`BoardError::OutsideBitboard`] for a cell outside rows `0..MAX_ROWS`, columns `0..64`.
+    pub fn insert(&mut self, cell: Cell) -> Result<bool, BoardError> {
+        if !Bitboard::in_range(cell) {
+            return Err(BoardError::OutsideBitboard(cell));
+        }
+        let r = cell.row as u32;
+        if self.rows.is_empty() {
+            self.first = r;
+            self.rows.push(0);
+        } else if r < self.first {
+            let grow = (self.first - r) as usize;
+            self.rows.insert_many(0, core::iter::repeat_n(0, grow));
+            self.first = r;
+        } else if r >= self.end() {
+            let grow = (r - self.end() + 1) as usize;
+            self.rows.extend(core::iter::repeat_n(0, grow));
+        }
+        let w = &mut self.rows[(r - self.first) as usize];
+        let bit = 1u64 << cell.col;
+        let new = *w & bit == 0;
+        *w |= bit;
+        Ok(new)
+    }
+
+    /// Removes `cell`; returns whether it was present.
+    pub fn remove(&mut self, cell: Cell) -> bool {
+        if !self.contains(cell) {
+            return false;
+        }
+        self.rows[(cell.row as u32 - self.first) as usize] &= !(1u64 << cell.col);
+        self.trim();
+        true
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.rows.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The cells, row-major.
+    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.rows().flat_map(|(r, mut w)| {
+            core::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let c = w.trailing_zeros();
+                w &= w - 1;
+                Some(Cell::new(r as i32, c as i32))
+            })
+        })
+    }
+
+    /// Whether the two sets share no cell. O(overlapping rows).
+    #[inline]
+    pub fn is_disjoint(&self, other: &Bitboard) -> bool {
+        let lo = self.first.max(other.first);
+        let hi = self.end().min(other.end());
+        (lo..hi).all(|r| self.row(r) & other.row(r) == 0)
+    }
+
+    /// Whether every cell of `self` is in `other`. O(rows of `self`).
+    #[inline]
+    pub fn is_subset(&self, other: &Bitboard) -> bool {
+        self.rows().all(|(r, w)| w & !other.row(r) == 0)
+    }
+
+    /// Builds the set of rows `lo..hi` with `f(r)` as the word of row `r`.
+    fn build(lo: u32, hi: u32, f: impl Fn(u32) -> u64) -> Bitboard {
+        let mut b = Bitboard {
+            first: lo,
+            rows: (lo..hi.max(lo)).map(f).collect(),
+        };
+        b.trim();
+        b
+    }
+
+    /// The window covering both operands.
+    fn hull(&self, other: &Bitboard) -> (u32, u32) {
+        match (self.is_empty(), other.is_empty()) {
+            (true, _) => (other.first, other.end()),
+            (_, true) => (self.first, self.end()),
+            _ => (self.first.min(other.first), self.end().max(other.end())),
+        }
+    }
+
+    /// Cells in either set.
+    #[must_use]
+    pub fn union(&self, other: &Bitboard) -> Bitboard {
+        let (lo, hi) = self.hull(other);
+        Bitboard::build(lo, hi, |r| self.row(r) | other.row(r))
+    }
+
+    /// Cells in both sets.
+    #[must_use]
+    pub fn intersection(&self, other: &Bitboard) -> Bitboard {
+        let lo = self.first.max(other.first);
+        let hi = self.end().min(other.end());
+        Bitboard::build(lo, hi, |r| self.row(r) & other.row(r))
+    }
+
+    /// Cells of `self` not in `other`.
+    #[must_use]
+    pub fn difference(&self, other: &Bitboard) -> Bitboard {
+        Bitboard::build(self.first, self.end(), |r| self.row(r) & !other.row(r))
+    }
+
+    /// Cells in exactly one of the sets.
+    #[must_use]
+    pub fn symmetric_difference(&self, other: &Bitboard) -> Bitboard {
+        let (lo, hi) = self.hull(other);
+        Bitboard::build(lo, hi, |r| self.row(r) ^ other.row(r))
+    }
+
+    /// Every cell moved by `d_rows` rows and `d_cols` columns. Cells that leave the
+    /// representable half-strip (negative rows, rows past `MAX_ROWS`, columns outside `0..64`)
+    /// are dropped, as with a chess bitboard shift.
+    #[must_use]
+    pub fn shift(&self, d_rows: i32, d_cols: i32) -> Bitboard {
+        let shift_word = |w: u64| -> u64 {
+            match d_cols {
+                0 => w,
+                d if d >= 64 || d <= -64 => 0,
+                d if d > 0 => w << d,
+                d => w >> -d,
+            }
+        };
+        if self.is_empty() {
+            return Bitboard::new();
+        }
+        let lo = i64::from(self.first) + i64::from(d_rows);
+        let hi = i64::from(self.end()) + i64::from(d_rows);
+        let lo_c = lo.clamp(0, i64::from(Bitboard::MAX_ROWS)) as u32;
+        let hi_c = hi.clamp(0, i64::from(Bitboard::MAX_ROWS)) as u32;
+        Bitboard::build(lo_c, hi_c, |r| {
+            let src = i64::from(r) - i64::from(d_rows);
+            shift_word(self.row(src as u32))
+        })
+    }
+
+    /// The set together with every cell sharing an edge with it (von Neumann dilation).
+    #[must_use]
+    pub fn edge_dilation(&self) -> Bitboard {
+        if self.is_empty() {
+            return Bitboard::new();
+        }
+        let lo = self.first.saturating_sub(1);
+        let hi = (self.end() + 1).min(Bitboard::MAX_ROWS);
+        Bitboard::build(lo, hi, |r| {
+            let w = self.row(r);
+            let up = if r > 0 { self.row(r - 1) } else { 0 };
+            w | w << 1 | w >> 1 | up | self.row(r + 1)
+        })
+    }
+
+    /// The set together with every cell sharing a corner (but not necessarily an edge) with
+    /// it: the four diagonal neighbours of each cell are added.
+    ///
+    /// Blokus attach points are `own.corner_dilation() − own.edge_dilation()`, clipped to the
+    /// board and to free cells.
+    #[must_use]
+    pub fn corner_dilation(&self) -> Bitboard {
+        if self.is_empty() {
+            return Bitboard::new();
+        }
+        let lo = self.first.saturating_sub(1);
+        let hi = (self.end() + 1).min(Bitboard::MAX_ROWS);
+        Bitboard::build(lo, hi, |r| {
+            let up = if r > 0 { self.row(r - 1) } else { 0 };
+            let v = up | self.row(r + 1);
+            self.row(r) | v << 1 | v >> 1
+        })
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Cell> for Bitboard {
+    /// Collects cells; cells outside the representable range are **skipped**. Use
+    /// [`Bitboard::from_cells`] to have them reported as an error instead.
+    fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Bitboard {
+        let mut b = Bitboard::new();
+        for c in iter {
+            let _ = b.insert(c);
+        }
+        b
+    }
+}
+
+macro_rules! binop {
+    ($tr:ident, $m:ident, $f:ident, $atr:ident, $am:ident) => {
+        impl $tr<&Bitboard> for &Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $m(self, rhs: &Bitboard) -> Bitboard {
+                self.$f(rhs)
+            }
+        }
+        impl $tr<&Bitboard> for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $m(self, rhs: &Bitboard) -> Bitboard {
+                self.$f(rhs)
+            }
+        }
+        impl $atr<&Bitboard> for Bitboard {
+            #[inline]
+            fn $am(&mut self, rhs: &Bitboard) {
+                *self = self.$f(rhs);
+            }
+        }
+    };
+}
+
+binop!(BitOr, bitor, union, BitOrAssign, bitor_assign);
+binop!(BitAnd, bitand, intersection, BitAndAssign, bitand_assign);
+binop!(Sub, sub, difference, SubAssign, sub_assign);
+
+impl BitXor<&Bitboard> for &Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn bitxor(self, rhs: &Bitboard) -> Bitboard {
+        self.symmetric_difference(rhs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bb(cells: &[(i32, i32)]) -> Bitboard {
+        Bitboard::from_cells(cells.iter().map(|&(r, c)| Cell::new(r, c))).unwrap()
+    }
+
+    #[test]
+    fn window_is_trimmed_so_equality_is_set_equality() {
+        let mut a = bb(&[(5, 1), (9, 2)]);
+        assert_eq!(a.row_range(), 5..10);
+        assert!(a.remove(Cell::new(9, 2)));
+        assert_eq!(a.row_range(), 5..6);
+        assert_eq!(a, bb(&[(5, 1)]));
+        assert!(a.remove(Cell::new(5, 1)));
+        assert_eq!(a, Bitboard::new());
+    }
+
+    #[test]
+    fn out_of_range_cells_are_errors() {
+        let mut a = Bitboard::new();
+        assert!(a.insert(Cell::new(-1, 0)).is_err());
+        assert!(a.insert(Cell::new(0, 64)).is_err());
+        assert!(a.insert(Cell::new(0, 63)).unwrap());
+        assert!(!a.insert(Cell::new(0, 63)).unwrap());
+        assert!(!a.contains(Cell::new(0, 64)));
+    }
+
+    #[test]
+    fn shifts_drop_cells_that_leave_the_strip() {
+        let a = bb(&[(0, 0), (1, 63), (2, 5)]);
+        assert_eq!(a.shift(1, 1), bb(&[(1, 1), (3, 6)]));
+        assert_eq!(a.shift(-1, -1), bb(&[(0, 62), (1, 4)]));
+        assert_eq!(a.shift(0, 64), Bitboard::new());
+    }
+
+    #[test]
+    fn dilations_at_the_edges() {
+        let a = bb(&[(0, 0)]);
+        assert_eq!(a.edge_dilation(), bb(&[(0, 0), (0, 1), (1, 0)]));
+        assert_eq!(a.corner_dilation(), bb(&[(0, 0), (1, 1)]));
+        let b = bb(&[(0, 63)]);
+        assert_eq!(b.edge_dilation(), bb(&[(0, 63), (0, 62), (1, 63)]));
+    }
+}

@@ -1,0 +1,282 @@
+//! Rectangular boards with blocked cells ([`Board`]), cell sets as bitboards ([`Bitboard`]) and
+//! the placements of shapes that fit ([`Placement`]).
+//!
+//! # Example
+//!
+//! ```
+//! use polyomino::{Board, Equivalence, Polyomino};
+//! let board = Board::parse("
+//!     ....
+//!     .#..
+//!     ....
+//! ")?;
+//! let l = Polyomino::parse("#.\n##")?;
+//! // Each of the six 2×2 windows holds the four orientations of the L tromino, except that
+//! // the four windows around the blocked cell hold only the one that misses it: 2·4 + 4·1.
+//! let all = board.placements_of(&[l], Equivalence::Free);
+//! assert_eq!(all.len(), 12);
+//! assert!(all.iter().all(|p| p.mask().is_subset(board.usable())));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod bitboard;
+mod placement;
+
+pub use bitboard::Bitboard;
+pub use placement::Placement;
+
+use core::fmt;
+
+use crate::ascii;
+use crate::{BoardError, Cell, Equivalence, Polyomino, Transform};
+
+/// A rectangular board of `height × width` cells (rows grow downward), some of which may be
+/// blocked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    height: u32,
+    width: u32,
+    usable: Bitboard,
+}
+
+impl Board {
+    /// Largest supported width (one bitboard word per row).
+    pub const MAX_WIDTH: u32 = Bitboard::WIDTH;
+    /// Largest supported height.
+    pub const MAX_HEIGHT: u32 = 4096;
+
+    /// An empty board with every cell usable.
+    ///
+    /// # Errors
+    /// [`BoardError::BadSize`] when a side is 0 or too large.
+    pub fn new(height: u32, width: u32) -> Result<Board, BoardError> {
+        if height == 0 || width == 0 || height > Board::MAX_HEIGHT || width > Board::MAX_WIDTH {
+            return Err(BoardError::BadSize {
+                height,
+                width,
+                max_height: Board::MAX_HEIGHT,
+                max_width: Board::MAX_WIDTH,
+            });
+        }
+        let word = if width == 64 {
+            u64::MAX
+        } else {
+            (1u64 << width) - 1
+        };
+        let words = vec![word; height as usize];
+        let usable = Bitboard::from_rows(0, &words).expect("height is within MAX_ROWS");
+        Ok(Board {
+            height,
+            width,
+            usable,
+        })
+    }
+
+    /// A board with the given cells blocked.
+    ///
+    /// # Errors
+    /// [`BoardError::BadSize`], or [`BoardError::OutsideBoard`] for a blocked cell off the
+    /// board.
+    pub fn with_blocked<I: IntoIterator<Item = Cell>>(
+        height: u32,
+        width: u32,
+        blocked: I,
+    ) -> Result<Board, BoardError> {
+        let mut b = Board::new(height, width)?;
+        for c in blocked {
+            if !b.contains(c) {
+                return Err(BoardError::OutsideBoard(c));
+            }
+            b.usable.remove(c);
+        }
+        Ok(b)
+    }
+
+    /// Reads a board drawn with `.` for a usable and `#` for a blocked cell; lines are trimmed
+    /// and every row must have the same length.
+    ///
+    /// # Errors
+    /// [`BoardError::BadText`] for other characters or ragged rows, [`BoardError::BadSize`].
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
+        let rows = ascii::rows(text);
+        let width = rows.first().map_or(0, |(_, r)| r.chars().count());
+        let mut blocked = Vec::new();
+        for (r, (line, row)) in rows.iter().enumerate() {
+            if row.chars().count() != width {
+                return Err(BoardError::BadText(format!(
+                    "line {line} has {} cells, expected {width}",
+                    row.chars().count()
+                )));
+            }
+            for (c, ch) in row.chars().enumerate() {
+                match ch {
+                    '.' => {}
+                    '#' => blocked.push(Cell::new(r as i32, c as i32)),
+                    _ => {
+                        return Err(BoardError::BadText(format!(
+                            "unexpected {ch:?} at line {line}, column {}",
+                            c + 1
+                        )));
+                    }
+                }
+            }
+        }
+        let h = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let w = u32::try_from(width).unwrap_or(u32::MAX);
+        Board::with_blocked(h, w, blocked)
+    }
+
+    /// Number of rows.
+    #[inline]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of columns.
+    #[inline]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Whether `cell` is on the board (blocked or not).
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.row >= 0
+            && cell.col >= 0
+            && (cell.row as u32) < self.height
+            && (cell.col as u32) < self.width
+    }
+
+    /// Whether `cell` is on the board and not blocked.
+    #[inline]
+    pub fn is_usable(&self, cell: Cell) -> bool {
+        self.usable.contains(cell)
+    }
+
+    /// The usable cells.
+    #[inline]
+    pub fn usable(&self) -> &Bitboard {
+        &self.usable
+    }
+
+    /// Every cell of the board, blocked or not.
+    pub fn all_cells(&self) -> Bitboard {
+        Board::new(self.height, self.width)
+            .expect("the size was valid when this board was built")
+            .usable
+    }
+
+    /// The blocked cells.
+    pub fn blocked(&self) -> Bitboard {
+        self.all_cells().difference(&self.usable)
+    }
+
+    /// `set` restricted to the usable cells (use after shifts and dilations, which ignore the
+    /// board's edges).
+    #[must_use]
+    pub fn clip(&self, set: &Bitboard) -> Bitboard {
+        set.intersection(&self.usable)
+    }
+
+    /// Every translation of `shape` (as given, not turned) whose cells are all usable, in
+    /// row-major order of the offset. Each placement has piece index 0 and the identity
+    /// transform. Cost: O(H · W · h) word operations for a shape of height h.
+    pub fn placements(&self, shape: &Polyomino) -> Vec<Placement> {
+        let mut out = Vec::new();
+        self.push_placements(0, Transform::Identity, shape, &mut out);
+        out
+    }
+
+    /// Every placement of every piece in every distinct orientation allowed by `eq`
+    /// (orientations that coincide because of a piece's symmetry appear once), ordered by piece,
+    /// then orientation (in [`Transform`] index order), then offset.
+    pub fn placements_of(&self, pieces: &[Polyomino], eq: Equivalence) -> Vec<Placement> {
+        let mut out = Vec::new();
+        for (i, piece) in pieces.iter().enumerate() {
+            for (t, oriented) in piece.orientations(eq) {
+                self.push_placements(i, t, &oriented, &mut out);
+            }
+        }
+        out
+    }
+
+    fn push_placements(
+        &self,
+        piece: usize,
+        t: Transform,
+        shape: &Polyomino,
+        out: &mut Vec<Placement>,
+    ) {
+        let (h, w) = (shape.height() as i64, shape.width() as i64);
+        if h > i64::from(self.height) || w > i64::from(self.width) {
+            return;
+        }
+        let mut rows = vec![0u64; h as usize];
+        for c in shape.cells() {
+            rows[c.row as usize] |= 1u64 << c.col;
+        }
+        for r in 0..=(i64::from(self.height) - h) as u32 {
+            for c in 0..=(i64::from(self.width) - w) as u32 {
+                let fits = rows
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &m)| (m << c) & !self.usable.row(r + i as u32) == 0);
+                if fits {
+                    let words: Vec<u64> = rows.iter().map(|&m| m << c).collect();
+                    let mask = Bitboard::from_rows(r, &words).expect("rows are on the board");
+                    out.push(Placement::new(
+                        piece,
+                        t,
+                        Cell::new(r as i32, c as i32),
+                        mask,
+                    ));
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    /// Draws `.` for usable and `#` for blocked cells.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = ascii::draw(self.height as i32, self.width as i32, |c| {
+            if self.is_usable(c) { '.' } else { '#' }
+        });
+        f.write_str(&s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Board::new(0, 5).is_err());
+        assert!(Board::new(5, 65).is_err());
+        assert!(Board::new(64, 64).is_ok());
+        assert_eq!(
+            Board::with_blocked(3, 3, [Cell::new(3, 0)]),
+            Err(BoardError::OutsideBoard(Cell::new(3, 0)))
+        );
+        assert!(matches!(Board::parse("..\n."), Err(BoardError::BadText(_))));
+        assert!(matches!(
+            Board::parse("..\n.x"),
+            Err(BoardError::BadText(_))
+        ));
+    }
+
+    #[test]
+    fn full_width_boards_work() {
+        let b = Board::new(2, 64).unwrap();
+        assert_eq!(b.usable().count(), 128);
+        let bar = Polyomino::parse("################").unwrap();
+        assert_eq!(b.placements(&bar).len(), 2 * (64 - 16 + 1));
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let text = "..#\n#..";
+        assert_eq!(Board::parse(text).unwrap().to_string(), text);
+    }
+}

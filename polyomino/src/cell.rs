@@ -1,0 +1,105 @@
+//! The [`Cell`] vocabulary type: one square of the grid.
+
+use core::fmt;
+use core::ops::{Add, Neg, Sub};
+
+/// One square of the grid, addressed by `(row, col)`.
+///
+/// Rows grow downward and columns grow to the right, as on a printed page. A `Cell` doubles as a
+/// displacement vector (`Cell + Cell`, `Cell - Cell`), which is how shapes are translated.
+///
+/// Cells order row-major: first by `row`, then by `col`.
+///
+/// ```
+/// use polyomino::Cell;
+/// let c = Cell::new(2, 3);
+/// assert_eq!(c + Cell::new(1, -1), Cell::new(3, 2));
+/// assert_eq!(c.edge_neighbours()[0], Cell::new(1, 3)); // up
+/// assert!(Cell::new(0, 9) < Cell::new(1, 0)); // row-major order
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// Row index; grows downward.
+    pub row: i32,
+    /// Column index; grows to the right.
+    pub col: i32,
+}
+
+impl Cell {
+    /// The cell `(0, 0)`.
+    pub const ORIGIN: Cell = Cell { row: 0, col: 0 };
+
+    /// The cell at `(row, col)`.
+    #[inline]
+    pub const fn new(row: i32, col: i32) -> Cell {
+        Cell { row, col }
+    }
+
+    /// The four cells sharing an edge with this one: up, left, right, down.
+    #[inline]
+    pub const fn edge_neighbours(self) -> [Cell; 4] {
+        let Cell { row, col } = self;
+        [
+            Cell::new(row - 1, col),
+            Cell::new(row, col - 1),
+            Cell::new(row, col + 1),
+            Cell::new(row + 1, col),
+        ]
+    }
+
+    /// The four cells sharing only a corner with this one: up-left, up-right, down-left,
+    /// down-right.
+    #[inline]
+    pub const fn corner_neighbours(self) -> [Cell; 4] {
+        let Cell { row, col } = self;
+        [
+            Cell::new(row - 1, col - 1),
+            Cell::new(row - 1, col + 1),
+            Cell::new(row + 1, col - 1),
+            Cell::new(row + 1, col + 1),
+        ]
+    }
+
+    /// Manhattan (L1) distance to `other`.
+    #[inline]
+    pub const fn manhattan(self, other: Cell) -> u32 {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    }
+}
+
+impl From<(i32, i32)> for Cell {
+    #[inline]
+    fn from((row, col): (i32, i32)) -> Cell {
+        Cell::new(row, col)
+    }
+}
+
+impl Add for Cell {
+    type Output = Cell;
+    #[inline]
+    fn add(self, rhs: Cell) -> Cell {
+        Cell::new(self.row + rhs.row, self.col + rhs.col)
+    }
+}
+
+impl Sub for Cell {
+    type Output = Cell;
+    #[inline]
+    fn sub(self, rhs: Cell) -> Cell {
+        Cell::new(self.row - rhs.row, self.col - rhs.col)
+    }
+}
+
+impl Neg for Cell {
+    type Output = Cell;
+    #[inline]
+    fn neg(self) -> Cell {
+        Cell::new(-self.row, -self.col)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}

@@ -1,0 +1,94 @@
+//! Error types. Every fallible operation of the crate returns one of these; none panics on bad
+//! input.
+
+use thiserror::Error;
+
+use crate::Cell;
+
+/// Building or parsing a shape failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ShapeError {
+    /// The shape has no cell (a polyomino always has at least one).
+    #[error("a shape needs at least one cell")]
+    Empty,
+    /// A character that is neither the filled, the empty nor the mark glyph.
+    #[error("unexpected character {ch:?} at line {line}, column {column} (1-based)")]
+    UnexpectedChar {
+        /// The character found.
+        ch: char,
+        /// 1-based line number within the text.
+        line: usize,
+        /// 1-based character position within the line (after trimming).
+        column: usize,
+    },
+    /// The cells span more rows or columns than the coordinate type can hold after
+    /// normalisation.
+    #[error("the cells span too large a range to normalise")]
+    TooLarge,
+    /// A marked shape's mark is not one of its cells.
+    #[error("the mark {0} is not a cell of the shape")]
+    MarkNotInShape(Cell),
+    /// A marked shape was parsed without its mark glyph.
+    #[error("no mark glyph {0:?} found")]
+    NoMark(char),
+    /// A marked shape was parsed with more than one mark glyph.
+    #[error("more than one mark glyph {0:?} found")]
+    SeveralMarks(char),
+    /// The glyphs chosen for parsing or printing are not distinct or are whitespace.
+    #[error("glyphs must be distinct and not whitespace")]
+    BadGlyphs,
+}
+
+/// Arbitrary-angle rotation failed.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum RotateError {
+    /// The angle is NaN or infinite.
+    #[error("rotation angle {0} is not finite")]
+    NonFiniteAngle(f64),
+    /// A rotated cell would fall outside the `i32` coordinate range.
+    #[error("rotated cells fall outside the coordinate range")]
+    OutOfRange,
+}
+
+/// Building a [`Board`](crate::Board) failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BoardError {
+    /// Width or height is zero, or the width exceeds [`Board::MAX_WIDTH`](crate::Board::MAX_WIDTH),
+    /// or the height exceeds [`Board::MAX_HEIGHT`](crate::Board::MAX_HEIGHT).
+    #[error(
+        "board size {height}x{width} is not supported (1..={max_height} rows, 1..={max_width} columns)"
+    )]
+    BadSize {
+        /// Requested rows.
+        height: u32,
+        /// Requested columns.
+        width: u32,
+        /// Largest supported height.
+        max_height: u32,
+        /// Largest supported width.
+        max_width: u32,
+    },
+    /// A cell lies outside rows `0..Bitboard::MAX_ROWS`, columns `0..64`, the range a
+    /// [`Bitboard`](crate::Bitboard) can hold.
+    #[error("cell {0} cannot be stored in a bitboard (rows 0..65536, columns 0..64)")]
+    OutsideBitboard(Cell),
+    /// A blocked cell lies outside the board.
+    #[error("cell {0} is outside the board")]
+    OutsideBoard(Cell),
+    /// A board text contains an unexpected character or ragged rows.
+    #[error("bad board text: {0}")]
+    BadText(String),
+}
+
+/// Enumeration or counting was asked for an unsupported size.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EnumerateError {
+    /// Sizes start at 1 and stop at the documented maximum.
+    #[error("polyomino size {size} is outside the supported range 1..={max}")]
+    BadSize {
+        /// The requested size.
+        size: usize,
+        /// The largest supported size.
+        max: usize,
+    },
+}

@@ -1,0 +1,324 @@
+//! The [`Polyomino`] value type: a finite, non-empty set of cells up to translation.
+//!
+//! # Representation and costs
+//!
+//! A polyomino stores its cells sorted row-major in a small inline vector (no heap allocation
+//! up to eight cells), normalised so that its smallest row and smallest column are both 0. Two
+//! polyominoes are therefore equal exactly when they are translates of each other, and the
+//! derived `Ord` (lexicographic on the sorted cells) is the order canonical forms minimise.
+//!
+//! | operation | cost (n cells) |
+//! |---|---|
+//! | [`from_cells`](Polyomino::from_cells), [`transform`](Polyomino::transform) | O(n log n) |
+//! | [`contains`](Polyomino::contains) | O(log n) |
+//! | [`is_connected`](Polyomino::is_connected) | O(n log n) |
+//! | [`holes`](Polyomino::holes) | O(n²) at worst (flood fills bounded by the enclosable area) |
+//!
+//! A `Polyomino` need not be 4-connected (so it can describe any cell set, such as a
+//! conservatively rasterised footprint); [`is_connected`](Polyomino::is_connected) says whether
+//! it is a polyomino in the strict sense.
+
+use core::fmt;
+use core::str::FromStr;
+use std::collections::HashSet;
+
+use smallvec::SmallVec;
+
+use crate::ascii;
+use crate::{Cell, ShapeError, Transform};
+
+/// Inline storage for the cells of a shape.
+pub(crate) type Cells = SmallVec<[Cell; 8]>;
+
+/// A finite, non-empty set of grid cells, normalised so that its bounding box starts at the
+/// origin.
+///
+/// ```
+/// use polyomino::{Cell, Polyomino};
+/// let t: Polyomino = "###\n.#.".parse()?;
+/// assert_eq!(t.size(), 4);
+/// assert_eq!((t.height(), t.width()), (2, 3));
+/// assert!(t.contains(Cell::new(1, 1)));
+/// assert!(t.is_connected());
+/// assert_eq!(t.to_string(), "###\n.#.");
+/// // Translation does not matter:
+/// let moved = Polyomino::from_cells(t.cells().iter().map(|&c| c + Cell::new(7, -3)))?;
+/// assert_eq!(moved, t);
+/// # Ok::<(), polyomino::ShapeError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Polyomino {
+    cells: Cells,
+}
+
+impl Polyomino {
+    /// The polyomino with the given cells (any coordinates; duplicates are merged), translated
+    /// so that its bounding box starts at the origin.
+    ///
+    /// # Errors
+    /// [`ShapeError::Empty`] for no cell, [`ShapeError::TooLarge`] when the cells span more than
+    /// `i32::MAX` rows or columns.
+    pub fn from_cells<I: IntoIterator<Item = Cell>>(cells: I) -> Result<Polyomino, ShapeError> {
+        let cells: Cells = cells.into_iter().collect();
+        Ok(Polyomino::normalise(cells)?.0)
+    }
+
+    /// Sorts, deduplicates and translates `cells`; returns the shape and the corner
+    /// `(min_row, min_col)` that was subtracted from every cell.
+    pub(crate) fn normalise(mut cells: Cells) -> Result<(Polyomino, Cell), ShapeError> {
+        let (min_r, max_r, min_c, max_c) = bounds(&cells).ok_or(ShapeError::Empty)?;
+        if i64::from(max_r) - i64::from(min_r) > i64::from(i32::MAX)
+            || i64::from(max_c) - i64::from(min_c) > i64::from(i32::MAX)
+        {
+            return Err(ShapeError::TooLarge);
+        }
+        for c in &mut cells {
+            // The span fits in i32, so each difference does too.
+            c.row = (i64::from(c.row) - i64::from(min_r)) as i32;
+            c.col = (i64::from(c.col) - i64::from(min_c)) as i32;
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        Ok((Polyomino { cells }, Cell::new(min_r, min_c)))
+    }
+
+    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`Polyomino::parse_with`]).
+    ///
+    /// # Errors
+    /// As [`Polyomino::parse_with`].
+    pub fn parse(text: &str) -> Result<Polyomino, ShapeError> {
+        Polyomino::parse_with(text, '#', '.')
+    }
+
+    /// Reads ASCII art with the given glyphs. Each line is trimmed; blank lines before and after
+    /// the drawing are ignored; shorter rows are padded with empty cells.
+    ///
+    /// # Errors
+    /// [`ShapeError::UnexpectedChar`] for any other character, [`ShapeError::Empty`] for a
+    /// drawing without cells, [`ShapeError::BadGlyphs`] if the glyphs are equal or whitespace.
+    pub fn parse_with(text: &str, filled: char, empty: char) -> Result<Polyomino, ShapeError> {
+        ascii::check_glyphs(&[filled, empty])?;
+        let cells = ascii::read_cells(text, empty, &[filled])?;
+        Polyomino::from_cells(cells.into_iter().map(|(c, _)| c))
+    }
+
+    /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
+    /// newline. `Display` uses `#` and `.`.
+    pub fn to_ascii(&self, filled: char, empty: char) -> String {
+        ascii::draw(self.height(), self.width(), |c| {
+            if self.contains(c) { filled } else { empty }
+        })
+    }
+
+    /// The cells, sorted row-major; the smallest row and the smallest column are 0.
+    #[inline]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Number of cells (at least 1).
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Number of rows of the bounding box.
+    #[inline]
+    pub fn height(&self) -> i32 {
+        // Sorted row-major: the last cell has the largest row.
+        self.cells[self.cells.len() - 1].row + 1
+    }
+
+    /// Number of columns of the bounding box.
+    #[inline]
+    pub fn width(&self) -> i32 {
+        self.cells.iter().map(|c| c.col).max().unwrap_or(0) + 1
+    }
+
+    /// Whether `cell` (in the normalised frame) belongs to the shape.
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.cells.binary_search(&cell).is_ok()
+    }
+
+    /// Whether the cells form one 4-connected piece (edge-adjacent steps).
+    pub fn is_connected(&self) -> bool {
+        let n = self.cells.len();
+        let mut seen = vec![false; n];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        let mut reached = 1;
+        while let Some(i) = stack.pop() {
+            for nb in self.cells[i].edge_neighbours() {
+                if let Ok(j) = self.cells.binary_search(&nb) {
+                    if !seen[j] {
+                        seen[j] = true;
+                        reached += 1;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        reached == n
+    }
+
+    /// The empty cells enclosed by the shape: those from which no path of edge-adjacent empty
+    /// cells leads outside the bounding box. Sorted row-major.
+    ///
+    /// The famous heptomino with a hole (a 3×3 ring missing one corner) has one:
+    /// ```
+    /// use polyomino::{Cell, Polyomino};
+    /// let p = Polyomino::parse("###\n#.#\n##.")?;
+    /// assert_eq!(p.holes(), vec![Cell::new(1, 1)]);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub fn holes(&self) -> Vec<Cell> {
+        let (h, w) = (self.height(), self.width());
+        // An enclosed region of area A needs more than 2·√A enclosing cells, so A < n².
+        let bound = self.cells.len() * self.cells.len();
+        let mut outside: HashSet<Cell> = HashSet::new();
+        let mut holes: HashSet<Cell> = HashSet::new();
+        for &cell in &self.cells {
+            for start in cell.edge_neighbours() {
+                if self.contains(start) || outside.contains(&start) || holes.contains(&start) {
+                    continue;
+                }
+                let mut region = vec![start];
+                let mut seen: HashSet<Cell> = HashSet::from([start]);
+                let mut i = 0;
+                let mut escapes = false;
+                while i < region.len() {
+                    let c = region[i];
+                    i += 1;
+                    if c.row < 0 || c.col < 0 || c.row >= h || c.col >= w || seen.len() > bound {
+                        escapes = true;
+                        break;
+                    }
+                    for nb in c.edge_neighbours() {
+                        if !self.contains(nb) && seen.insert(nb) {
+                            region.push(nb);
+                        }
+                    }
+                }
+                if escapes {
+                    outside.extend(seen);
+                } else {
+                    holes.extend(seen);
+                }
+            }
+        }
+        let mut out: Vec<Cell> = holes.into_iter().collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The shape after `t` (about the origin), normalised again.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, Transform};
+    /// let l = Polyomino::parse("#.\n#.\n##")?;
+    /// assert_eq!(l.transform(Transform::Rotate90).to_string(), "..#\n###");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn transform(&self, t: Transform) -> Polyomino {
+        self.transform_with_corner(t).0
+    }
+
+    /// `transform`, also returning the corner subtracted after applying `t` to each cell.
+    pub(crate) fn transform_with_corner(&self, t: Transform) -> (Polyomino, Cell) {
+        let cells: Cells = self.cells.iter().map(|&c| t.apply(c)).collect();
+        // Coordinates of a normalised shape are in 0..=i32::MAX, so their images fit too and the
+        // span is unchanged.
+        Polyomino::normalise(cells).expect("a transformed shape is non-empty and keeps its span")
+    }
+}
+
+/// `(min_row, max_row, min_col, max_col)`, or `None` for no cell.
+fn bounds(cells: &[Cell]) -> Option<(i32, i32, i32, i32)> {
+    let first = cells.first()?;
+    Some(cells.iter().fold(
+        (first.row, first.row, first.col, first.col),
+        |(a, b, c, d), x| (a.min(x.row), b.max(x.row), c.min(x.col), d.max(x.col)),
+    ))
+}
+
+impl FromStr for Polyomino {
+    type Err = ShapeError;
+    fn from_str(s: &str) -> Result<Polyomino, ShapeError> {
+        Polyomino::parse(s)
+    }
+}
+
+impl fmt::Display for Polyomino {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_ascii('#', '.'))
+    }
+}
+
+impl fmt::Debug for Polyomino {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Polyomino({:?})",
+            self.to_ascii('#', '.').replace('\n', "/")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_are_typed() {
+        assert_eq!(Polyomino::parse(""), Err(ShapeError::Empty));
+        assert_eq!(Polyomino::parse("...\n..."), Err(ShapeError::Empty));
+        assert_eq!(
+            Polyomino::parse("#.\n#x"),
+            Err(ShapeError::UnexpectedChar {
+                ch: 'x',
+                line: 2,
+                column: 2
+            })
+        );
+        assert_eq!(
+            Polyomino::parse_with("#", '#', '#'),
+            Err(ShapeError::BadGlyphs)
+        );
+    }
+
+    #[test]
+    fn indented_text_and_ragged_rows() {
+        let p = Polyomino::parse(
+            "
+            #
+            ###
+            ",
+        )
+        .unwrap();
+        assert_eq!(p.to_string(), "#..\n###");
+    }
+
+    #[test]
+    fn spans_beyond_i32_are_rejected() {
+        let far = [Cell::new(i32::MIN, 0), Cell::new(i32::MAX, 0)];
+        assert_eq!(Polyomino::from_cells(far), Err(ShapeError::TooLarge));
+    }
+
+    #[test]
+    fn connectivity_and_holes() {
+        let ring = Polyomino::parse("###\n#.#\n###").unwrap();
+        assert!(ring.is_connected());
+        assert_eq!(ring.holes(), vec![Cell::new(1, 1)]);
+        let diag = Polyomino::parse("#.\n.#").unwrap();
+        assert!(!diag.is_connected());
+        assert!(diag.holes().is_empty());
+        // A 5×5 ring with a 3×3 hole.
+        let big = Polyomino::parse("#####\n#...#\n#...#\n#...#\n#####").unwrap();
+        assert_eq!(big.holes().len(), 9);
+        // A C shape has no hole.
+        let c = Polyomino::parse("###\n#..\n###").unwrap();
+        assert!(c.holes().is_empty());
+    }
+}
