@@ -150,12 +150,12 @@ impl Polyomino {
         let mut reached = 1;
         while let Some(i) = stack.pop() {
             for nb in self.cells[i].edge_neighbours() {
-                if let Ok(j) = self.cells.binary_search(&nb) {
-                    if !seen[j] {
-                        seen[j] = true;
-                        reached += 1;
-                        stack.push(j);
-                    }
+                if let Ok(j) = self.cells.binary_search(&nb)
+                    && !seen[j]
+                {
+                    seen[j] = true;
+                    reached += 1;
+                    stack.push(j);
                 }
             }
         }

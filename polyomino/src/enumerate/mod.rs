@@ -162,7 +162,7 @@ impl Counts {
         let rotations = fixed + 2 * r90 + r180;
         let all = rotations + 2 * mirror + 2 * diagonal;
         debug_assert!(
-            rotations % 4 == 0 && all % 8 == 0,
+            rotations.is_multiple_of(4) && all.is_multiple_of(8),
             "Burnside sums must divide"
         );
         Counts {

@@ -60,7 +60,7 @@ pub(crate) fn count_invariant(n: usize, t: Transform) -> u64 {
                     |x| Cell::new(x.row, a - x.col),
                     |x| (x.col == 0 || x.col == a) && x.row < 0,
                 );
-                Search::new(&g, n, false).from_root(Cell::ORIGIN, None)
+                Search::new(&g, n, false).count_from_root(Cell::ORIGIN, None)
             })
             .sum(),
         Transform::Transpose | Transform::AntiTranspose => {
@@ -70,7 +70,7 @@ pub(crate) fn count_invariant(n: usize, t: Transform) -> u64 {
                 |x| Cell::new(x.col, x.row),
                 |x| x.row == x.col && x.row < 0,
             );
-            Search::new(&g, n, false).from_root(Cell::ORIGIN, None)
+            Search::new(&g, n, false).count_from_root(Cell::ORIGIN, None)
         }
     }
 }
@@ -84,7 +84,7 @@ fn rotation_count(n: usize, (a, b): (i32, i32), g: impl Fn(Cell) -> Cell) -> u64
     let graph = OrbitGraph::build(region, g, |_| false);
     let mut search = Search::new(&graph, n, true);
     (0..graph.len())
-        .map(|root| search.from_node(root, Some(root)))
+        .map(|root| search.count_from_node(root, Some(root)))
         .sum()
 }
 
@@ -134,10 +134,11 @@ impl OrbitGraph {
                 let mut nb: SmallVec<[usize; 8]> = SmallVec::new();
                 for &c in orbit {
                     for y in c.edge_neighbours() {
-                        if let Some(&j) = node_of.get(&y) {
-                            if j != i && !nb.contains(&j) {
-                                nb.push(j);
-                            }
+                        if let Some(&j) = node_of.get(&y)
+                            && j != i
+                            && !nb.contains(&j)
+                        {
+                            nb.push(j);
                         }
                     }
                 }
@@ -178,13 +179,13 @@ impl<'g> Search<'g> {
         }
     }
 
-    fn from_root(&mut self, root: Cell, floor: Option<usize>) -> u64 {
+    fn count_from_root(&mut self, root: Cell, floor: Option<usize>) -> u64 {
         let node = self.graph.node_of[&root];
-        self.from_node(node, floor)
+        self.count_from_node(node, floor)
     }
 
     /// Node sets of weight n containing `root`; with `floor`, only nodes ≥ floor may be used.
-    fn from_node(&mut self, root: usize, floor: Option<usize>) -> u64 {
+    fn count_from_node(&mut self, root: usize, floor: Option<usize>) -> u64 {
         self.reached.fill(false);
         if let Some(f) = floor {
             self.reached[..f].fill(true);
@@ -238,12 +239,12 @@ impl<'g> Search<'g> {
         let mut reached = 1;
         while let Some(i) = stack.pop() {
             for y in cells[i].edge_neighbours() {
-                if let Some(j) = cells.iter().position(|&c| c == y) {
-                    if !seen[j] {
-                        seen[j] = true;
-                        reached += 1;
-                        stack.push(j);
-                    }
+                if let Some(j) = cells.iter().position(|&c| c == y)
+                    && !seen[j]
+                {
+                    seen[j] = true;
+                    reached += 1;
+                    stack.push(j);
                 }
             }
         }
