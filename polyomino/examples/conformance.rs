@@ -62,7 +62,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
 
-    let counts = match enumerate::counts_up_to(max.max(1)) {
+    let counts = match enumerate::counts_up_to_parallel(max.max(1), threads()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("conformance: {e}");
@@ -113,4 +113,9 @@ fn main() -> ExitCode {
 fn usage() -> ExitCode {
     eprintln!("usage: conformance FILE_OR_DIR [--max N]");
     ExitCode::from(2)
+}
+
+/// All available cores (the counts do not depend on the thread count).
+fn threads() -> std::num::NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN)
 }

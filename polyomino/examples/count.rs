@@ -15,7 +15,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    match polyomino::enumerate::counts_up_to(n) {
+    match polyomino::enumerate::counts_up_to_parallel(n, threads()) {
         Ok(rows) => {
             for c in rows {
                 println!("{} {} {} {}", c.size, c.fixed, c.one_sided, c.free);
@@ -27,4 +27,9 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// All available cores (the counts do not depend on the thread count).
+fn threads() -> std::num::NonZeroUsize {
+    std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN)
 }

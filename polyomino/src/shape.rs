@@ -56,8 +56,8 @@ impl Polyomino {
     /// so that its bounding box starts at the origin.
     ///
     /// # Errors
-    /// [`ShapeError::Empty`] for no cell, [`ShapeError::TooLarge`] when the cells span more than
-    /// `i32::MAX` rows or columns.
+    /// [`ShapeError::Empty`] for no cell, [`ShapeError::TooLarge`] when the cells span
+    /// `i32::MAX` or more rows or columns.
     pub fn from_cells<I: IntoIterator<Item = Cell>>(cells: I) -> Result<Polyomino, ShapeError> {
         let cells: Cells = cells.into_iter().collect();
         Ok(Polyomino::normalise(cells)?.0)
@@ -67,8 +67,9 @@ impl Polyomino {
     /// `(min_row, min_col)` that was subtracted from every cell.
     pub(crate) fn normalise(mut cells: Cells) -> Result<(Polyomino, Cell), ShapeError> {
         let (min_r, max_r, min_c, max_c) = bounds(&cells).ok_or(ShapeError::Empty)?;
-        if i64::from(max_r) - i64::from(min_r) > i64::from(i32::MAX)
-            || i64::from(max_c) - i64::from(min_c) > i64::from(i32::MAX)
+        // Spans stay below i32::MAX so that heights, widths and transformed coordinates fit.
+        if i64::from(max_r) - i64::from(min_r) >= i64::from(i32::MAX)
+            || i64::from(max_c) - i64::from(min_c) >= i64::from(i32::MAX)
         {
             return Err(ShapeError::TooLarge);
         }
@@ -304,6 +305,11 @@ mod tests {
     fn spans_beyond_i32_are_rejected() {
         let far = [Cell::new(i32::MIN, 0), Cell::new(i32::MAX, 0)];
         assert_eq!(Polyomino::from_cells(far), Err(ShapeError::TooLarge));
+        let edge = [Cell::new(0, 0), Cell::new(0, i32::MAX)];
+        assert_eq!(Polyomino::from_cells(edge), Err(ShapeError::TooLarge));
+        let wide = Polyomino::from_cells([Cell::new(0, 0), Cell::new(0, i32::MAX - 1)]).unwrap();
+        assert_eq!(wide.width(), i32::MAX);
+        assert_eq!(wide.transform(Transform::Rotate90).height(), i32::MAX);
     }
 
     #[test]

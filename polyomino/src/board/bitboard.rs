@@ -68,15 +68,21 @@ impl Bitboard {
     /// # Errors
     /// [`BoardError::OutsideBitboard`] if the rows pass [`Bitboard::MAX_ROWS`].
     pub fn from_rows(first: u32, words: &[u64]) -> Result<Bitboard, BoardError> {
+        let end = u64::from(first) + words.len() as u64;
+        if let Some(last) = words.iter().rposition(|&w| w != 0)
+            && u64::from(first) + last as u64 >= u64::from(Bitboard::MAX_ROWS)
+        {
+            let row = i32::try_from(u64::from(first) + last as u64).unwrap_or(i32::MAX);
+            return Err(BoardError::OutsideBitboard(Cell::new(row, 0)));
+        }
+        // Only empty rows lie past MAX_ROWS now; drop them before computing the window.
+        let keep = words.len()
+            - (end.saturating_sub(u64::from(Bitboard::MAX_ROWS)) as usize).min(words.len());
         let mut b = Bitboard {
-            first,
-            rows: words.iter().copied().collect(),
+            first: first.min(Bitboard::MAX_ROWS),
+            rows: words[..keep].iter().copied().collect(),
         };
         b.trim();
-        if b.end() > Bitboard::MAX_ROWS {
-            let last = i32::try_from(b.end() - 1).unwrap_or(i32::MAX);
-            return Err(BoardError::OutsideBitboard(Cell::new(last, 0)));
-        }
         Ok(b)
     }
 
@@ -214,9 +220,21 @@ impl Bitboard {
     /// Whether the two sets share no cell. O(overlapping rows).
     #[inline]
     pub fn is_disjoint(&self, other: &Bitboard) -> bool {
+        let (a, b) = self.overlap(other);
+        a.iter().zip(b).all(|(x, y)| x & y == 0)
+    }
+
+    /// The words of both sets over the rows where their windows overlap (equal lengths).
+    #[inline]
+    fn overlap<'a>(&'a self, other: &'a Bitboard) -> (&'a [u64], &'a [u64]) {
         let lo = self.first.max(other.first);
         let hi = self.end().min(other.end());
-        (lo..hi).all(|r| self.row(r) & other.row(r) == 0)
+        if lo >= hi {
+            return (&[], &[]);
+        }
+        let a = &self.rows[(lo - self.first) as usize..(hi - self.first) as usize];
+        let b = &other.rows[(lo - other.first) as usize..(hi - other.first) as usize];
+        (a, b)
     }
 
     /// Whether every cell of `self` is in `other`. O(rows of `self`).
@@ -405,6 +423,18 @@ mod tests {
         assert_eq!(a, bb(&[(5, 1)]));
         assert!(a.remove(Cell::new(5, 1)));
         assert_eq!(a, Bitboard::new());
+    }
+
+    #[test]
+    fn from_rows_checks_the_range() {
+        assert!(Bitboard::from_rows(u32::MAX, &[1]).is_err());
+        assert_eq!(Bitboard::from_rows(u32::MAX, &[0, 0]), Ok(Bitboard::new()));
+        let b = Bitboard::from_rows(Bitboard::MAX_ROWS - 1, &[4, 0, 0]).unwrap();
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![Cell::new(65535, 2)]);
+        assert_eq!(
+            Bitboard::from_rows(3, &[0, 5, 0]).unwrap().row_range(),
+            4..5
+        );
     }
 
     #[test]

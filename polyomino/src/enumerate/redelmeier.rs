@@ -19,14 +19,60 @@ use crate::Polyomino;
 /// Counts fixed polyominoes of every size `1..=n`; `counts[k]` is the number of size `k`
 /// (`counts[0] = 0`). Requires `n ≥ 1`.
 pub(crate) fn count_up_to(n: usize) -> Vec<u64> {
-    let mut c = Counter::new(n);
-    c.pool[0] = c.lattice.root() as u16;
-    c.descend(0, 1, 0);
-    c.counts
+    Counter::new(n, Share::ALL).run()
+}
+
+/// Like [`count_up_to`], with the search split over `threads` scoped threads. The subtrees
+/// rooted at the polyominoes of a fixed split size are dealt out round-robin, so the result is
+/// the same for every thread count.
+pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
+    if threads <= 1 || n < 4 {
+        return count_up_to(n);
+    }
+    // Deep enough for thousands of subtrees, shallow enough that every thread's walk above the
+    // split (repeated by each thread) stays negligible.
+    let split = (n - 1).min(8);
+    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|index| {
+                let share = Share {
+                    split,
+                    index,
+                    threads,
+                };
+                scope.spawn(move || Counter::new(n, share).run())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("counting threads do not panic"))
+            .collect()
+    });
+    (0..=n).map(|k| parts.iter().map(|p| p[k]).sum()).collect()
+}
+
+/// Which part of the search tree a counter owns: below the split size only part 0 counts; the
+/// subtree of the j-th polyomino of the split size belongs to part `j mod threads`.
+#[derive(Clone, Copy)]
+struct Share {
+    split: usize,
+    index: usize,
+    threads: usize,
+}
+
+impl Share {
+    const ALL: Share = Share {
+        split: usize::MAX,
+        index: 0,
+        threads: 1,
+    };
 }
 
 struct Counter {
     n: usize,
+    share: Share,
+    /// Polyominoes of the split size seen so far.
+    dealt: usize,
     lattice: Lattice,
     reached: Vec<bool>,
     counts: Vec<u64>,
@@ -36,13 +82,21 @@ struct Counter {
 }
 
 impl Counter {
-    fn new(n: usize) -> Counter {
+    fn run(mut self) -> Vec<u64> {
+        self.pool[0] = self.lattice.root() as u16;
+        self.descend(0, 1, 0);
+        self.counts
+    }
+
+    fn new(n: usize, share: Share) -> Counter {
         let lattice = Lattice::new(n);
         // An untried set never exceeds the number of cells adjacent to the polyomino (≤ 2n + 2)
         // plus the cells still queued from ancestors, all distinct lattice cells: ≤ 4n + 4.
         let cap = 4 * n + 4;
         Counter {
             n,
+            share,
+            dealt: 0,
             reached: lattice.initial_marks(),
             lattice,
             counts: vec![0; n + 1],
@@ -60,7 +114,19 @@ impl Counter {
         while len > 0 {
             len -= 1;
             let c = self.pool[base + len] as usize;
-            self.counts[size] += 1;
+            if size < self.share.split {
+                if self.share.index == 0 {
+                    self.counts[size] += 1;
+                }
+            } else {
+                if size == self.share.split {
+                    self.dealt += 1;
+                    if (self.dealt - 1) % self.share.threads != self.share.index {
+                        continue;
+                    }
+                }
+                self.counts[size] += 1;
+            }
             if size == self.n {
                 continue;
             }
@@ -175,6 +241,19 @@ mod tests {
             count_up_to(10),
             vec![0, 1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446]
         );
+    }
+
+    #[test]
+    fn parallel_counts_equal_sequential_ones() {
+        for n in 1..=11 {
+            for threads in 1..=3 {
+                assert_eq!(
+                    count_up_to_parallel(n, threads),
+                    count_up_to(n),
+                    "n {n}, {threads} threads"
+                );
+            }
+        }
     }
 
     #[test]

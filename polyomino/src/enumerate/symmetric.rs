@@ -157,13 +157,15 @@ impl OrbitGraph {
     }
 }
 
-/// Weighted Redelmeier search over an orbit graph.
+/// Weighted Redelmeier search over an orbit graph. Untried sets live in one pool, one segment
+/// per depth, as in the fixed-polyomino counter.
 struct Search<'g> {
     graph: &'g OrbitGraph,
     n: usize,
     check_connected: bool,
     reached: Vec<bool>,
     chosen: Vec<usize>,
+    pool: Vec<usize>,
     count: u64,
 }
 
@@ -175,6 +177,8 @@ impl<'g> Search<'g> {
             check_connected,
             reached: vec![false; graph.len()],
             chosen: Vec::new(),
+            // Untried nodes are distinct, so a segment never holds more than the graph's nodes.
+            pool: vec![0; graph.len() * (n + 1)],
             count: 0,
         }
     }
@@ -192,12 +196,17 @@ impl<'g> Search<'g> {
         }
         self.reached[root] = true;
         self.count = 0;
-        self.grow(vec![root], 0);
+        self.pool[0] = root;
+        self.grow(0, 1, 0);
         self.count
     }
 
-    fn grow(&mut self, mut untried: Vec<usize>, weight: usize) {
-        while let Some(v) = untried.pop() {
+    fn grow(&mut self, depth: usize, mut len: usize, weight: usize) {
+        let cap = self.graph.len();
+        let base = depth * cap;
+        while len > 0 {
+            len -= 1;
+            let v = self.pool[base + len];
             let w = weight + self.graph.orbits[v].len();
             if w > self.n {
                 continue;
@@ -208,17 +217,19 @@ impl<'g> Search<'g> {
                     self.count += 1;
                 }
             } else {
-                let mut child = untried.clone();
-                let mut fresh: SmallVec<[usize; 8]> = SmallVec::new();
+                let child = base + cap;
+                self.pool.copy_within(base..base + len, child);
+                let mut clen = len;
                 for &u in &self.graph.adj[v] {
                     if !self.reached[u] {
                         self.reached[u] = true;
-                        child.push(u);
-                        fresh.push(u);
+                        self.pool[child + clen] = u;
+                        clen += 1;
                     }
                 }
-                self.grow(child, w);
-                for u in fresh {
+                self.grow(depth + 1, clen, w);
+                for i in len..clen {
+                    let u = self.pool[child + i];
                     self.reached[u] = false;
                 }
             }
