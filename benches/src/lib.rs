@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use bitvec::prelude::*;
+use level_planner::{Instance, Params, Site, Tolerance, VirtualLevel};
 use polyomino::{Cell, Equivalence, Polyomino};
 
 /// The 21 Blokus pieces (sizes 1 to 5: 1 + 1 + 2 + 5 + 12).
@@ -111,6 +112,72 @@ pub fn placements_naive(h: i32, w: i32, pieces: &[Polyomino]) -> Vec<HashSet<Cel
         }
     }
     out
+}
+
+/// A small deterministic generator (xorshift64*), so benchmark inputs are the same everywhere.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (0 is replaced by a fixed non-zero state).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// A number in `[lo, hi)`.
+    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// A level-planner instance like the conformance timing instance: a 40×40 site (20 m × 20 m)
+/// with 25 pillars of 2×2 cells, `levels` levels with free-polyomino footprints of 1 to 8
+/// cells, legs of 1.5 to 3.5 m in random directions, spin step 15°, the default ratio band.
+pub fn planner_instance(levels: usize, seed: u64) -> Instance {
+    let mut rng = Rng::new(seed);
+    let (rows, cols) = (40, 40);
+    let mut usable = vec![true; rows * cols];
+    for _ in 0..25 {
+        let (r, c) = (
+            rng.below(rows as u64 - 1) as usize,
+            rng.below(cols as u64 - 1) as usize,
+        );
+        for (dr, dc) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            usable[(r + dr) * cols + c + dc] = false;
+        }
+    }
+    let site = Site::new(rows, cols, usable).expect("valid site");
+    let pools: Vec<Vec<Polyomino>> = (1..=8)
+        .map(|n| {
+            polyomino::enumerate::free(n)
+                .expect("small sizes")
+                .collect()
+        })
+        .collect();
+    let levels = (0..levels)
+        .map(|_| {
+            let pool = &pools[rng.below(8) as usize];
+            let shape = pool[rng.below(pool.len() as u64) as usize].clone();
+            VirtualLevel::new(rng.range(1.5, 3.5), rng.range(0.0, 360.0), shape)
+        })
+        .collect();
+    let params = Params {
+        spin_step_deg: 15.0,
+        tolerance: Tolerance::default(),
+    };
+    Instance::new(site, levels, params).expect("valid instance")
 }
 
 #[cfg(test)]

@@ -4,9 +4,10 @@
 //! cargo run --release -p family-demo
 //! ```
 //!
-//! It grows as crates land; today it shows `polyomino`: enumeration, symmetries, arbitrary-angle
-//! rotation and placements.
+//! It grows as crates land; today it shows `polyomino` (enumeration, symmetries, arbitrary-angle
+//! rotation and placements) and `level-planner` (a plan drawn on a hall with pillars).
 
+use level_planner::{Instance, Params, Site, VirtualLevel};
 use polyomino::{Board, Equivalence, MarkedPolyomino, Polyomino, enumerate};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -46,6 +47,56 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "{} placements on the 8×8 board with its centre removed:\n{holed}",
         all.len()
+    );
+
+    println!("\n== level-planner: five rooms in a 10 m × 6 m hall with two pillars ==");
+    let site = Site::from_rows(&[
+        "....................",
+        "....................",
+        "....##..............",
+        "....##........##....",
+        "..............##....",
+        "....................",
+        "....................",
+        "....................",
+        "....................",
+        "....................",
+        "....................",
+        "....................",
+    ])?;
+    let levels = vec![
+        VirtualLevel::from_rows(0.0, 0.0, &["###", "#.."])?,
+        VirtualLevel::from_rows(2.5, 0.0, &["##", "##"])?,
+        VirtualLevel::from_rows(2.0, -60.0, &["####"])?,
+        VirtualLevel::from_rows(2.5, 150.0, &[".#.", "###", ".#."])?,
+        VirtualLevel::from_rows(3.0, 90.0, &["##", ".#"])?,
+    ];
+    let params = Params {
+        spin_step_deg: 45.0,
+        ..Params::default()
+    };
+    let instance = Instance::new(site, levels, params)?;
+    let plan = level_planner::plan(&instance)?;
+    println!("{}", plan.render());
+    for (k, l) in plan.levels().iter().enumerate() {
+        let leg = match (l.leg_length_m, l.leg_deviation_deg) {
+            (Some(d), Some(dev)) => format!("{d:.2} m, {dev:.1}° off its bearing"),
+            _ => "(start)".to_string(),
+        };
+        println!(
+            "level {}: pivot ({}, {}), spin {:>5.1}°, leg {leg}",
+            k + 1,
+            l.row,
+            l.col,
+            l.spin_deg
+        );
+    }
+    println!(
+        "covered {} cells ({:.0} % of the hall), total deviation {:.1}°; the literal reference planner agrees: {}",
+        plan.covered(),
+        100.0 * plan.coverage_share(),
+        plan.deviation_deg(),
+        level_planner::plan_reference(&instance)? == plan
     );
     Ok(())
 }

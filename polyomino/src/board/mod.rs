@@ -200,6 +200,54 @@ impl Board {
         out
     }
 
+    /// The offsets (where the shape's bounding-box corner `(0, 0)` lands) at which `shape`, as
+    /// given, lies on usable cells only, in row-major order. No masks are built: each board row
+    /// costs one word operation per cell of the shape, testing all columns at once.
+    ///
+    /// ```
+    /// use polyomino::{Board, Cell, Polyomino};
+    /// let board = Board::parse("...\n.#.\n...")?;
+    /// let domino = Polyomino::parse("##")?;
+    /// assert_eq!(board.placement_offsets(&domino),
+    ///            vec![Cell::new(0, 0), Cell::new(0, 1), Cell::new(2, 0), Cell::new(2, 1)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn placement_offsets(&self, shape: &Polyomino) -> Vec<Cell> {
+        let mut out = Vec::new();
+        self.for_each_offset(shape, |r, c| out.push(Cell::new(r as i32, c as i32)));
+        out
+    }
+
+    /// Calls `f(row, col)` for every fitting offset of `shape`, row-major.
+    fn for_each_offset(&self, shape: &Polyomino, mut f: impl FnMut(u32, u32)) {
+        let (h, w) = (i64::from(shape.height()), i64::from(shape.width()));
+        if h > i64::from(self.height) || w > i64::from(self.width) {
+            return;
+        }
+        // Columns where the shape's corner may go without leaving the board.
+        let span = (i64::from(self.width) - w + 1) as u32;
+        let columns = if span == 64 {
+            u64::MAX
+        } else {
+            (1u64 << span) - 1
+        };
+        for r in 0..=(i64::from(self.height) - h) as u32 {
+            // Bit c survives when every cell (i, x) of the shape finds (r + i, c + x) usable.
+            let mut ok = columns;
+            for cell in shape.cells() {
+                ok &= self.usable.row(r + cell.row as u32) >> cell.col;
+                if ok == 0 {
+                    break;
+                }
+            }
+            while ok != 0 {
+                let c = ok.trailing_zeros();
+                ok &= ok - 1;
+                f(r, c);
+            }
+        }
+    }
+
     fn push_placements(
         &self,
         piece: usize,
@@ -207,32 +255,20 @@ impl Board {
         shape: &Polyomino,
         out: &mut Vec<Placement>,
     ) {
-        let (h, w) = (shape.height() as i64, shape.width() as i64);
-        if h > i64::from(self.height) || w > i64::from(self.width) {
-            return;
-        }
-        let mut rows = vec![0u64; h as usize];
+        let mut rows = vec![0u64; shape.height() as usize];
         for c in shape.cells() {
             rows[c.row as usize] |= 1u64 << c.col;
         }
-        for r in 0..=(i64::from(self.height) - h) as u32 {
-            for c in 0..=(i64::from(self.width) - w) as u32 {
-                let fits = rows
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &m)| (m << c) & !self.usable.row(r + i as u32) == 0);
-                if fits {
-                    let words: Vec<u64> = rows.iter().map(|&m| m << c).collect();
-                    let mask = Bitboard::from_rows(r, &words).expect("rows are on the board");
-                    out.push(Placement::new(
-                        piece,
-                        t,
-                        Cell::new(r as i32, c as i32),
-                        mask,
-                    ));
-                }
-            }
-        }
+        self.for_each_offset(shape, |r, c| {
+            let words: Vec<u64> = rows.iter().map(|&m| m << c).collect();
+            let mask = Bitboard::from_rows(r, &words).expect("rows are on the board");
+            out.push(Placement::new(
+                piece,
+                t,
+                Cell::new(r as i32, c as i32),
+                mask,
+            ));
+        });
     }
 }
 

@@ -1,0 +1,276 @@
+//! Typed, validated inputs: the [`Site`], the [`VirtualLevel`]s, the [`Tolerance`] and the
+//! [`Params`], gathered in an [`Instance`].
+
+use polyomino::{Cell, MarkedPolyomino, Polyomino};
+
+use crate::PlanError;
+
+/// Side of one site cell, in metres.
+pub const CELL_METRES: f64 = 0.5;
+
+/// The physical floor: `rows × cols` cells of 0.5 m, each usable or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Site {
+    rows: usize,
+    cols: usize,
+    usable: Vec<bool>,
+}
+
+impl Site {
+    /// Largest supported number of columns (one 64-bit word per row in the fast planner).
+    pub const MAX_COLS: usize = 64;
+
+    /// A site from its usable flags, row-major.
+    ///
+    /// # Errors
+    /// [`PlanError::InvalidInstance`] for an empty site or a flag count other than
+    /// `rows · cols`; [`PlanError::SiteTooWide`] past [`Site::MAX_COLS`] columns.
+    pub fn new(rows: usize, cols: usize, usable: Vec<bool>) -> Result<Site, PlanError> {
+        if rows == 0 || cols == 0 {
+            return Err(PlanError::InvalidInstance("the site is empty".into()));
+        }
+        if cols > Site::MAX_COLS {
+            return Err(PlanError::SiteTooWide {
+                cols,
+                max: Site::MAX_COLS,
+            });
+        }
+        if rows.checked_mul(cols) != Some(usable.len()) {
+            return Err(PlanError::InvalidInstance(format!(
+                "the site has {} flags for {rows}x{cols} cells",
+                usable.len()
+            )));
+        }
+        Ok(Site { rows, cols, usable })
+    }
+
+    /// A site drawn with `.` for usable and `#` for unusable cells, one string per row.
+    ///
+    /// # Errors
+    /// [`PlanError::InvalidInstance`] for other characters, ragged rows or no rows.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Site, PlanError> {
+        let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
+        let mut usable = Vec::with_capacity(rows.len() * cols);
+        for (i, row) in rows.iter().enumerate() {
+            let row = row.as_ref();
+            if row.chars().count() != cols {
+                return Err(PlanError::InvalidInstance(format!(
+                    "site row {i} has {} cells, expected {cols}",
+                    row.chars().count()
+                )));
+            }
+            for ch in row.chars() {
+                match ch {
+                    '.' => usable.push(true),
+                    '#' => usable.push(false),
+                    _ => {
+                        return Err(PlanError::InvalidInstance(format!(
+                            "site row {i} has the character {ch:?}"
+                        )));
+                    }
+                }
+            }
+        }
+        Site::new(rows.len(), cols, usable)
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether `(row, col)` is inside the site and usable (any coordinates are accepted).
+    #[inline]
+    pub fn is_usable(&self, row: i64, col: i64) -> bool {
+        row >= 0
+            && col >= 0
+            && (row as usize) < self.rows
+            && (col as usize) < self.cols
+            && self.usable[row as usize * self.cols + col as usize]
+    }
+
+    /// Number of usable cells.
+    pub fn usable_count(&self) -> usize {
+        self.usable.iter().filter(|&&u| u).count()
+    }
+}
+
+/// One virtual level: the leg from the previous level and the level's footprint.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VirtualLevel {
+    /// Walking distance from the previous level, in metres (ignored for the first level).
+    pub dist_m: f64,
+    /// Bearing of the leg from the previous level in the virtual world, degrees
+    /// counter-clockwise from the direction of increasing column (ignored for the first level).
+    pub deflex_deg: f64,
+    /// The footprint (0.5 m cells) with its pivot marked.
+    pub footprint: MarkedPolyomino,
+}
+
+impl VirtualLevel {
+    /// A level whose footprint is drawn with `#` for a cell and `.` for a hole, one string per
+    /// row, with the default pivot: the cell at row ⌊h/2⌋, column ⌊w/2⌋ of the tight bounding
+    /// box, or the first cell in row-major order when that one is a hole.
+    ///
+    /// # Errors
+    /// [`PlanError::InvalidInstance`] for an empty or malformed footprint.
+    pub fn from_rows<S: AsRef<str>>(
+        dist_m: f64,
+        deflex_deg: f64,
+        shape: &[S],
+    ) -> Result<VirtualLevel, PlanError> {
+        let mut cells = Vec::new();
+        for (r, row) in shape.iter().enumerate() {
+            for (c, ch) in row.as_ref().chars().enumerate() {
+                match ch {
+                    '#' => cells.push(Cell::new(r as i32, c as i32)),
+                    '.' => {}
+                    _ => {
+                        return Err(PlanError::InvalidInstance(format!(
+                            "footprint row {r} has the character {ch:?}"
+                        )));
+                    }
+                }
+            }
+        }
+        let shape = Polyomino::from_cells(cells)
+            .map_err(|e| PlanError::InvalidInstance(format!("footprint: {e}")))?;
+        Ok(VirtualLevel::new(dist_m, deflex_deg, shape))
+    }
+
+    /// A level with the default pivot (see [`VirtualLevel::from_rows`]).
+    pub fn new(dist_m: f64, deflex_deg: f64, shape: Polyomino) -> VirtualLevel {
+        let centre = Cell::new(shape.height() / 2, shape.width() / 2);
+        let pivot = if shape.contains(centre) {
+            centre
+        } else {
+            shape.cells()[0]
+        };
+        let footprint =
+            MarkedPolyomino::new(shape, pivot).expect("the pivot is a cell of the shape");
+        VirtualLevel {
+            dist_m,
+            deflex_deg,
+            footprint,
+        }
+    }
+}
+
+/// When a real leg of length d is accepted for a virtual length v. Both bands are inclusive,
+/// with a 1e-9 allowance at the edges.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tolerance {
+    /// `lo ≤ d / v ≤ hi`; a virtual length `v ≤ 0` admits nothing.
+    Ratio {
+        /// Lower bound of d / v.
+        lo: f64,
+        /// Upper bound of d / v.
+        hi: f64,
+    },
+    /// `|d − v| ≤ metres`.
+    Absolute {
+        /// Largest accepted difference, in metres.
+        metres: f64,
+    },
+}
+
+impl Default for Tolerance {
+    /// The spec's default band, `[0.86, 1.26]` (translation gains walkers do not notice,
+    /// Steinicke et al., IEEE TVCG 2010).
+    fn default() -> Tolerance {
+        Tolerance::Ratio { lo: 0.86, hi: 1.26 }
+    }
+}
+
+/// The planner's free parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Spin step s for γ, in degrees, in (0, 360]; γ runs over k·s below 360°.
+    pub spin_step_deg: f64,
+    /// Distance tolerance.
+    pub tolerance: Tolerance,
+}
+
+impl Default for Params {
+    /// Spin step 90°, the default ratio band.
+    fn default() -> Params {
+        Params {
+            spin_step_deg: 90.0,
+            tolerance: Tolerance::default(),
+        }
+    }
+}
+
+/// A validated planning problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Instance {
+    site: Site,
+    levels: Vec<VirtualLevel>,
+    params: Params,
+}
+
+impl Instance {
+    /// Validates and gathers the inputs.
+    ///
+    /// # Errors
+    /// [`PlanError::InvalidInstance`] for no level, non-finite numbers, a spin step outside
+    /// (0, 360] or a malformed tolerance.
+    pub fn new(
+        site: Site,
+        levels: Vec<VirtualLevel>,
+        params: Params,
+    ) -> Result<Instance, PlanError> {
+        let bad = |m: String| Err(PlanError::InvalidInstance(m));
+        if levels.is_empty() {
+            return bad("there are no levels".into());
+        }
+        for (k, l) in levels.iter().enumerate() {
+            if !l.dist_m.is_finite() || !l.deflex_deg.is_finite() {
+                return bad(format!(
+                    "level {} has a non-finite distance or bearing",
+                    k + 1
+                ));
+            }
+        }
+        let s = params.spin_step_deg;
+        if !(s.is_finite() && s > 0.0 && s <= 360.0) {
+            return bad(format!("spin step {s} is outside (0, 360]"));
+        }
+        match params.tolerance {
+            Tolerance::Ratio { lo, hi } if !(lo.is_finite() && hi.is_finite() && lo <= hi) => {
+                return bad(format!("ratio band [{lo}, {hi}] is not a finite interval"));
+            }
+            Tolerance::Absolute { metres } if !(metres.is_finite() && metres >= 0.0) => {
+                return bad(format!(
+                    "absolute band {metres} m is not a finite non-negative number"
+                ));
+            }
+            _ => {}
+        }
+        Ok(Instance {
+            site,
+            levels,
+            params,
+        })
+    }
+
+    /// The site.
+    pub fn site(&self) -> &Site {
+        &self.site
+    }
+
+    /// The levels, in walking order.
+    pub fn levels(&self) -> &[VirtualLevel] {
+        &self.levels
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+}

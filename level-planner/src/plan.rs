@@ -1,0 +1,161 @@
+//! [`Plan`]: the planner's result as data, with its metrics and an ASCII rendering.
+
+use crate::geometry::{deviation_deg, leg_length_m, leg_ok};
+use crate::instance::{Instance, Site};
+
+/// One level as placed on the site.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedLevel {
+    /// Row of the pivot cell (0-based).
+    pub row: usize,
+    /// Column of the pivot cell (0-based).
+    pub col: usize,
+    /// The footprint's spin, `(α + β) mod 360`, in degrees counter-clockwise.
+    pub spin_deg: f64,
+    /// The site cells the spun footprint covers, row-major.
+    pub cells: Vec<(usize, usize)>,
+    /// The bearing the leg into this level was compared with: the virtual bearing plus the spins
+    /// of all earlier levels (alg. 2 line 3).
+    pub adjusted_bearing_deg: f64,
+    /// Length of the real leg from the previous level, in metres (`None` for the first level).
+    pub leg_length_m: Option<f64>,
+    /// The real leg's bearing deviation from the adjusted bearing, in [0°, 180°] (`None` for
+    /// the first level).
+    pub leg_deviation_deg: Option<f64>,
+}
+
+/// A complete plan: every level placed, with the totals the planner optimised.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    levels: Vec<PlacedLevel>,
+    covered: usize,
+    deviation_deg: f64,
+    legs_outside_tolerance: usize,
+    site: Site,
+}
+
+impl Plan {
+    /// Builds the plan from the chosen pivots, the rasterised footprints (offsets from the
+    /// pivot), the output spins and the adjusted bearings.
+    pub(crate) fn assemble(
+        instance: &Instance,
+        shapes: &[Vec<(i64, i64)>],
+        spins: &[f64],
+        adjusted: &[f64],
+        pivots: &[(usize, usize)],
+    ) -> Plan {
+        let site = instance.site().clone();
+        let mut covered = vec![false; site.rows() * site.cols()];
+        let mut levels = Vec::with_capacity(pivots.len());
+        let mut theta = 0.0;
+        let mut outside = 0;
+        for (k, &(r, c)) in pivots.iter().enumerate() {
+            let mut cells: Vec<(usize, usize)> = shapes[k]
+                .iter()
+                .map(|&(dr, dc)| ((r as i64 + dr) as usize, (c as i64 + dc) as usize))
+                .collect();
+            cells.sort_unstable();
+            for &(x, y) in &cells {
+                covered[x * site.cols() + y] = true;
+            }
+            let (len, dev) = if k == 0 {
+                (None, None)
+            } else {
+                let (pr, pc) = pivots[k - 1];
+                let (di, dj) = (r as i64 - pr as i64, c as i64 - pc as i64);
+                let dev = deviation_deg(di, dj, adjusted[k]);
+                theta += dev;
+                if !leg_ok(
+                    di,
+                    dj,
+                    instance.levels()[k].dist_m,
+                    instance.params().tolerance,
+                ) {
+                    outside += 1;
+                }
+                (Some(leg_length_m(di, dj)), Some(dev))
+            };
+            levels.push(PlacedLevel {
+                row: r,
+                col: c,
+                spin_deg: spins[k],
+                cells,
+                adjusted_bearing_deg: adjusted[k],
+                leg_length_m: len,
+                leg_deviation_deg: dev,
+            });
+        }
+        Plan {
+            levels,
+            covered: covered.iter().filter(|&&x| x).count(),
+            deviation_deg: theta,
+            legs_outside_tolerance: outside,
+            site,
+        }
+    }
+
+    /// The placed levels, in walking order.
+    pub fn levels(&self) -> &[PlacedLevel] {
+        &self.levels
+    }
+
+    /// Number of site cells covered by at least one level (`cnt_all`).
+    pub fn covered(&self) -> usize {
+        self.covered
+    }
+
+    /// Covered cells as a share of the usable site, in [0, 1].
+    pub fn coverage_share(&self) -> f64 {
+        self.covered as f64 / self.site.usable_count().max(1) as f64
+    }
+
+    /// Sum of the leg deviations (`θ_all`), in degrees.
+    pub fn deviation_deg(&self) -> f64 {
+        self.deviation_deg
+    }
+
+    /// The largest single leg deviation, in degrees (0 for one level).
+    pub fn worst_leg_deviation_deg(&self) -> f64 {
+        self.levels
+            .iter()
+            .filter_map(|l| l.leg_deviation_deg)
+            .fold(0.0, f64::max)
+    }
+
+    /// Legs whose real length is outside the distance tolerance (the planner only builds plans
+    /// where this is 0; it is recomputed here as a check).
+    pub fn legs_outside_tolerance(&self) -> usize {
+        self.legs_outside_tolerance
+    }
+
+    /// The site drawn row by row: `#` unusable, `.` free, and each level's cells with its own
+    /// glyph (`A`–`Z`, then `a`–`z`, then `0`–`9`, cycling), later levels drawn over earlier
+    /// ones; pivots use the same glyph.
+    pub fn render(&self) -> String {
+        const GLYPHS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        let (rows, cols) = (self.site.rows(), self.site.cols());
+        let mut grid: Vec<Vec<u8>> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        if self.site.is_usable(r as i64, c as i64) {
+                            b'.'
+                        } else {
+                            b'#'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        for (k, level) in self.levels.iter().enumerate() {
+            let g = GLYPHS[k % GLYPHS.len()];
+            for &(r, c) in &level.cells {
+                grid[r][c] = g;
+            }
+        }
+        grid.into_iter()
+            .map(|row| String::from_utf8(row).expect("ASCII glyphs"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
