@@ -1,4 +1,24 @@
-//! `grid-games` is part of the polyomino crate family and is not built yet.
+//! Rule engines, bots, match runners and rating tournaments for grid games.
 //!
-//! It currently exports nothing; see `docs/design.md` in the workspace for what it will own.
+//! * [`core`]: what every game shares: the seeded [`core::Rng`], the Elo formulas and the rating
+//!   [`core::Tournament`] (matchmaking with a widening window, decaying K, A–E tier scoring),
+//!   which takes a closure that plays one pairing, so any two-player game can be rated.
+//! * [`planes`]: the plane-bombing game (炸飞机): its referee, the imperfect-information player
+//!   API, a random bot and a layout-tracking hunter bot.
+//!
+//! Blokus and paper.io (纸带圈地) are not built yet.
+//!
+//! ```
+//! use grid_games::core::{Rng, Tournament};
+//! // Rate three entrants whose strength is their index.
+//! let t = Tournament { rounds: 10, ..Tournament::default() };
+//! let standings = t.run(3, 7, |a, b, rng: &mut Rng| {
+//!     let p = 0.5 + 0.2 * (a as f64 - b as f64);
+//!     (0..20).filter(|_| rng.unit() < p).count() as f64 / 20.0
+//! });
+//! assert!(standings.ratings[2] > standings.ratings[0]);
+//! ```
 #![forbid(unsafe_code)]
+
+pub mod core;
+pub mod planes;

@@ -1,0 +1,71 @@
+//! The shipped plane-bombing bots.
+
+mod hunter;
+mod random;
+
+pub use hunter::{HunterBot, HunterConfig};
+pub use random::RandomBot;
+
+use super::{Geometry, PlaneSpec, PlanesBot};
+use crate::core::Rng;
+
+/// The names [`named_bot`] knows: the random bot and the hunter with some parameter variants.
+pub const BOT_NAMES: [&str; 5] = [
+    "random",
+    "hunter",
+    "hunter-fast",
+    "hunter-noevade",
+    "hunter-plain",
+];
+
+/// A shipped bot by name (see [`BOT_NAMES`]), seeded:
+///
+/// * `random`: [`RandomBot`];
+/// * `hunter`: [`HunterBot`] with the default configuration (exact layout sets up to 10⁶);
+/// * `hunter-fast`: a sample of at most 10⁵ layouts;
+/// * `hunter-noevade`: never moves its planes;
+/// * `hunter-plain`: draws a plain random layout.
+pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn PlanesBot>> {
+    let hunter = |config: HunterConfig| -> Box<dyn PlanesBot> {
+        Box::new(HunterBot::with_config(seed, config))
+    };
+    let default = HunterConfig::default();
+    Some(match name {
+        "random" => Box::new(RandomBot::new(seed)),
+        "hunter" => hunter(default),
+        "hunter-fast" => hunter(HunterConfig {
+            cap: 100_000,
+            ..default
+        }),
+        "hunter-noevade" => hunter(HunterConfig {
+            evade: false,
+            ..default
+        }),
+        "hunter-plain" => hunter(HunterConfig {
+            drawing_candidates: 1,
+            ..default
+        }),
+        _ => return None,
+    })
+}
+
+/// A uniformly random legal drawing for `masks` (rejection sampling over kinds, directions and
+/// heads), or `None` if none was found after many tries.
+pub(crate) fn random_drawing(
+    geometry: &Geometry,
+    masks: [u8; 3],
+    rng: &mut Rng,
+) -> Option<[PlaneSpec; 3]> {
+    let choices: Vec<Vec<PlaneSpec>> = masks.iter().map(|&m| geometry.placements(m)).collect();
+    if choices.iter().any(Vec::is_empty) {
+        return None;
+    }
+    for _ in 0..100_000 {
+        let specs: [PlaneSpec; 3] =
+            std::array::from_fn(|i| choices[i][rng.index(choices[i].len())]);
+        if super::Sheet::draw(geometry, masks, specs).is_ok() {
+            return Some(specs);
+        }
+    }
+    None
+}

@@ -1,0 +1,165 @@
+//! Plane types as data, the default catalogue and the subtask table.
+
+use polyomino::MarkedPolyomino;
+
+use super::PlanesError;
+
+/// A plane type: a 4-connected polyomino with one head cell, drawn nose up (direction 0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlaneType {
+    name: String,
+    shape: MarkedPolyomino,
+}
+
+impl PlaneType {
+    /// A plane type from its shape (mark = head) in direction 0.
+    ///
+    /// # Errors
+    /// [`PlanesError::BadPlaneType`] if the shape is not 4-connected.
+    pub fn new(name: impl Into<String>, shape: MarkedPolyomino) -> Result<PlaneType, PlanesError> {
+        let name = name.into();
+        if !shape.shape().is_connected() {
+            return Err(PlanesError::BadPlaneType(format!(
+                "{name} is not 4-connected"
+            )));
+        }
+        Ok(PlaneType { name, shape })
+    }
+
+    /// A plane type drawn with `H` (head), `B` (body) and `.` (nothing), rows separated by
+    /// newlines, nose up.
+    ///
+    /// # Errors
+    /// [`PlanesError::BadPlaneType`] for a malformed or disconnected drawing.
+    pub fn parse(name: impl Into<String>, art: &str) -> Result<PlaneType, PlanesError> {
+        let shape = MarkedPolyomino::parse_with(art, 'B', '.', 'H')
+            .map_err(|e| PlanesError::BadPlaneType(e.to_string()))?;
+        PlaneType::new(name, shape)
+    }
+
+    /// The type's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The shape in direction 0 with the head marked.
+    pub fn shape(&self) -> &MarkedPolyomino {
+        &self.shape
+    }
+
+    /// Number of cells.
+    pub fn size(&self) -> usize {
+        self.shape.shape().size()
+    }
+}
+
+/// The plane types of a game, indexed by kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Catalogue {
+    types: Vec<PlaneType>,
+}
+
+impl Catalogue {
+    /// A catalogue of up to 8 types (masks are bytes).
+    ///
+    /// # Errors
+    /// [`PlanesError::BadPlaneType`] for no type or more than 8.
+    pub fn new(types: Vec<PlaneType>) -> Result<Catalogue, PlanesError> {
+        if types.is_empty() || types.len() > 8 {
+            return Err(PlanesError::BadPlaneType(format!(
+                "{} types; 1 to 8 are supported",
+                types.len()
+            )));
+        }
+        Ok(Catalogue { types })
+    }
+
+    /// The default catalogue (ours: the seed lost its pictures). Kind 0 is the classic paper-game
+    /// plane:
+    ///
+    /// ```text
+    /// kind 0 classic (10)  1 jet (8)  2 glider (9)  3 bomber (11)  4 delta (9)  5 drone (5)
+    /// ..H..                .H.        ...H...       ..H..          ..H..        .H.
+    /// BBBBB                BBB        BBBBBBB       ..B..          .BBB.        BBB
+    /// ..B..                .B.        ...B...       BBBBB          BBBBB        .B.
+    /// .BBB.                BBB                      ..B..
+    ///                                               .BBB.
+    /// ```
+    pub fn standard() -> Catalogue {
+        let arts = [
+            ("classic", "..H..\nBBBBB\n..B..\n.BBB."),
+            ("jet", ".H.\nBBB\n.B.\nBBB"),
+            ("glider", "...H...\nBBBBBBB\n...B..."),
+            ("bomber", "..H..\n..B..\nBBBBB\n..B..\n.BBB."),
+            ("delta", "..H..\n.BBB.\nBBBBB"),
+            ("drone", ".H.\nBBB\n.B."),
+        ];
+        let types = arts
+            .iter()
+            .map(|(n, a)| PlaneType::parse(*n, a).expect("the standard catalogue is valid"))
+            .collect();
+        Catalogue { types }
+    }
+
+    /// The types, by kind.
+    pub fn types(&self) -> &[PlaneType] {
+        &self.types
+    }
+
+    /// Number of kinds.
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    /// Always false (a catalogue has at least one type).
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+}
+
+/// One subtask (test point) of the seed: how many games, which kinds each plane may use.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Subtask {
+    /// 1-based id.
+    pub id: u8,
+    /// Games per test point (each player moves first in half of them).
+    pub games: usize,
+    /// `masks[i]` bit j set: plane i may be of kind j.
+    pub masks: [u8; 3],
+    /// Points for the test point.
+    pub weight: f64,
+}
+
+/// The seed's subtask table, as the spec reads it.
+pub const SUBTASKS: [Subtask; 5] = [
+    Subtask {
+        id: 1,
+        games: 20,
+        masks: [0b1, 0b1, 0b1],
+        weight: 10.0,
+    },
+    Subtask {
+        id: 2,
+        games: 20,
+        masks: [0b10, 0b10, 0b10],
+        weight: 30.0,
+    },
+    Subtask {
+        id: 3,
+        games: 20,
+        masks: [0b1100, 0b1100, 0b1100],
+        weight: 35.0,
+    },
+    Subtask {
+        id: 4,
+        games: 20,
+        masks: [0b100011, 0b11100, 0b11100],
+        weight: 20.0,
+    },
+    Subtask {
+        id: 5,
+        games: 20,
+        masks: [0b100000, 0b100000, 0b100000],
+        weight: 5.0,
+    },
+];

@@ -1,0 +1,95 @@
+//! The plane-bombing game (炸飞机): rules, the referee, the player API, bots and test points.
+//!
+//! Each player draws three planes on a private `n × n` sheet (12 × 12 by default). Players
+//! alternate; a turn is one *hit* (the answer is empty, body or head; a head destroys its
+//! plane; the opponent learns the cell) or one *move* of an alive plane by one cell (inside the
+//! sheet, over no other plane; the opponent learns only the direction). The first to destroy all
+//! three enemy planes wins; after 500 operations each, the second player wins; an illegal
+//! drawing or action loses the game. Plane types are data ([`Catalogue`]); the subtask table
+//! ([`SUBTASKS`]) says which kinds each plane may use.
+//!
+//! * Rules: [`Geometry`] (sheet and oriented shapes), [`Sheet`] (one player's planes),
+//!   [`referee`](play_game) (both sheets, the turn loop, test points).
+//! * Player API: [`PlanesBot`] with [`Setup`], [`Action`], [`Seen`]: exactly the information a
+//!   contestant's program gets, so a bot cannot read the hidden sheet.
+//! * Bots: [`RandomBot`] (random legal play) and [`HunterBot`] (keeps the opponent layouts
+//!   consistent with everything observed and hits the likeliest head).
+//! * Layout enumeration: [`PlacementTable`] counts single placements, pairs and triples (the
+//!   spec's test vectors), [`Layouts`] is the hunter's consistent set.
+//!
+//! Coordinates are 0-based `(row, col)` cells; the seed's 1-based `(x, y)` is
+//! `(row + 1, col + 1)`. Directions turn clockwise from nose up, as in the seed.
+//!
+//! ```
+//! use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
+//! let geometry = Geometry::standard();
+//! let subtask = SUBTASKS[0];
+//! let mut hunter = HunterBot::new(1);
+//! let mut random = RandomBot::new(2);
+//! let wins = play_test_point(&geometry, subtask.id, subtask.masks, 4, &mut hunter, &mut random);
+//! assert!(wins <= 4);
+//! ```
+
+mod bots;
+mod catalogue;
+mod geometry;
+mod layouts;
+mod player;
+mod referee;
+mod sheet;
+
+pub use bots::{BOT_NAMES, HunterBot, HunterConfig, RandomBot, named_bot};
+pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
+pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+pub use layouts::{Layout, Layouts};
+pub use player::{Action, LastResult, PlanesBot, Seen, Setup};
+pub use referee::{GameEnd, GameRecord, MAX_OPERATIONS, play_game, play_test_point};
+pub use sheet::Sheet;
+
+use polyomino::Cell;
+use thiserror::Error;
+
+/// A rule violation or bad game data.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlanesError {
+    /// A plane type is not a 4-connected shape with one head, or the catalogue is malformed.
+    #[error("bad plane type: {0}")]
+    BadPlaneType(String),
+    /// The sheet size is not supported.
+    #[error("sheet size {0} is not supported (1..=64)")]
+    BadSheet(usize),
+    /// The kind is not in the catalogue.
+    #[error("unknown plane kind {0}")]
+    UnknownKind(usize),
+    /// The direction is not 0..4.
+    #[error("direction {0} is not 0..4")]
+    BadDirection(u8),
+    /// A plane's kind is not allowed by its mask.
+    #[error("plane {plane} may not be of kind {kind}")]
+    KindNotAllowed {
+        /// Plane index.
+        plane: usize,
+        /// Requested kind.
+        kind: usize,
+    },
+    /// A plane leaves the sheet.
+    #[error("plane {0:?} leaves the sheet")]
+    OutsideSheet(PlaneSpec),
+    /// Two planes overlap.
+    #[error("plane {plane} overlaps plane {other}")]
+    Overlap {
+        /// The plane drawn or moved.
+        plane: usize,
+        /// The plane it overlaps.
+        other: usize,
+    },
+    /// A hit outside the sheet.
+    #[error("hit at {0} is outside the sheet")]
+    HitOutside(Cell),
+    /// A move of a plane index other than 0..3.
+    #[error("there is no plane {0}")]
+    NoSuchPlane(usize),
+    /// A move of a destroyed plane.
+    #[error("plane {0} is destroyed and cannot move")]
+    PlaneDestroyed(usize),
+}
