@@ -5,10 +5,14 @@
 //! ```
 //!
 //! It grows as crates land; today it shows `polyomino` (enumeration, symmetries, arbitrary-angle
-//! rotation and placements) and `level-planner` (a plan drawn on a hall with pillars).
+//! rotation and placements), `level-planner` (a plan drawn on a hall with pillars) and
+//! `grid-games` (a plane-bombing game between the hunter and the random bot).
 
+use grid_games::planes::{
+    Geometry, HitAnswer, HunterBot, LastResult, RandomBot, SUBTASKS, play_game,
+};
 use level_planner::{Instance, Params, Site, VirtualLevel};
-use polyomino::{Board, Equivalence, MarkedPolyomino, Polyomino, enumerate};
+use polyomino::{Board, Cell, Equivalence, MarkedPolyomino, Polyomino, enumerate};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("== polyomino: counting (Redelmeier + Burnside) ==");
@@ -97,6 +101,43 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         100.0 * plan.coverage_share(),
         plan.deviation_deg(),
         level_planner::plan_reference(&instance)? == plan
+    );
+
+    println!("\n== grid-games: the plane-bombing game, hunter vs random (subtask 1) ==");
+    let geometry = Geometry::standard();
+    let task = SUBTASKS[0];
+    let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
+    let record = play_game(
+        &geometry,
+        task.id,
+        task.masks,
+        [&mut hunter, &mut random],
+        0,
+        [LastResult::FirstGame; 2],
+    );
+    if let Some(sheet) = &record.drawn[0] {
+        println!("the hunter's sheet (H head, B body):");
+        for r in 0..geometry.size() as i32 {
+            let row: String = (0..geometry.size() as i32)
+                .map(|c| match sheet.peek(Cell::new(r, c)) {
+                    HitAnswer::Head => 'H',
+                    HitAnswer::Body => 'B',
+                    HitAnswer::Empty => '.',
+                })
+                .collect();
+            println!("  {row}");
+        }
+    }
+    let hits = record.actions.iter().filter(|a| a.0 == 0).count();
+    println!(
+        "winner: {} after {} actions ({hits} by the hunter), {:?}",
+        if record.winner == 0 {
+            "hunter"
+        } else {
+            "random"
+        },
+        record.actions.len(),
+        record.end
     );
     Ok(())
 }

@@ -66,7 +66,8 @@ pub(crate) fn read_cells(
 /// Draws `height × width` cells, asking `glyph` for each one; rows are joined with `\n` and
 /// there is no trailing newline.
 pub(crate) fn draw(height: i32, width: i32, mut glyph: impl FnMut(Cell) -> char) -> String {
-    let mut s = String::with_capacity(((width.max(0) + 1) * height.max(0)) as usize);
+    let cells = (i64::from(width.max(0)) + 1) * i64::from(height.max(0));
+    let mut s = String::with_capacity(usize::try_from(cells).unwrap_or(0).min(1 << 20));
     for r in 0..height {
         if r > 0 {
             s.push('\n');

@@ -10,6 +10,11 @@ use core::ops::{Add, Neg, Sub};
 ///
 /// Cells order row-major: first by `row`, then by `col`.
 ///
+/// The operators `+`, `-` and unary `-` behave like `i32` arithmetic (they overflow only at the
+/// extremes of the coordinate range, panicking in debug builds); use
+/// [`checked_add`](Cell::checked_add) / [`checked_sub`](Cell::checked_sub) for coordinates that
+/// may be that far out.
+///
 /// ```
 /// use polyomino::Cell;
 /// let c = Cell::new(2, 3);
@@ -60,10 +65,34 @@ impl Cell {
         ]
     }
 
-    /// Manhattan (L1) distance to `other`.
+    /// Manhattan (L1) distance to `other` (exact for any two cells).
     #[inline]
-    pub const fn manhattan(self, other: Cell) -> u32 {
-        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    pub const fn manhattan(self, other: Cell) -> u64 {
+        self.row.abs_diff(other.row) as u64 + self.col.abs_diff(other.col) as u64
+    }
+
+    /// `self + other`, or `None` if a coordinate overflows `i32`.
+    #[inline]
+    pub const fn checked_add(self, other: Cell) -> Option<Cell> {
+        match (
+            self.row.checked_add(other.row),
+            self.col.checked_add(other.col),
+        ) {
+            (Some(row), Some(col)) => Some(Cell { row, col }),
+            _ => None,
+        }
+    }
+
+    /// `self − other`, or `None` if a coordinate overflows `i32`.
+    #[inline]
+    pub const fn checked_sub(self, other: Cell) -> Option<Cell> {
+        match (
+            self.row.checked_sub(other.row),
+            self.col.checked_sub(other.col),
+        ) {
+            (Some(row), Some(col)) => Some(Cell { row, col }),
+            _ => None,
+        }
     }
 }
 

@@ -75,9 +75,26 @@ pub enum BoardError {
     /// A blocked cell lies outside the board.
     #[error("cell {0} is outside the board")]
     OutsideBoard(Cell),
-    /// A board text contains an unexpected character or ragged rows.
-    #[error("bad board text: {0}")]
-    BadText(String),
+    /// A board text contains a character other than `.` and `#`.
+    #[error("unexpected character {ch:?} at line {line}, column {column} (1-based)")]
+    UnexpectedChar {
+        /// The character found.
+        ch: char,
+        /// 1-based line number within the text.
+        line: usize,
+        /// 1-based character position within the (trimmed) line.
+        column: usize,
+    },
+    /// A board row's length differs from the first row's.
+    #[error("line {line} has {len} cells, expected {expected}")]
+    RaggedRow {
+        /// 1-based line number within the text.
+        line: usize,
+        /// Cells on that line.
+        len: usize,
+        /// Cells on the first row.
+        expected: usize,
+    },
 }
 
 /// Enumeration or counting was asked for an unsupported size.

@@ -164,8 +164,16 @@ impl fmt::Display for MarkedPolyomino {
 
 impl fmt::Debug for MarkedPolyomino {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let art = self.to_ascii('#', '.', '@').replace('\n', "/");
-        write!(f, "MarkedPolyomino({art:?})")
+        let area = i64::from(self.shape.height()) * i64::from(self.shape.width());
+        if area <= 4096 {
+            let art = self.to_ascii('#', '.', '@').replace('\n', "/");
+            write!(f, "MarkedPolyomino({art:?})")
+        } else {
+            f.debug_struct("MarkedPolyomino")
+                .field("shape", &self.shape)
+                .field("mark", &self.mark)
+                .finish()
+        }
     }
 }
 

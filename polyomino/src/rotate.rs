@@ -48,9 +48,12 @@ impl Polyomino {
         if !degrees.is_finite() {
             return Err(RotateError::NonFiniteAngle(degrees));
         }
+        // Reduce first: `rem_euclid` is exact, and huge angles would otherwise lose their
+        // fractional part (every double above 2^53 is an integer, but not a multiple of 90).
+        let degrees = degrees.rem_euclid(360.0);
         let quarters = (degrees / 90.0).round();
         let mut out = if (degrees - quarters * 90.0).abs() <= RIGHT_ANGLE_EPSILON {
-            let t = Transform::rotation((quarters % 4.0) as i32);
+            let t = Transform::rotation(quarters as i32);
             self.rotate_exact(pivot, t)?
         } else {
             let (sin, cos) = degrees.to_radians().sin_cos();
@@ -62,11 +65,21 @@ impl Polyomino {
     }
 
     fn rotate_exact(&self, pivot: Cell, t: Transform) -> Result<Vec<Cell>, RotateError> {
+        // In i64: offsets from a far pivot need not fit in i32 even when the result does.
+        let (pr, pc) = (i64::from(pivot.row), i64::from(pivot.col));
         self.cells()
             .iter()
             .map(|&c| {
-                let d = t.apply(Cell::new(sub(c.row, pivot.row)?, sub(c.col, pivot.col)?));
-                Ok(Cell::new(add(pivot.row, d.row)?, add(pivot.col, d.col)?))
+                let (dr, dc) = (i64::from(c.row) - pr, i64::from(c.col) - pc);
+                let (r, c) = match t {
+                    Transform::Identity => (dr, dc),
+                    Transform::Rotate90 => (-dc, dr),
+                    Transform::Rotate180 => (-dr, -dc),
+                    _ => (dc, -dr),
+                };
+                let row = i32::try_from(pr + r).map_err(|_| RotateError::OutOfRange)?;
+                let col = i32::try_from(pc + c).map_err(|_| RotateError::OutOfRange)?;
+                Ok(Cell::new(row, col))
             })
             .collect()
     }
@@ -98,14 +111,6 @@ impl Polyomino {
         }
         Ok(out)
     }
-}
-
-fn sub(a: i32, b: i32) -> Result<i32, RotateError> {
-    a.checked_sub(b).ok_or(RotateError::OutOfRange)
-}
-
-fn add(a: i32, b: i32) -> Result<i32, RotateError> {
-    a.checked_add(b).ok_or(RotateError::OutOfRange)
 }
 
 fn to_coord(x: f64) -> Result<i32, RotateError> {
@@ -228,5 +233,23 @@ mod tests {
             one.rotate_about(Cell::new(i32::MIN, 0), 180.0),
             Err(RotateError::OutOfRange)
         );
+        // A far pivot is fine when the result fits.
+        assert_eq!(
+            one.rotate_about(Cell::new(i32::MIN, 0), 360.0),
+            Ok(vec![Cell::ORIGIN])
+        );
+    }
+
+    #[test]
+    fn huge_angles_are_reduced_exactly() {
+        // 1e20 ≡ 280 (mod 360) and 2^60 ≡ 136 (mod 360), as exact integers.
+        let bar = Polyomino::parse("####").unwrap();
+        let p = Cell::new(0, 1);
+        assert_eq!(bar.rotate_about(p, 1e20), bar.rotate_about(p, 280.0));
+        assert_eq!(
+            bar.rotate_about(p, 2f64.powi(60)),
+            bar.rotate_about(p, 136.0)
+        );
+        assert_eq!(bar.rotate_about(p, -90.0), bar.rotate_about(p, 270.0));
     }
 }

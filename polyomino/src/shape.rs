@@ -104,7 +104,9 @@ impl Polyomino {
     }
 
     /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
-    /// newline. `Display` uses `#` and `.`.
+    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height characters, so a
+    /// sparse shape with a huge bounding box makes a huge string (`Debug` lists the cells
+    /// instead past 4096 cells of bounding box).
     pub fn to_ascii(&self, filled: char, empty: char) -> String {
         ascii::draw(self.height(), self.width(), |c| {
             if self.contains(c) { filled } else { empty }
@@ -257,13 +259,17 @@ impl fmt::Display for Polyomino {
     }
 }
 
+/// Bounding boxes up to this many cells are drawn by `Debug`; larger ones list their cells.
+const DEBUG_DRAW_LIMIT: i64 = 4096;
+
 impl fmt::Debug for Polyomino {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Polyomino({:?})",
-            self.to_ascii('#', '.').replace('\n', "/")
-        )
+        if i64::from(self.height()) * i64::from(self.width()) <= DEBUG_DRAW_LIMIT {
+            let art = self.to_ascii('#', '.').replace('\n', "/");
+            write!(f, "Polyomino({art:?})")
+        } else {
+            f.debug_tuple("Polyomino").field(&self.cells).finish()
+        }
     }
 }
 

@@ -208,6 +208,7 @@ pub struct PlacementTable {
     roles: Vec<u8>,
     /// `moved[p][step]`: the placement after one step, if it stays on the sheet.
     moved: Vec<[Option<u32>; 4]>,
+    index: std::collections::HashMap<PlaneSpec, u32>,
 }
 
 impl PlacementTable {
@@ -247,6 +248,7 @@ impl PlacementTable {
             masks,
             roles,
             moved,
+            index,
         }
     }
 
@@ -263,6 +265,11 @@ impl PlacementTable {
     /// Whether there is no placement.
     pub fn is_empty(&self) -> bool {
         self.specs.is_empty()
+    }
+
+    /// The index of a placement, if it is in the table.
+    pub fn index_of(&self, spec: PlaneSpec) -> Option<usize> {
+        self.index.get(&spec).map(|&i| i as usize)
     }
 
     /// The placement with index `p`.

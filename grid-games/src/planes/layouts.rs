@@ -215,6 +215,23 @@ impl Layouts {
         out
     }
 
+    /// Whether the set holds the layout of `sheet` (its planes and destroyed flags).
+    pub fn contains_sheet(&self, sheet: &super::Sheet) -> bool {
+        let mut planes = [0u16; 3];
+        for (i, &spec) in sheet.specs().iter().enumerate() {
+            match self.table.index_of(spec) {
+                Some(p) => planes[i] = p as u16,
+                None => return false,
+            }
+        }
+        let d = sheet.destroyed();
+        let destroyed = (0..3).filter(|&i| d[i]).fold(0u8, |acc, i| acc | 1 << i);
+        let l = self.canonical(Layout { planes, destroyed });
+        self.items
+            .binary_search_by_key(&l.key(), Layout::key)
+            .is_ok()
+    }
+
     /// What layout `l` shows at `cell`, and which plane.
     fn at(&self, l: &Layout, cell: Cell) -> (HitAnswer, usize) {
         for i in 0..3 {

@@ -13,7 +13,8 @@
 //!
 //! | operation | cost |
 //! |---|---|
-//! | [`is_disjoint`](Bitboard::is_disjoint), [`is_subset`](Bitboard::is_subset), `&` | O(overlapping rows) |
+//! | [`is_disjoint`](Bitboard::is_disjoint), `&` | O(overlapping rows) |
+//! | [`is_subset`](Bitboard::is_subset) | O(rows of `self`) |
 //! | `\|`, `-`, `^`, [`shift`](Bitboard::shift), dilations | O(rows of the result) |
 //! | [`count`](Bitboard::count) | O(rows), one `popcnt` per word |
 //! | [`contains`](Bitboard::contains), [`insert`](Bitboard::insert) | O(1) (insert may grow the window) |
@@ -22,7 +23,7 @@
 //! representations and the derived `Eq`/`Hash` are set equality.
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Sub, SubAssign};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Sub, SubAssign};
 
 use smallvec::SmallVec;
 
@@ -331,8 +332,9 @@ impl Bitboard {
         })
     }
 
-    /// The set together with every cell sharing a corner (but not necessarily an edge) with
-    /// it: the four diagonal neighbours of each cell are added.
+    /// The set together with the four diagonal neighbours of each of its cells. Edge
+    /// neighbours are not added: take the union with [`edge_dilation`](Bitboard::edge_dilation)
+    /// for the full 8-neighbourhood.
     ///
     /// Blokus attach points are `own.corner_dilation() − own.edge_dilation()`, clipped to the
     /// board and to free cells.
@@ -398,13 +400,13 @@ binop!(BitOr, bitor, union, BitOrAssign, bitor_assign);
 binop!(BitAnd, bitand, intersection, BitAndAssign, bitand_assign);
 binop!(Sub, sub, difference, SubAssign, sub_assign);
 
-impl BitXor<&Bitboard> for &Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn bitxor(self, rhs: &Bitboard) -> Bitboard {
-        self.symmetric_difference(rhs)
-    }
-}
+binop!(
+    BitXor,
+    bitxor,
+    symmetric_difference,
+    BitXorAssign,
+    bitxor_assign
+);
 
 #[cfg(test)]
 mod tests {

@@ -96,27 +96,30 @@ impl Board {
     /// and every row must have the same length.
     ///
     /// # Errors
-    /// [`BoardError::BadText`] for other characters or ragged rows, [`BoardError::BadSize`].
+    /// [`BoardError::UnexpectedChar`], [`BoardError::RaggedRow`] or [`BoardError::BadSize`].
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         let rows = ascii::rows(text);
         let width = rows.first().map_or(0, |(_, r)| r.chars().count());
         let mut blocked = Vec::new();
-        for (r, (line, row)) in rows.iter().enumerate() {
-            if row.chars().count() != width {
-                return Err(BoardError::BadText(format!(
-                    "line {line} has {} cells, expected {width}",
-                    row.chars().count()
-                )));
+        for (r, &(line, row)) in rows.iter().enumerate() {
+            let len = row.chars().count();
+            if len != width {
+                return Err(BoardError::RaggedRow {
+                    line,
+                    len,
+                    expected: width,
+                });
             }
             for (c, ch) in row.chars().enumerate() {
                 match ch {
                     '.' => {}
                     '#' => blocked.push(Cell::new(r as i32, c as i32)),
                     _ => {
-                        return Err(BoardError::BadText(format!(
-                            "unexpected {ch:?} at line {line}, column {}",
-                            c + 1
-                        )));
+                        return Err(BoardError::UnexpectedChar {
+                            ch,
+                            line,
+                            column: c + 1,
+                        });
                     }
                 }
             }
@@ -295,11 +298,22 @@ mod tests {
             Board::with_blocked(3, 3, [Cell::new(3, 0)]),
             Err(BoardError::OutsideBoard(Cell::new(3, 0)))
         );
-        assert!(matches!(Board::parse("..\n."), Err(BoardError::BadText(_))));
-        assert!(matches!(
+        assert_eq!(
+            Board::parse("..\n."),
+            Err(BoardError::RaggedRow {
+                line: 2,
+                len: 1,
+                expected: 2
+            })
+        );
+        assert_eq!(
             Board::parse("..\n.x"),
-            Err(BoardError::BadText(_))
-        ));
+            Err(BoardError::UnexpectedChar {
+                ch: 'x',
+                line: 2,
+                column: 2
+            })
+        );
     }
 
     #[test]

@@ -26,12 +26,15 @@ pub(crate) fn count_up_to(n: usize) -> Vec<u64> {
 /// rooted at the polyominoes of a fixed split size are dealt out round-robin, so the result is
 /// the same for every thread count.
 pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
+    // More threads than a few hundred cannot help: the work is dealt in thousands of subtrees.
+    let threads = threads.min(256);
     if threads <= 1 || n < 4 {
         return count_up_to(n);
     }
     // Deep enough for thousands of subtrees, shallow enough that every thread's walk above the
     // split (repeated by each thread) stays negligible.
     let split = (n - 1).min(8);
+    // A thread the system refuses to start counts its share on the calling thread instead.
     let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|index| {
@@ -40,12 +43,18 @@ pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
                     index,
                     threads,
                 };
-                scope.spawn(move || Counter::new(n, share).run())
+                let handle = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || Counter::new(n, share).run())
+                    .ok();
+                (share, handle)
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("counting threads do not panic"))
+            .map(|(share, handle)| match handle {
+                Some(h) => h.join().expect("counting threads do not panic"),
+                None => Counter::new(n, share).run(),
+            })
             .collect()
     });
     (0..=n).map(|k| parts.iter().map(|p| p[k]).sum()).collect()

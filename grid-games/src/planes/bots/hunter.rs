@@ -114,7 +114,7 @@ impl HunterBot {
 
     /// A move for a threatened plane, away from the cells the opponent hit.
     fn evasion(game: &Game) -> Option<(usize, Step)> {
-        let mut best: Option<(u32, usize, Step)> = None;
+        let mut best: Option<(u64, usize, Step)> = None;
         for plane in 0..3 {
             if game.threats[plane].is_empty() || game.own.destroyed()[plane] {
                 continue;
@@ -124,7 +124,7 @@ impl HunterBot {
                     continue;
                 }
                 let head = game.own.specs()[plane].head + step.delta();
-                let dist: u32 = game.threats[plane].iter().map(|&c| head.manhattan(c)).sum();
+                let dist: u64 = game.threats[plane].iter().map(|&c| head.manhattan(c)).sum();
                 if best.is_none_or(|b| dist > b.0) {
                     best = Some((dist, plane, step));
                 }

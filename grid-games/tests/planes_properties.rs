@@ -1,0 +1,220 @@
+//! Property tests of the plane-bombing game: random play never breaks a rule, answers match the
+//! hidden sheet, the exact layout set always holds the true layout, and the rating formulas.
+
+use std::sync::Arc;
+
+use grid_games::core::{Rng, elo};
+use grid_games::planes::{
+    Action, Catalogue, GameEnd, Geometry, HitAnswer, LastResult, Layouts, PlacementTable,
+    PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, play_game,
+};
+use polyomino::Cell;
+use proptest::prelude::*;
+
+/// Replays a game record on fresh sheets: every hit answer must match the sheet, every move must
+/// be legal, and the recorded end must follow.
+fn replay_is_consistent(
+    geometry: &Geometry,
+    masks: [u8; 3],
+    seed_a: u64,
+    seed_b: u64,
+    first: usize,
+) -> Result<(), TestCaseError> {
+    let mut a = RandomBot::new(seed_a);
+    let mut b = RandomBot::new(seed_b);
+    let record = play_game(
+        geometry,
+        1,
+        masks,
+        [&mut a, &mut b],
+        first,
+        [LastResult::FirstGame; 2],
+    );
+    let mut sheets: Vec<Sheet> = record
+        .drawn
+        .iter()
+        .map(|s| s.clone().expect("random drawings are legal"))
+        .collect();
+    for (i, &(p, action, answer)) in record.actions.iter().enumerate() {
+        let expected_player = (first + i) % 2;
+        prop_assert_eq!(p, expected_player, "players alternate");
+        match action {
+            Action::Hit(c) => {
+                let before = sheets[1 - p].peek(c);
+                prop_assert_eq!(Some(before), answer);
+                sheets[1 - p].hit(geometry, c).unwrap();
+            }
+            Action::Move { plane, step } => {
+                prop_assert!(sheets[p].can_move(geometry, plane, step));
+                sheets[p].move_plane(geometry, plane, step).unwrap();
+            }
+        }
+        // No two planes of a sheet ever overlap and all stay inside.
+        for s in &sheets {
+            let specs = *s.specs();
+            let masks: Vec<_> = specs.iter().map(|&sp| geometry.mask(sp).unwrap()).collect();
+            for x in 0..3 {
+                for y in x + 1..3 {
+                    prop_assert!(masks[x].is_disjoint(&masks[y]));
+                }
+            }
+        }
+    }
+    match record.end {
+        GameEnd::AllDestroyed => prop_assert!(sheets[1 - record.winner].all_destroyed()),
+        GameEnd::Exhausted => {
+            prop_assert_eq!(record.actions.len(), 1000);
+            prop_assert_eq!(record.winner, 1 - first);
+        }
+        GameEnd::Illegal { .. } => prop_assert!(false, "random bots play legally"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_play_keeps_every_rule(seed_a in any::<u64>(), seed_b in any::<u64>(), first in 0usize..2, task in 0usize..5) {
+        replay_is_consistent(&Geometry::standard(), SUBTASKS[task].masks, seed_a, seed_b, first)?;
+    }
+
+    #[test]
+    fn exact_layout_sets_keep_the_true_layout(seed in any::<u64>(), steps in 1usize..25) {
+        // Drones on an 8×8 sheet: small enough to keep every layout exactly.
+        let geometry = Geometry::new(8, Catalogue::standard()).unwrap();
+        let masks = [0b100000; 3];
+        let mut rng = Rng::seed_from(seed);
+        let table = Arc::new(PlacementTable::new(&geometry, masks[0]));
+        let mut layouts = Layouts::new(Arc::clone(&table), masks, 2_000_000, &mut rng);
+        prop_assert!(layouts.is_exact());
+        let mut hidden = {
+            let mut bot = RandomBot::new(seed);
+            let setup = grid_games::planes::Setup { last: LastResult::FirstGame, subtask: 5, masks, first: true, geometry: &geometry };
+            Sheet::draw(&geometry, masks, bot.setup(&setup)).unwrap()
+        };
+        prop_assert!(layouts.contains_sheet(&hidden));
+        for _ in 0..steps {
+            let moves = hidden.legal_moves(&geometry);
+            if rng.below(3) == 0 && !moves.is_empty() {
+                let (plane, step) = moves[rng.index(moves.len())];
+                hidden.move_plane(&geometry, plane, step).unwrap();
+                layouts.observe_move(step, &mut rng);
+            } else {
+                let cell = Cell::new(rng.below(8) as i32, rng.below(8) as i32);
+                let answer = hidden.hit(&geometry, cell).unwrap();
+                layouts.observe_hit(cell, answer);
+            }
+            prop_assert!(layouts.is_exact());
+            prop_assert!(layouts.contains_sheet(&hidden), "true layout lost");
+        }
+    }
+
+    #[test]
+    fn rating_updates_are_zero_sum(ra in 800.0f64..2400.0, rb in 800.0f64..2400.0, s in 0.0f64..=1.0, k in 1.0f64..40.0) {
+        let (a, b) = elo::update(ra, rb, s, k);
+        prop_assert!(((a - ra) + (b - rb)).abs() < 1e-9);
+        prop_assert!((elo::expected_score(ra, rb) + elo::expected_score(rb, ra) - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn tier_scores_are_monotone(mut ratings in prop::collection::vec(1000.0f64..2000.0, 2..40)) {
+        ratings.sort_by(|a, b| b.total_cmp(a));
+        let scored = elo::score_field(&ratings, 20.0);
+        for i in 0..ratings.len() {
+            for j in 0..ratings.len() {
+                if scored[i].0.name == scored[j].0.name && ratings[i] > ratings[j] {
+                    prop_assert!(scored[i].1 >= scored[j].1);
+                }
+            }
+            prop_assert!(scored[i].1 > 0.0 && scored[i].1 <= 20.0);
+        }
+    }
+}
+
+#[test]
+fn drawing_and_moving_rules_are_enforced() {
+    let g = Geometry::standard();
+    let masks = [1, 1, 1];
+    let plane = |r, c, d| PlaneSpec {
+        kind: 0,
+        direction: d,
+        head: Cell::new(r, c),
+    };
+    let good = [plane(0, 2, 0), plane(0, 8, 0), plane(6, 5, 0)];
+    let mut sheet = Sheet::draw(&g, masks, good).unwrap();
+    assert!(matches!(
+        Sheet::draw(&g, masks, [plane(0, 2, 0), plane(1, 2, 0), plane(6, 5, 0)]),
+        Err(PlanesError::Overlap { plane: 1, other: 0 })
+    ));
+    assert!(matches!(
+        Sheet::draw(&g, masks, [plane(0, 0, 0), plane(0, 8, 0), plane(6, 5, 0)]),
+        Err(PlanesError::OutsideSheet(_))
+    ));
+    assert!(matches!(
+        Sheet::draw(&g, [2, 1, 1], good),
+        Err(PlanesError::KindNotAllowed { plane: 0, kind: 0 })
+    ));
+    assert!(matches!(
+        sheet.move_plane(&g, 0, Step::Up),
+        Err(PlanesError::OutsideSheet(_))
+    ));
+    assert!(matches!(
+        sheet.move_plane(&g, 3, Step::Down),
+        Err(PlanesError::NoSuchPlane(3))
+    ));
+    assert_eq!(sheet.hit(&g, Cell::new(1, 0)).unwrap(), HitAnswer::Body);
+    assert_eq!(sheet.hit(&g, Cell::new(11, 11)).unwrap(), HitAnswer::Empty);
+    assert!(matches!(
+        sheet.hit(&g, Cell::new(12, 0)),
+        Err(PlanesError::HitOutside(_))
+    ));
+    assert_eq!(sheet.hit(&g, Cell::new(0, 2)).unwrap(), HitAnswer::Head);
+    assert_eq!(sheet.destroyed(), [true, false, false]);
+    assert!(matches!(
+        sheet.move_plane(&g, 0, Step::Down),
+        Err(PlanesError::PlaneDestroyed(0))
+    ));
+    sheet.move_plane(&g, 2, Step::Down).unwrap();
+    assert_eq!(sheet.specs()[2].head, Cell::new(7, 5));
+}
+
+/// A bot that always hits outside the sheet loses at once.
+struct Cheater;
+
+impl PlanesBot for Cheater {
+    fn name(&self) -> String {
+        "cheater".into()
+    }
+    fn setup(&mut self, s: &grid_games::planes::Setup<'_>) -> [PlaneSpec; 3] {
+        RandomBot::new(5).setup(s)
+    }
+    fn act(&mut self) -> Action {
+        Action::Hit(Cell::new(-1, 0))
+    }
+    fn answer(&mut self, _: Cell, _: HitAnswer) {}
+    fn seen(&mut self, _: grid_games::planes::Seen) {}
+}
+
+#[test]
+fn illegal_actions_lose_with_a_reason() {
+    let g = Geometry::standard();
+    let mut cheater = Cheater;
+    let mut random = RandomBot::new(3);
+    let record = play_game(
+        &g,
+        1,
+        [1, 1, 1],
+        [&mut cheater, &mut random],
+        0,
+        [LastResult::FirstGame; 2],
+    );
+    assert_eq!(record.winner, 1);
+    assert!(matches!(
+        record.end,
+        GameEnd::Illegal {
+            player: 0,
+            error: PlanesError::HitOutside(_)
+        }
+    ));
+}
