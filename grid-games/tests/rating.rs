@@ -24,7 +24,11 @@ fn formulas_by_hand() {
 #[test]
 fn tiers_of_a_field_of_ten() {
     let ratings: Vec<f64> = (0..10).map(|i| 1500.0 + 10.0 * i as f64).collect();
-    let names: String = score_field(&ratings, 1.0).iter().rev().map(|(t, _)| t.name).collect();
+    let names: String = score_field(&ratings, 1.0)
+        .iter()
+        .rev()
+        .map(|(t, _)| t.name)
+        .collect();
     assert_eq!(names, "ABBBCCCDDE");
 }
 

@@ -1,4 +1,34 @@
-//! `plugdp` is part of the polyomino crate family and is not built yet.
+//! A plug DP (broken-profile, transfer-matrix) engine whose frontier states keep connectivity in
+//! minimal representation (最小表示法), with ready solvers.
 //!
-//! It currently exports nothing; see `docs/design.md` in the workspace for what it will own.
+//! *Work in progress*: the engine sweeps edge-plug frontiers (cells choose which sides are
+//! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
+//! (Formula 1), cycle covers and domino tilings. Rocket Mania, Hamiltonian paths, cell-occupancy
+//! frontiers (polyomino counting by transfer matrix), optimisation semirings with witnesses and
+//! pruning hooks are not built yet.
+//!
+//! ```
+//! use plugdp::{cycle_covers, domino_tilings, hamiltonian_cycles, Grid};
+//! let free = Grid::new(4, 4)?;
+//! assert_eq!(hamiltonian_cycles(&free)?.to_string(), "6");
+//! assert_eq!(domino_tilings(&free)?.to_string(), "36");
+//! let hdu = Grid::parse_rows(&["....", "...."], '.', '*')?;
+//! assert_eq!(cycle_covers(&hdu)?.to_string(), "2");
+//! # Ok::<(), plugdp::PlugError>(())
+//! ```
+//!
+//! A problem of your own is a closure listing, per cell, the sides it may open and their
+//! weights ([`run_edges`]).
 #![forbid(unsafe_code)]
+
+pub mod engine;
+mod error;
+mod grid;
+mod solvers;
+pub mod value;
+
+pub use engine::{Cycles, EdgeRules, Sides, Stats, run_edges};
+pub use error::PlugError;
+pub use grid::Grid;
+pub use solvers::{cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_u128};
+pub use value::{BigCount, ModP, Residues, Value};

@@ -1,0 +1,148 @@
+//! Checks the plug DP solvers against a folder of conformance data in the formats of
+//! `shared/data/plugdp` (see `specs/plugdp.md`):
+//!
+//! * `formula1.jsonl`: `{id, rows, cols, grid, hamiltonian_cycles}` (grid rows of `.` and `*`);
+//! * `cycle_covers.jsonl`: `{id, rows, cols, grid, cycle_covers}`;
+//! * `rocket_mania.jsonl`: every record is counted as skipped (Rocket Mania is not built yet);
+//! * `sequences.json`: `A003763` (Hamiltonian cycles of the 2n × 2n board) for n ≤ 7 and
+//!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 8 are checked; their other terms and
+//!   the other sequences are counted as skipped.
+//!
+//! ```text
+//! cargo run --release -p plugdp --example conformance -- DIR
+//! ```
+//!
+//! Prints one line per failure, then `N passed, M failed, K skipped`; exits with 1 on any
+//! failure and 2 when DIR cannot be read.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles};
+use serde_json::Value;
+
+/// Largest n checked for A003763 (the 14 × 14 board takes a few seconds).
+const A003763_MAX: u64 = 7;
+/// Largest n checked for A004003 (the 16 × 16 board; 18 × 18 takes 8 s and 20 × 20 a minute
+/// with the generic engine).
+const A004003_MAX: u64 = 8;
+
+#[derive(Default)]
+struct Tally {
+    passed: u64,
+    failed: u64,
+    skipped: u64,
+}
+
+impl Tally {
+    fn check(
+        &mut self,
+        what: &str,
+        expected: Option<&str>,
+        got: Result<String, plugdp::PlugError>,
+    ) {
+        match (expected, got) {
+            (Some(e), Ok(g)) if e == g => self.passed += 1,
+            (e, g) => {
+                println!("{what}: expected {e:?}, got {g:?}");
+                self.failed += 1;
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let Some(dir) = std::env::args().nth(1) else {
+        eprintln!("usage: conformance DIR");
+        return ExitCode::from(2);
+    };
+    let dir = Path::new(&dir);
+    if !dir.is_dir() {
+        eprintln!("conformance: {} is not a folder", dir.display());
+        return ExitCode::from(2);
+    }
+    let mut t = Tally::default();
+    for (file, field, solve) in [
+        (
+            "formula1.jsonl",
+            "hamiltonian_cycles",
+            hamiltonian_cycles as fn(&Grid) -> _,
+        ),
+        ("cycle_covers.jsonl", "cycle_covers", cycle_covers),
+    ] {
+        for (i, record) in records(&dir.join(file)).into_iter().enumerate() {
+            let id = record["id"]
+                .as_str()
+                .map_or(format!("{file}:{}", i + 1), str::to_string);
+            let rows: Vec<String> = record["grid"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|r| r.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let expected = record[field].as_str();
+            let got = Grid::parse_rows(&rows, '.', '*')
+                .and_then(|g| solve(&g))
+                .map(|v| v.to_string());
+            t.check(&id, expected, got);
+        }
+    }
+    t.skipped += records(&dir.join("rocket_mania.jsonl")).len() as u64;
+    if let Ok(text) = std::fs::read_to_string(dir.join("sequences.json")) {
+        match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Object(seqs)) => {
+                for (key, terms) in seqs {
+                    let Some(terms) = terms.as_object() else {
+                        continue;
+                    };
+                    for (n, value) in terms {
+                        let n: u64 = n.parse().unwrap_or(0);
+                        let what = format!("{key} n={n}");
+                        let side = 2 * n as usize;
+                        if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
+                            let got = Grid::new(side, side)
+                                .and_then(|g| hamiltonian_cycles(&g))
+                                .map(|v| v.to_string());
+                            t.check(&what, value.as_str(), got);
+                        } else if key.starts_with("A004003") && (1..=A004003_MAX).contains(&n) {
+                            let got = Grid::new(side, side)
+                                .and_then(|g| domino_tilings(&g))
+                                .map(|v| v.to_string());
+                            t.check(&what, value.as_str(), got);
+                        } else {
+                            t.skipped += 1;
+                        }
+                    }
+                }
+            }
+            _ => {
+                println!("sequences.json: not a JSON object");
+                t.failed += 1;
+            }
+        }
+    }
+    println!(
+        "{} passed, {} failed, {} skipped",
+        t.passed, t.failed, t.skipped
+    );
+    if t.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The JSON records of a `.jsonl` file (none if it is missing; a malformed line is reported as
+/// a record without fields, which then fails).
+fn records(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .map(|text| {
+            text.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
+                .collect()
+        })
+        .unwrap_or_default()
+}

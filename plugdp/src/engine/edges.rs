@@ -1,0 +1,208 @@
+//! The edge-plug sweep: cells choose which of their four sides are open.
+
+use hashbrown::HashMap;
+
+use super::state::{Labels, MAX_POSITIONS};
+use crate::{Grid, PlugError, Value};
+
+/// A set of open sides of a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Sides(pub u8);
+
+impl Sides {
+    /// Open to the left.
+    pub const LEFT: Sides = Sides(1);
+    /// Open upward.
+    pub const UP: Sides = Sides(2);
+    /// Open to the right.
+    pub const RIGHT: Sides = Sides(4);
+    /// Open downward.
+    pub const DOWN: Sides = Sides(8);
+    /// No side open.
+    pub const NONE: Sides = Sides(0);
+
+    /// Union.
+    pub const fn with(self, other: Sides) -> Sides {
+        Sides(self.0 | other.0)
+    }
+
+    /// Whether all of `other` is open.
+    pub const fn has(self, other: Sides) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Number of open sides.
+    pub const fn degree(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The six ways to open exactly two sides (a path or cycle passing through).
+    pub const PAIRS: [Sides; 6] = [Sides(3), Sides(5), Sides(9), Sides(6), Sides(10), Sides(12)];
+
+    /// The four single sides.
+    pub const SINGLES: [Sides; 4] = [Sides(1), Sides(2), Sides(4), Sides(8)];
+}
+
+/// What closing a cycle (joining two plugs of the same component) means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cycles {
+    /// Never allowed.
+    Forbidden,
+    /// Exactly one cycle, and nothing after it: closing requires that no other plug is open,
+    /// sets the "closed" flag, and the final frontier must carry it.
+    Single,
+    /// Any number of cycles (the component simply ends).
+    Any,
+}
+
+/// How plugs behave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeRules {
+    /// Track components (false: plugs are presence bits only, as for domino tilings and cycle
+    /// covers, which need no connectivity).
+    pub connectivity: bool,
+    /// What closing a cycle means (only with connectivity).
+    pub cycles: Cycles,
+}
+
+/// What the sweep saw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Number of distinct frontiers after each cell, row-major.
+    pub states_per_step: Vec<usize>,
+    /// The largest of them.
+    pub peak: usize,
+}
+
+const CLOSED: u8 = 1;
+
+/// Sweeps `grid`; `choices(r, c)` lists the sides a free cell may open with their weights
+/// (blocked cells open nothing). A cell's left and top openings must match the arriving plugs
+/// exactly; openings across the board's border are not allowed. Returns the total weight of the
+/// complete configurations (no plug left open; with [`Cycles::Single`], exactly one cycle).
+///
+/// # Errors
+/// [`PlugError::TooWide`] past 30 columns, [`PlugError::TooManyComponents`] if a frontier needs
+/// more than 15 labels, [`PlugError::Overflow`] if a value overflows.
+pub fn run_edges<V: Value>(
+    grid: &Grid,
+    rules: EdgeRules,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+) -> Result<(V, Stats), PlugError> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let positions = cols + 1;
+    if positions > MAX_POSITIONS {
+        return Err(PlugError::TooWide {
+            cols,
+            max: MAX_POSITIONS - 1,
+        });
+    }
+    let mut cur: HashMap<u128, V> = HashMap::new();
+    cur.insert(0, V::one());
+    let mut stats = Stats::default();
+    let mut next: HashMap<u128, V> = HashMap::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            next.clear();
+            let options = if grid.is_blocked(r, c) {
+                vec![(Sides::NONE, V::one())]
+            } else {
+                choices(r, c)
+            };
+            for (&key, value) in &cur {
+                let labels = Labels::decode(key, positions);
+                for (sides, weight) in &options {
+                    let Some(new) = step(labels, *sides, r, c, rows, cols, rules) else {
+                        continue;
+                    };
+                    let new_key = new.encode(positions).ok_or(PlugError::TooManyComponents)?;
+                    let add = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+                    match next.get_mut(&new_key) {
+                        Some(v) => *v = v.checked_add(&add).ok_or(PlugError::Overflow)?,
+                        None => {
+                            next.insert(new_key, add);
+                        }
+                    }
+                }
+            }
+            next.retain(|_, v| !v.is_zero());
+            std::mem::swap(&mut cur, &mut next);
+            stats.states_per_step.push(cur.len());
+            stats.peak = stats.peak.max(cur.len());
+        }
+        // End of row: position `cols` (a right plug past the border) is always empty; shift the
+        // down-plugs one position right so that position 0 is the next row's left border.
+        next.clear();
+        for (&key, value) in &cur {
+            let flags = key >> 124 << 124;
+            let labels = key & ((1u128 << 124) - 1);
+            next.insert((labels << 4) | flags, value.clone());
+        }
+        std::mem::swap(&mut cur, &mut next);
+    }
+    let want = if rules.connectivity && rules.cycles == Cycles::Single {
+        u128::from(CLOSED) << 124
+    } else {
+        0
+    };
+    Ok((cur.remove(&want).unwrap_or_else(V::zero), stats))
+}
+
+/// One cell's transition, or `None` if the choice does not fit the state.
+#[inline]
+fn step(
+    mut l: Labels,
+    sides: Sides,
+    r: usize,
+    c: usize,
+    rows: usize,
+    cols: usize,
+    rules: EdgeRules,
+) -> Option<Labels> {
+    let (left, up) = (l.at[c], l.at[c + 1]);
+    if sides.has(Sides::LEFT) != (left != 0) || sides.has(Sides::UP) != (up != 0) {
+        return None;
+    }
+    let (right, down) = (sides.has(Sides::RIGHT), sides.has(Sides::DOWN));
+    if (right && c + 1 == cols) || (down && r + 1 == rows) {
+        return None;
+    }
+    if l.flags & CLOSED != 0 && sides.0 != 0 {
+        return None;
+    }
+    l.at[c] = 0;
+    l.at[c + 1] = 0;
+    let out = if !rules.connectivity {
+        1
+    } else {
+        match (left, up) {
+            (0, 0) => 63, // a fresh component, renumbered by the encoder
+            (a, 0) | (0, a) => a,
+            (a, b) if a != b => {
+                l.relabel(b, a, cols + 1);
+                a
+            }
+            (a, _) => {
+                // Both plugs belong to one component: a cycle closes.
+                match rules.cycles {
+                    Cycles::Forbidden => return None,
+                    Cycles::Any => {}
+                    Cycles::Single => {
+                        if right || down || l.any_plug_except(cols + 1, [c, c + 1]) {
+                            return None;
+                        }
+                        l.flags |= CLOSED;
+                    }
+                }
+                a
+            }
+        }
+    };
+    if down {
+        l.at[c] = out;
+    }
+    if right {
+        l.at[c + 1] = out;
+    }
+    Some(l)
+}

@@ -1,0 +1,35 @@
+//! The crate's error type.
+
+use thiserror::Error;
+
+/// Why a DP could not run or could not give an exact answer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlugError {
+    /// The board has a zero side.
+    #[error("the board is empty")]
+    EmptyGrid,
+    /// Malformed board text or flags.
+    #[error("bad board: {0}")]
+    BadGrid(String),
+    /// The frontier is wider than the state encoding (after turning the board so that its
+    /// shorter side is swept).
+    #[error("the board is {cols} cells wide; the state encoding supports at most {max}")]
+    TooWide {
+        /// Columns swept.
+        cols: usize,
+        /// Largest supported width.
+        max: usize,
+    },
+    /// A frontier needed more than 15 component labels.
+    #[error("a frontier needs more than 15 component labels")]
+    TooManyComponents,
+    /// A count overflowed the chosen integer type; use a wider one or the exact solver.
+    #[error("the count overflowed the chosen integer type")]
+    Overflow,
+    /// The exact solver's moduli cannot cover the possible size of the answer.
+    #[error("the exact answer may exceed the supported range (2^{bits} possible edge sets)")]
+    ExactTooLarge {
+        /// Bits of the bound on the answer.
+        bits: usize,
+    },
+}

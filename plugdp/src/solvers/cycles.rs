@@ -1,0 +1,99 @@
+//! Hamiltonian cycles (Formula 1, Timus 1519) and cycle covers (HDU 1693).
+
+use super::{two_factor_bits, with_residues};
+use crate::value::{BigCount, Value};
+use crate::{Cycles, EdgeRules, Grid, PlugError, Sides, run_edges};
+
+/// The board swept with its shorter side as the frontier (both counts are invariant under
+/// transposition).
+fn narrow(grid: &Grid) -> Grid {
+    if grid.cols() > grid.rows() {
+        grid.transposed()
+    } else {
+        grid.clone()
+    }
+}
+
+fn count<V: Value>(grid: &Grid, cycles: Cycles, connectivity: bool) -> Result<V, PlugError> {
+    let g = narrow(grid);
+    let rules = EdgeRules {
+        connectivity,
+        cycles,
+    };
+    run_edges(&g, rules, |_, _| {
+        Sides::PAIRS.iter().map(|&s| (s, V::one())).collect()
+    })
+    .map(|(v, _)| v)
+}
+
+/// Number of Hamiltonian cycles of the free cells (undirected closed tours through every free
+/// cell once, moving between edge-adjacent free cells), exactly.
+///
+/// ```
+/// use plugdp::{hamiltonian_cycles, Grid};
+/// let g = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
+/// assert_eq!(hamiltonian_cycles(&g)?.to_string(), "2");
+/// assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?)?.to_string(), "6");
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// Counts in 128 bits first and, only if that overflows, modulo enough primes that their product
+/// exceeds a rigorous bound on the answer (the square of Brégman's bound on perfect matchings).
+///
+/// # Errors
+/// As [`run_edges`]; [`PlugError::ExactTooLarge`] when the bound passes 16 primes (about 990
+/// bits).
+pub fn hamiltonian_cycles(grid: &Grid) -> Result<BigCount, PlugError> {
+    if grid.free_cells() == 0 {
+        return Ok(BigCount::from_u64(0));
+    }
+    // 128 bits first: without overflow that answer is exact.
+    match count::<u128>(grid, Cycles::Single, true) {
+        Err(PlugError::Overflow) => {}
+        other => return other.map(big),
+    }
+    with_residues!(two_factor_bits(grid), V => count::<V>(grid, Cycles::Single, true))
+}
+
+/// A `u128` as a [`BigCount`].
+pub(crate) fn big(v: u128) -> BigCount {
+    let (hi, lo) = ((v >> 64) as u64, v as u64);
+    let mut b = BigCount::from_u64(hi);
+    b.mul_small(1 << 32);
+    b.mul_small(1 << 32);
+    b.add_small(lo);
+    b
+}
+
+/// Number of Hamiltonian cycles in 128-bit arithmetic (faster than [`hamiltonian_cycles`]).
+///
+/// # Errors
+/// As [`run_edges`], including [`PlugError::Overflow`].
+pub fn hamiltonian_cycles_u128(grid: &Grid) -> Result<u128, PlugError> {
+    if grid.free_cells() == 0 {
+        return Ok(0);
+    }
+    count::<u128>(grid, Cycles::Single, true)
+}
+
+/// Number of ways to cover every free cell with disjoint closed loops (any number of them; an
+/// empty board has one, the empty cover), exactly. No connectivity is tracked: a cell of degree
+/// two everywhere is all a cover needs.
+///
+/// ```
+/// use plugdp::{cycle_covers, Grid};
+/// let g = Grid::parse_rows(&["...", ".*.", "...", "...", ".*.", "..."], '.', '*')?;
+/// assert_eq!(cycle_covers(&g)?.to_string(), "3");
+/// assert_eq!(cycle_covers(&Grid::new(2, 4)?)?.to_string(), "2");
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// As [`hamiltonian_cycles`].
+pub fn cycle_covers(grid: &Grid) -> Result<BigCount, PlugError> {
+    match count::<u128>(grid, Cycles::Any, false) {
+        Err(PlugError::Overflow) => {}
+        other => return other.map(big),
+    }
+    with_residues!(two_factor_bits(grid), V => count::<V>(grid, Cycles::Any, false))
+}

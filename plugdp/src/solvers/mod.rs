@@ -1,0 +1,82 @@
+//! Ready solvers on the engine. Each is a thin function over [`run_edges`](crate::run_edges).
+
+mod cycles;
+mod domino;
+
+pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_cycles_u128};
+pub use domino::domino_tilings;
+
+use crate::{Grid, PlugError};
+
+/// An upper bound, in bits, on the number of perfect matchings of the free cells (domino
+/// tilings), by Brégman's theorem on the permanent of the black × white adjacency matrix:
+/// at most ∏ over black cells of (d!)^(1/d), d the number of free neighbours.
+pub(crate) fn matching_bits(grid: &Grid) -> usize {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut bits = 0.0f64;
+    for r in 0..rows {
+        for c in 0..cols {
+            if (r + c) % 2 == 1 || grid.is_blocked(r, c) {
+                continue;
+            }
+            let free = |rr: usize, cc: usize| rr < rows && cc < cols && !grid.is_blocked(rr, cc);
+            let d = usize::from(r > 0 && free(r - 1, c))
+                + usize::from(c > 0 && free(r, c - 1))
+                + usize::from(free(r + 1, c))
+                + usize::from(free(r, c + 1));
+            if d > 1 {
+                let fact: f64 = (1..=d).map(|k| k as f64).product();
+                bits += fact.log2() / d as f64;
+            }
+        }
+    }
+    // Round up generously so that floating-point error cannot make the bound too small.
+    bits.ceil() as usize + 2
+}
+
+/// An upper bound, in bits, on the number of cycle covers (2-factors) of the free cells: every
+/// 2-factor of the bipartite grid is the union of two perfect matchings, so at most the square
+/// of the matching bound. Hamiltonian cycles are 2-factors too.
+pub(crate) fn two_factor_bits(grid: &Grid) -> usize {
+    2 * matching_bits(grid)
+}
+
+/// The number of primes needed so that their product exceeds `2^bits` (each prime is above
+/// 2^61.99), rounded up to a supported count (1, 2, 4, 8 or 16).
+pub(crate) fn primes_for(bits: usize) -> Result<usize, PlugError> {
+    let k = bits / 61 + 1;
+    [1, 2, 4, 8, 16]
+        .into_iter()
+        .find(|&s| s >= k)
+        .ok_or(PlugError::ExactTooLarge { bits })
+}
+
+/// Evaluates `$body` with the type alias `$v` set to `Residues<K>` for the K that
+/// [`primes_for`]`($bits)` chooses, and converts the result to a `BigCount`.
+macro_rules! with_residues {
+    ($bits:expr, $v:ident => $body:expr) => {{
+        match $crate::solvers::primes_for($bits)? {
+            1 => {
+                type $v = $crate::value::Residues<1>;
+                $body.map(|r: $v| r.to_big())
+            }
+            2 => {
+                type $v = $crate::value::Residues<2>;
+                $body.map(|r: $v| r.to_big())
+            }
+            4 => {
+                type $v = $crate::value::Residues<4>;
+                $body.map(|r: $v| r.to_big())
+            }
+            8 => {
+                type $v = $crate::value::Residues<8>;
+                $body.map(|r: $v| r.to_big())
+            }
+            _ => {
+                type $v = $crate::value::Residues<16>;
+                $body.map(|r: $v| r.to_big())
+            }
+        }
+    }};
+}
+pub(crate) use with_residues;

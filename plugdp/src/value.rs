@@ -1,0 +1,276 @@
+//! Values the DP folds: the [`Value`] trait and its implementations.
+//!
+//! | type | meaning | on overflow |
+//! |---|---|---|
+//! | `u64`, `u128` | exact counts | the engine returns [`PlugError::Overflow`](crate::PlugError::Overflow) |
+//! | [`ModP`] | counts modulo a prime | wraps (that is the point) |
+//! | [`Residues`] | counts modulo several primes at once, turned into an exact [`BigCount`] by the Chinese remainder theorem | never, up to the product of the primes |
+
+use core::fmt;
+
+/// A commutative semiring value with checked operations.
+pub trait Value: Clone + fmt::Debug + PartialEq + Send + Sync {
+    /// The additive identity.
+    fn zero() -> Self;
+    /// The multiplicative identity.
+    fn one() -> Self;
+    /// `self + other`, or `None` on overflow.
+    fn checked_add(&self, other: &Self) -> Option<Self>;
+    /// `self × other`, or `None` on overflow.
+    fn checked_mul(&self, other: &Self) -> Option<Self>;
+    /// Whether this is the additive identity.
+    fn is_zero(&self) -> bool;
+}
+
+macro_rules! unsigned {
+    ($t:ty) => {
+        impl Value for $t {
+            fn zero() -> Self {
+                0
+            }
+            fn one() -> Self {
+                1
+            }
+            fn checked_add(&self, other: &Self) -> Option<Self> {
+                <$t>::checked_add(*self, *other)
+            }
+            fn checked_mul(&self, other: &Self) -> Option<Self> {
+                <$t>::checked_mul(*self, *other)
+            }
+            fn is_zero(&self) -> bool {
+                *self == 0
+            }
+        }
+    };
+}
+
+unsigned!(u64);
+unsigned!(u128);
+
+/// Primes just below 2^62 used by [`Residues`] (each fits in 62 bits, so sums of two stay in
+/// `u64` and products are taken in `u128`).
+pub const PRIMES: [u64; 16] = [
+    4_611_686_018_427_387_847,
+    4_611_686_018_427_387_817,
+    4_611_686_018_427_387_787,
+    4_611_686_018_427_387_761,
+    4_611_686_018_427_387_751,
+    4_611_686_018_427_387_737,
+    4_611_686_018_427_387_733,
+    4_611_686_018_427_387_709,
+    4_611_686_018_427_387_701,
+    4_611_686_018_427_387_631,
+    4_611_686_018_427_387_617,
+    4_611_686_018_427_387_587,
+    4_611_686_018_427_387_461,
+    4_611_686_018_427_387_421,
+    4_611_686_018_427_387_409,
+    4_611_686_018_427_387_329,
+];
+
+/// A count modulo the prime `P`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ModP<const P: u64>(pub u64);
+
+impl<const P: u64> Value for ModP<P> {
+    fn zero() -> Self {
+        ModP(0)
+    }
+    fn one() -> Self {
+        ModP(1 % P)
+    }
+    fn checked_add(&self, other: &Self) -> Option<Self> {
+        let s = self.0 + other.0;
+        Some(ModP(if s >= P { s - P } else { s }))
+    }
+    fn checked_mul(&self, other: &Self) -> Option<Self> {
+        Some(ModP(
+            (u128::from(self.0) * u128::from(other.0) % u128::from(P)) as u64,
+        ))
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A count modulo the first `K` of [`PRIMES`] at once; [`Residues::to_big`] recovers the exact
+/// count when it is below their product (about 2^(62·K)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Residues<const K: usize>(pub [u64; K]);
+
+impl<const K: usize> Value for Residues<K> {
+    fn zero() -> Self {
+        Residues([0; K])
+    }
+    fn one() -> Self {
+        Residues([1; K])
+    }
+    fn checked_add(&self, other: &Self) -> Option<Self> {
+        Some(Residues(std::array::from_fn(|i| {
+            let s = self.0[i] + other.0[i];
+            if s >= PRIMES[i] { s - PRIMES[i] } else { s }
+        })))
+    }
+    fn checked_mul(&self, other: &Self) -> Option<Self> {
+        Some(Residues(std::array::from_fn(|i| {
+            (u128::from(self.0[i]) * u128::from(other.0[i]) % u128::from(PRIMES[i])) as u64
+        })))
+    }
+    fn is_zero(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
+}
+
+fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+    (u128::from(a) * u128::from(b) % u128::from(m)) as u64
+}
+
+fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
+    let mut r = 1 % m;
+    a %= m;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = mul_mod(r, a, m);
+        }
+        a = mul_mod(a, a, m);
+        e >>= 1;
+    }
+    r
+}
+
+impl<const K: usize> Residues<K> {
+    /// The exact value in `[0, p_1 · … · p_K)` with these residues (Garner's algorithm).
+    pub fn to_big(&self) -> BigCount {
+        // Mixed-radix digits: x = v0 + p0 (v1 + p1 (v2 + …)).
+        let mut v = [0u64; K];
+        for i in 0..K {
+            let pi = PRIMES[i];
+            let mut t = self.0[i] % pi;
+            for j in 0..i {
+                // t = (t − v_j) · p_j^{-1} mod p_i
+                let inv = pow_mod(PRIMES[j] % pi, pi - 2, pi);
+                t = mul_mod((t + pi - v[j] % pi) % pi, inv, pi);
+            }
+            v[i] = t;
+        }
+        let mut x = BigCount::from_u64(0);
+        for i in (0..K).rev() {
+            x.mul_small(PRIMES[i]);
+            x.add_small(v[i]);
+        }
+        x
+    }
+}
+
+/// A non-negative integer of any size (base 10^9 limbs), enough to print exact counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BigCount {
+    limbs: Vec<u32>,
+}
+
+const BASE: u64 = 1_000_000_000;
+
+impl BigCount {
+    /// The value `x`.
+    pub fn from_u64(mut x: u64) -> BigCount {
+        let mut limbs = Vec::new();
+        while x > 0 {
+            limbs.push((x % BASE) as u32);
+            x /= BASE;
+        }
+        BigCount { limbs }
+    }
+
+    pub(crate) fn mul_small(&mut self, m: u64) {
+        // m < 2^62: split into two base-10^9 digits to keep products in u128.
+        let mut carry: u128 = 0;
+        for l in &mut self.limbs {
+            let cur = u128::from(*l) * u128::from(m) + carry;
+            *l = (cur % u128::from(BASE)) as u32;
+            carry = cur / u128::from(BASE);
+        }
+        while carry > 0 {
+            self.limbs.push((carry % u128::from(BASE)) as u32);
+            carry /= u128::from(BASE);
+        }
+    }
+
+    pub(crate) fn add_small(&mut self, a: u64) {
+        let mut carry = u128::from(a);
+        for l in &mut self.limbs {
+            if carry == 0 {
+                break;
+            }
+            let cur = u128::from(*l) + carry;
+            *l = (cur % u128::from(BASE)) as u32;
+            carry = cur / u128::from(BASE);
+        }
+        while carry > 0 {
+            self.limbs.push((carry % u128::from(BASE)) as u32);
+            carry /= u128::from(BASE);
+        }
+    }
+}
+
+impl fmt::Display for BigCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.limbs.split_last() {
+            None => f.write_str("0"),
+            Some((top, rest)) => {
+                write!(f, "{top}")?;
+                for l in rest.iter().rev() {
+                    write!(f, "{l:09}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primes_are_prime() {
+        for &p in &PRIMES {
+            // Miller–Rabin with bases that are deterministic below 2^64.
+            let (mut d, mut s) = (p - 1, 0);
+            while d % 2 == 0 {
+                d /= 2;
+                s += 1;
+            }
+            for a in [2u64, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37] {
+                let mut x = pow_mod(a, d, p);
+                if x == 1 || x == p - 1 {
+                    continue;
+                }
+                let mut composite = true;
+                for _ in 1..s {
+                    x = mul_mod(x, x, p);
+                    if x == p - 1 {
+                        composite = false;
+                        break;
+                    }
+                }
+                assert!(!composite, "{p} is composite (witness {a})");
+            }
+        }
+    }
+
+    #[test]
+    fn crt_recovers_big_numbers() {
+        // 2^200 written in decimal, recovered from its residues.
+        let two = Residues::<4>([2; 4]);
+        let mut x = Residues::<4>::one();
+        for _ in 0..200 {
+            x = x.checked_mul(&two).unwrap();
+        }
+        assert_eq!(
+            x.to_big().to_string(),
+            "1606938044258990275541962092341162602522202993782792835301376"
+        );
+        assert_eq!(Residues::<2>([0, 0]).to_big().to_string(), "0");
+        assert_eq!(BigCount::from_u64(1_000_000_000).to_string(), "1000000000");
+    }
+}

@@ -1,0 +1,172 @@
+//! The solvers against brute force on small random boards.
+
+use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles};
+use proptest::prelude::*;
+
+/// Counts edge sets in which every free cell has exactly `degree` incident edges, optionally
+/// requiring the chosen edges to form one connected cycle through every free cell.
+fn brute(grid: &Grid, degree: usize, single_cycle: bool) -> u64 {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if grid.is_blocked(r, c) {
+                continue;
+            }
+            if c + 1 < cols && !grid.is_blocked(r, c + 1) {
+                edges.push((r * cols + c, r * cols + c + 1));
+            }
+            if r + 1 < rows && !grid.is_blocked(r + 1, c) {
+                edges.push((r * cols + c, (r + 1) * cols + c));
+            }
+        }
+    }
+    let free: Vec<usize> = (0..rows * cols)
+        .filter(|&i| !grid.is_blocked(i / cols, i % cols))
+        .collect();
+    if free.is_empty() {
+        return u64::from(!single_cycle);
+    }
+    let mut search = Search {
+        deg: vec![0; rows * cols],
+        chosen: Vec::new(),
+        edges,
+        free,
+        degree,
+        single: single_cycle,
+        count: 0,
+    };
+    search.go(0);
+    search.count
+}
+
+/// Backtracking over the edges: each is taken or not, keeping every degree ≤ the target.
+struct Search {
+    edges: Vec<(usize, usize)>,
+    deg: Vec<usize>,
+    chosen: Vec<(usize, usize)>,
+    free: Vec<usize>,
+    degree: usize,
+    single: bool,
+    count: u64,
+}
+
+impl Search {
+    fn go(&mut self, i: usize) {
+        if i == self.edges.len() {
+            if self.free.iter().all(|&v| self.deg[v] == self.degree)
+                && (!self.single || self.connected())
+            {
+                self.count += 1;
+            }
+            return;
+        }
+        self.go(i + 1);
+        let (a, b) = self.edges[i];
+        if self.deg[a] < self.degree && self.deg[b] < self.degree {
+            self.deg[a] += 1;
+            self.deg[b] += 1;
+            self.chosen.push((a, b));
+            self.go(i + 1);
+            self.chosen.pop();
+            self.deg[a] -= 1;
+            self.deg[b] -= 1;
+        }
+    }
+
+    fn connected(&self) -> bool {
+        let mut seen = vec![self.free[0]];
+        let mut i = 0;
+        while i < seen.len() {
+            let v = seen[i];
+            i += 1;
+            for &(a, b) in &self.chosen {
+                let w = if a == v {
+                    b
+                } else if b == v {
+                    a
+                } else {
+                    continue;
+                };
+                if !seen.contains(&w) {
+                    seen.push(w);
+                }
+            }
+        }
+        seen.len() == self.free.len()
+    }
+}
+
+fn board() -> impl Strategy<Value = Grid> {
+    (1usize..5, 1usize..6, prop::collection::vec(0u8..10, 30)).prop_map(|(r, c, noise)| {
+        let blocked = (0..r * c).map(|i| noise[i] == 0).collect();
+        Grid::with_blocked(r, c, blocked).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn hamiltonian_cycles_match_brute_force(g in board()) {
+        prop_assert_eq!(hamiltonian_cycles(&g).unwrap().to_string(), brute(&g, 2, true).to_string());
+    }
+
+    #[test]
+    fn cycle_covers_match_brute_force(g in board()) {
+        prop_assert_eq!(cycle_covers(&g).unwrap().to_string(), brute(&g, 2, false).to_string());
+    }
+
+    #[test]
+    fn domino_tilings_match_brute_force(g in board()) {
+        prop_assert_eq!(domino_tilings(&g).unwrap().to_string(), brute(&g, 1, false).to_string());
+    }
+}
+
+#[test]
+fn published_values() {
+    // Timus 1519 samples, HDU 1693 samples, OEIS A003763 and A004003.
+    let f = |rows: &[&str]| Grid::parse_rows(rows, '.', '*').unwrap();
+    assert_eq!(
+        hamiltonian_cycles(&f(&["**..", "....", "....", "...."]))
+            .unwrap()
+            .to_string(),
+        "2"
+    );
+    assert_eq!(
+        hamiltonian_cycles(&Grid::new(6, 6).unwrap())
+            .unwrap()
+            .to_string(),
+        "1072"
+    );
+    assert_eq!(
+        hamiltonian_cycles(&Grid::new(8, 8).unwrap())
+            .unwrap()
+            .to_string(),
+        "4638576"
+    );
+    assert_eq!(
+        cycle_covers(&f(&["...", ".*.", "...", "...", ".*.", "..."]))
+            .unwrap()
+            .to_string(),
+        "3"
+    );
+    assert_eq!(
+        domino_tilings(&Grid::new(6, 6).unwrap())
+            .unwrap()
+            .to_string(),
+        "6728"
+    );
+    assert_eq!(
+        domino_tilings(&Grid::new(10, 10).unwrap())
+            .unwrap()
+            .to_string(),
+        "258584046368"
+    );
+    assert_eq!(
+        hamiltonian_cycles(&Grid::new(3, 3).unwrap())
+            .unwrap()
+            .to_string(),
+        "0"
+    );
+}
