@@ -87,20 +87,70 @@ const CLOSED: u8 = 1;
 pub fn run_edges<V: Value>(
     grid: &Grid,
     rules: EdgeRules,
+    choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+) -> Result<(V, Stats), PlugError> {
+    let positions = grid.cols() + 1;
+    if positions > MAX_POSITIONS {
+        return Err(PlugError::TooWide {
+            cols: grid.cols(),
+            max: MAX_POSITIONS - 1,
+        });
+    }
+    // Narrow frontiers fit in 64-bit keys, which hash and move faster.
+    if 4 * positions <= 60 {
+        sweep::<u64, V>(grid, rules, choices)
+    } else {
+        sweep::<u128, V>(grid, rules, choices)
+    }
+}
+
+/// A packed frontier: labels in the low bits, flags in the top four bits.
+trait Key: Copy + Eq + core::hash::Hash {
+    fn widen(self, flag_shift: u32) -> u128;
+    fn narrow(wide: u128, flag_shift: u32) -> Self;
+    const FLAG_SHIFT: u32;
+}
+
+impl Key for u64 {
+    const FLAG_SHIFT: u32 = 60;
+    #[inline]
+    fn widen(self, _: u32) -> u128 {
+        // Move the flags to the engine-wide position (bit 124).
+        let labels = u128::from(self & ((1 << 60) - 1));
+        labels | u128::from(self >> 60) << 124
+    }
+    #[inline]
+    fn narrow(wide: u128, _: u32) -> Self {
+        let labels = (wide & ((1 << 60) - 1)) as u64;
+        labels | ((wide >> 124) as u64) << 60
+    }
+}
+
+impl Key for u128 {
+    const FLAG_SHIFT: u32 = 124;
+    #[inline]
+    fn widen(self, _: u32) -> u128 {
+        self
+    }
+    #[inline]
+    fn narrow(wide: u128, _: u32) -> Self {
+        wide
+    }
+}
+
+fn sweep<K: Key, V: Value>(
+    grid: &Grid,
+    rules: EdgeRules,
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
 ) -> Result<(V, Stats), PlugError> {
     let (rows, cols) = (grid.rows(), grid.cols());
     let positions = cols + 1;
-    if positions > MAX_POSITIONS {
-        return Err(PlugError::TooWide {
-            cols,
-            max: MAX_POSITIONS - 1,
-        });
-    }
-    let mut cur: HashMap<u128, V> = HashMap::new();
-    cur.insert(0, V::one());
+    let label_mask: u128 = (1u128 << (4 * positions)) - 1;
+    let mut cur: HashMap<K, V> = HashMap::new();
+    cur.insert(K::narrow(0, K::FLAG_SHIFT), V::one());
     let mut stats = Stats::default();
-    let mut next: HashMap<u128, V> = HashMap::new();
+    let mut next: HashMap<K, V> = HashMap::new();
+    let one = V::one();
     for r in 0..rows {
         for c in 0..cols {
             next.clear();
@@ -109,23 +159,33 @@ pub fn run_edges<V: Value>(
             } else {
                 choices(r, c)
             };
+            // Bucket the choices by the plugs they expect from the left and from above.
+            let mut buckets: [Vec<(Sides, V)>; 4] = Default::default();
+            for (sides, w) in options {
+                let b = usize::from(sides.has(Sides::LEFT)) | usize::from(sides.has(Sides::UP)) << 1;
+                buckets[b].push((sides, w));
+            }
             for (&key, value) in &cur {
-                let labels = Labels::decode(key, positions);
-                for (sides, weight) in &options {
-                    let Some(new) = step(labels, *sides, r, c, rows, cols, rules) else {
-                        continue;
+                let wide = key.widen(K::FLAG_SHIFT);
+                let left = (wide >> (4 * c)) & 0xF != 0;
+                let up = (wide >> (4 * (c + 1))) & 0xF != 0;
+                let bucket = &buckets[usize::from(left) | usize::from(up) << 1];
+                if bucket.is_empty() {
+                    continue;
+                }
+                let labels = Labels::decode(wide, positions);
+                for (sides, weight) in bucket {
+                    let Some(new) = step(labels, *sides, r, c, rows, cols, rules) else { continue };
+                    let new_key = K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?, K::FLAG_SHIFT);
+                    let add = if *weight == one {
+                        value.clone()
+                    } else {
+                        value.checked_mul(weight).ok_or(PlugError::Overflow)?
                     };
-                    let new_key = new.encode(positions).ok_or(PlugError::TooManyComponents)?;
-                    let add = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
-                    match next.get_mut(&new_key) {
-                        Some(v) => *v = v.checked_add(&add).ok_or(PlugError::Overflow)?,
-                        None => {
-                            next.insert(new_key, add);
-                        }
-                    }
+                    let slot = next.entry(new_key).or_insert_with(V::zero);
+                    *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
                 }
             }
-            next.retain(|_, v| !v.is_zero());
             std::mem::swap(&mut cur, &mut next);
             stats.states_per_step.push(cur.len());
             stats.peak = stats.peak.max(cur.len());
@@ -134,9 +194,9 @@ pub fn run_edges<V: Value>(
         // down-plugs one position right so that position 0 is the next row's left border.
         next.clear();
         for (&key, value) in &cur {
-            let flags = key >> 124 << 124;
-            let labels = key & ((1u128 << 124) - 1);
-            next.insert((labels << 4) | flags, value.clone());
+            let wide = key.widen(K::FLAG_SHIFT);
+            let shifted = ((wide & label_mask) << 4) | (wide >> 124 << 124);
+            next.insert(K::narrow(shifted, K::FLAG_SHIFT), value.clone());
         }
         std::mem::swap(&mut cur, &mut next);
     }
@@ -145,11 +205,11 @@ pub fn run_edges<V: Value>(
     } else {
         0
     };
-    Ok((cur.remove(&want).unwrap_or_else(V::zero), stats))
+    Ok((cur.remove(&K::narrow(want, K::FLAG_SHIFT)).unwrap_or_else(V::zero), stats))
 }
 
 /// One cell's transition, or `None` if the choice does not fit the state.
-#[inline]
+#[inline(always)]
 fn step(
     mut l: Labels,
     sides: Sides,

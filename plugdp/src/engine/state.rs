@@ -25,8 +25,10 @@ impl Labels {
     #[inline]
     pub(crate) fn decode(key: u128, positions: usize) -> Labels {
         let mut at = [0u8; MAX_POSITIONS + 1];
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
         for (j, slot) in at.iter_mut().enumerate().take(positions) {
-            *slot = (key >> (4 * j) & 0xF) as u8;
+            let word = if j < 16 { lo >> (4 * j) } else { hi >> (4 * (j - 16)) };
+            *slot = (word & 0xF) as u8;
         }
         Labels {
             at,
@@ -38,25 +40,26 @@ impl Labels {
     /// [`MAX_LABEL`] components remain.
     #[inline]
     pub(crate) fn encode(&self, positions: usize) -> Option<u128> {
+        // Branch-free renumbering: the first time a label is met it gets the next number.
         let mut map = [0u8; 64];
         let mut next = 0u8;
-        let mut key = 0u128;
+        let (mut lo, mut hi) = (0u64, 0u64);
         for j in 0..positions {
-            let l = self.at[j];
-            if l == 0 {
-                continue;
+            let l = usize::from(self.at[j] & 63);
+            let fresh = u8::from(map[l] == 0) & u8::from(l != 0);
+            next += fresh;
+            map[l] |= fresh * next;
+            let m = u64::from(map[l]);
+            if j < 16 {
+                lo |= m << (4 * j);
+            } else {
+                hi |= m << (4 * (j - 16));
             }
-            let m = &mut map[l as usize];
-            if *m == 0 {
-                next += 1;
-                if next > MAX_LABEL {
-                    return None;
-                }
-                *m = next;
-            }
-            key |= u128::from(*m) << (4 * j);
         }
-        Some(key | u128::from(self.flags) << FLAG_SHIFT)
+        if next > MAX_LABEL {
+            return None;
+        }
+        Some(u128::from(lo) | u128::from(hi) << 64 | u128::from(self.flags) << FLAG_SHIFT)
     }
 
     /// Replaces every `from` label by `to`.
