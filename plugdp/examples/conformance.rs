@@ -5,7 +5,8 @@
 //! * `cycle_covers.jsonl`: `{id, rows, cols, grid, cycle_covers}`;
 //! * `rocket_mania.jsonl`: every record is counted as skipped (Rocket Mania is not built yet);
 //! * `sequences.json`: `A003763` (Hamiltonian cycles of the 2n × 2n board) for n ≤ 7 and
-//!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 8 are checked; their other terms and
+//!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 8 and `A120443` (Hamiltonian paths
+//!   of the n × n board) for n ≤ 10 are checked; their other terms and
 //!   the other sequences are counted as skipped.
 //!
 //! ```text
@@ -18,11 +19,13 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles};
+use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths};
 use serde_json::Value;
 
 /// Largest n checked for A003763 (the 14 × 14 board takes a few seconds).
 const A003763_MAX: u64 = 7;
+/// Largest n checked for A120443 (the 10 × 10 board takes under a second).
+const A120443_MAX: u64 = 10;
 /// Largest n checked for A004003 (the 16 × 16 board; 18 × 18 takes 8 s and 20 × 20 a minute
 /// with the generic engine).
 const A004003_MAX: u64 = 8;
@@ -104,6 +107,11 @@ fn main() -> ExitCode {
                         if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
                             let got = Grid::new(side, side)
                                 .and_then(|g| hamiltonian_cycles(&g))
+                                .map(|v| v.to_string());
+                            t.check(&what, value.as_str(), got);
+                        } else if key.starts_with("A120443") && (1..=A120443_MAX).contains(&n) {
+                            let got = Grid::new(n as usize, n as usize)
+                                .and_then(|g| hamiltonian_paths(&g))
                                 .map(|v| v.to_string());
                             t.check(&what, value.as_str(), got);
                         } else if key.starts_with("A004003") && (1..=A004003_MAX).contains(&n) {

@@ -3,7 +3,7 @@
 //!
 //! *Work in progress*: the engine sweeps edge-plug frontiers (cells choose which sides are
 //! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
-//! (Formula 1), cycle covers and domino tilings. Rocket Mania, Hamiltonian paths, cell-occupancy
+//! (Formula 1), Hamiltonian paths, cycle covers and domino tilings. Rocket Mania, cell-occupancy
 //! frontiers (polyomino counting by transfer matrix), optimisation semirings with witnesses and
 //! pruning hooks are not built yet.
 //!
@@ -30,5 +30,7 @@ pub mod value;
 pub use engine::{Cycles, EdgeRules, Sides, Stats, run_edges};
 pub use error::PlugError;
 pub use grid::Grid;
-pub use solvers::{cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_u128};
+pub use solvers::{
+    cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths,
+};
 pub use value::{BigCount, ModP, Residues, Value};

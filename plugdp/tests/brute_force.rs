@@ -1,11 +1,25 @@
 //! The solvers against brute force on small random boards.
 
-use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles};
+use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths};
 use proptest::prelude::*;
 
-/// Counts edge sets in which every free cell has exactly `degree` incident edges, optionally
-/// requiring the chosen edges to form one connected cycle through every free cell.
-fn brute(grid: &Grid, degree: usize, single_cycle: bool) -> u64 {
+/// What the brute force counts.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    /// Every free cell has exactly this degree.
+    Regular(usize),
+    /// One cycle through every free cell.
+    Cycle,
+    /// One path through every free cell.
+    Path,
+}
+
+/// Counts the edge sets of the free cells with the given shape.
+fn brute(grid: &Grid, shape: Shape) -> u64 {
+    let (degree, single_cycle) = match shape {
+        Shape::Regular(d) => (d, false),
+        Shape::Cycle | Shape::Path => (2, true),
+    };
     let (rows, cols) = (grid.rows(), grid.cols());
     let mut edges = Vec::new();
     for r in 0..rows {
@@ -27,7 +41,11 @@ fn brute(grid: &Grid, degree: usize, single_cycle: bool) -> u64 {
     if free.is_empty() {
         return u64::from(!single_cycle);
     }
+    if shape == Shape::Path && free.len() == 1 {
+        return 1;
+    }
     let mut search = Search {
+        path: shape == Shape::Path,
         deg: vec![0; rows * cols],
         chosen: Vec::new(),
         edges,
@@ -42,6 +60,7 @@ fn brute(grid: &Grid, degree: usize, single_cycle: bool) -> u64 {
 
 /// Backtracking over the edges: each is taken or not, keeping every degree ≤ the target.
 struct Search {
+    path: bool,
     edges: Vec<(usize, usize)>,
     deg: Vec<usize>,
     chosen: Vec<(usize, usize)>,
@@ -54,9 +73,13 @@ struct Search {
 impl Search {
     fn go(&mut self, i: usize) {
         if i == self.edges.len() {
-            if self.free.iter().all(|&v| self.deg[v] == self.degree)
-                && (!self.single || self.connected())
-            {
+            let degrees_ok = if self.path {
+                self.free.iter().all(|&v| self.deg[v] >= 1)
+                    && self.free.iter().filter(|&&v| self.deg[v] == 1).count() == 2
+            } else {
+                self.free.iter().all(|&v| self.deg[v] == self.degree)
+            };
+            if degrees_ok && (!self.single || self.connected()) {
                 self.count += 1;
             }
             return;
@@ -109,17 +132,22 @@ proptest! {
 
     #[test]
     fn hamiltonian_cycles_match_brute_force(g in board()) {
-        prop_assert_eq!(hamiltonian_cycles(&g).unwrap().to_string(), brute(&g, 2, true).to_string());
+        prop_assert_eq!(hamiltonian_cycles(&g).unwrap().to_string(), brute(&g, Shape::Cycle).to_string());
     }
 
     #[test]
     fn cycle_covers_match_brute_force(g in board()) {
-        prop_assert_eq!(cycle_covers(&g).unwrap().to_string(), brute(&g, 2, false).to_string());
+        prop_assert_eq!(cycle_covers(&g).unwrap().to_string(), brute(&g, Shape::Regular(2)).to_string());
+    }
+
+    #[test]
+    fn hamiltonian_paths_match_brute_force(g in board()) {
+        prop_assert_eq!(hamiltonian_paths(&g).unwrap().to_string(), brute(&g, Shape::Path).to_string());
     }
 
     #[test]
     fn domino_tilings_match_brute_force(g in board()) {
-        prop_assert_eq!(domino_tilings(&g).unwrap().to_string(), brute(&g, 1, false).to_string());
+        prop_assert_eq!(domino_tilings(&g).unwrap().to_string(), brute(&g, Shape::Regular(1)).to_string());
     }
 }
 

@@ -63,6 +63,32 @@ pub struct EdgeRules {
     pub connectivity: bool,
     /// What closing a cycle means (only with connectivity).
     pub cycles: Cycles,
+    /// How many path ends (cells opening exactly one side) are allowed, 0 to 3; with
+    /// connectivity and a positive value the configuration must be one path: when a
+    /// component's last plug ends, nothing else may be open or opened afterwards, and the final
+    /// frontier must have used exactly this many ends.
+    pub ends: u8,
+}
+
+impl EdgeRules {
+    /// One cycle through every free cell (Hamiltonian cycles).
+    pub const SINGLE_CYCLE: EdgeRules = EdgeRules {
+        connectivity: true,
+        cycles: Cycles::Single,
+        ends: 0,
+    };
+    /// One path through every free cell (Hamiltonian paths: two ends).
+    pub const SINGLE_PATH: EdgeRules = EdgeRules {
+        connectivity: true,
+        cycles: Cycles::Forbidden,
+        ends: 2,
+    };
+    /// Plug presence only, any number of cycles (cycle covers, domino tilings).
+    pub const PRESENCE: EdgeRules = EdgeRules {
+        connectivity: false,
+        cycles: Cycles::Any,
+        ends: 0,
+    };
 }
 
 /// What the sweep saw.
@@ -162,7 +188,8 @@ fn sweep<K: Key, V: Value>(
             // Bucket the choices by the plugs they expect from the left and from above.
             let mut buckets: [Vec<(Sides, V)>; 4] = Default::default();
             for (sides, w) in options {
-                let b = usize::from(sides.has(Sides::LEFT)) | usize::from(sides.has(Sides::UP)) << 1;
+                let b =
+                    usize::from(sides.has(Sides::LEFT)) | usize::from(sides.has(Sides::UP)) << 1;
                 buckets[b].push((sides, w));
             }
             for (&key, value) in &cur {
@@ -175,8 +202,13 @@ fn sweep<K: Key, V: Value>(
                 }
                 let labels = Labels::decode(wide, positions);
                 for (sides, weight) in bucket {
-                    let Some(new) = step(labels, *sides, r, c, rows, cols, rules) else { continue };
-                    let new_key = K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?, K::FLAG_SHIFT);
+                    let Some(new) = step(labels, *sides, r, c, rows, cols, rules) else {
+                        continue;
+                    };
+                    let new_key = K::narrow(
+                        new.encode(positions).ok_or(PlugError::TooManyComponents)?,
+                        K::FLAG_SHIFT,
+                    );
                     let add = if *weight == one {
                         value.clone()
                     } else {
@@ -200,12 +232,18 @@ fn sweep<K: Key, V: Value>(
         }
         std::mem::swap(&mut cur, &mut next);
     }
-    let want = if rules.connectivity && rules.cycles == Cycles::Single {
+    let want = if rules.connectivity && rules.ends > 0 {
+        u128::from(CLOSED | rules.ends << 1) << 124
+    } else if rules.connectivity && rules.cycles == Cycles::Single {
         u128::from(CLOSED) << 124
     } else {
         0
     };
-    Ok((cur.remove(&K::narrow(want, K::FLAG_SHIFT)).unwrap_or_else(V::zero), stats))
+    Ok((
+        cur.remove(&K::narrow(want, K::FLAG_SHIFT))
+            .unwrap_or_else(V::zero),
+        stats,
+    ))
 }
 
 /// One cell's transition, or `None` if the choice does not fit the state.
@@ -229,6 +267,14 @@ fn step(
     }
     if l.flags & CLOSED != 0 && sides.0 != 0 {
         return None;
+    }
+    let path = rules.connectivity && rules.ends > 0;
+    if path && sides.degree() == 1 {
+        let ends = (l.flags >> 1 & 3) + 1;
+        if ends > rules.ends {
+            return None;
+        }
+        l.flags = (l.flags & !6) | ends << 1;
     }
     l.at[c] = 0;
     l.at[c + 1] = 0;
@@ -263,6 +309,14 @@ fn step(
     }
     if right {
         l.at[c + 1] = out;
+    }
+    // A path whose last plug ended here is complete: it must be the only component, and
+    // nothing may follow it.
+    if path && (left != 0 || up != 0) && !right && !down && !(0..=cols).any(|j| l.at[j] == out) {
+        if l.any_plug_except(cols + 1, [usize::MAX, usize::MAX]) {
+            return None;
+        }
+        l.flags |= CLOSED;
     }
     Some(l)
 }

@@ -27,7 +27,11 @@ impl Labels {
         let mut at = [0u8; MAX_POSITIONS + 1];
         let (lo, hi) = (key as u64, (key >> 64) as u64);
         for (j, slot) in at.iter_mut().enumerate().take(positions) {
-            let word = if j < 16 { lo >> (4 * j) } else { hi >> (4 * (j - 16)) };
+            let word = if j < 16 {
+                lo >> (4 * j)
+            } else {
+                hi >> (4 * (j - 16))
+            };
             *slot = (word & 0xF) as u8;
         }
         Labels {

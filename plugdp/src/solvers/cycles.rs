@@ -1,8 +1,8 @@
-//! Hamiltonian cycles (Formula 1, Timus 1519) and cycle covers (HDU 1693).
+//! Hamiltonian cycles (Formula 1, Timus 1519), Hamiltonian paths and cycle covers (HDU 1693).
 
 use super::{two_factor_bits, with_residues};
 use crate::value::{BigCount, Value};
-use crate::{Cycles, EdgeRules, Grid, PlugError, Sides, run_edges};
+use crate::{EdgeRules, Grid, PlugError, Sides, run_edges};
 
 /// The board swept with its shorter side as the frontier (both counts are invariant under
 /// transposition).
@@ -14,14 +14,16 @@ fn narrow(grid: &Grid) -> Grid {
     }
 }
 
-fn count<V: Value>(grid: &Grid, cycles: Cycles, connectivity: bool) -> Result<V, PlugError> {
+fn count<V: Value>(grid: &Grid, rules: EdgeRules) -> Result<V, PlugError> {
     let g = narrow(grid);
-    let rules = EdgeRules {
-        connectivity,
-        cycles,
-    };
+    let ends = rules.ends > 0;
     run_edges(&g, rules, |_, _| {
-        Sides::PAIRS.iter().map(|&s| (s, V::one())).collect()
+        let singles = if ends { &Sides::SINGLES[..] } else { &[] };
+        Sides::PAIRS
+            .iter()
+            .chain(singles)
+            .map(|&s| (s, V::one()))
+            .collect()
     })
     .map(|(v, _)| v)
 }
@@ -48,11 +50,11 @@ pub fn hamiltonian_cycles(grid: &Grid) -> Result<BigCount, PlugError> {
         return Ok(BigCount::from_u64(0));
     }
     // 128 bits first: without overflow that answer is exact.
-    match count::<u128>(grid, Cycles::Single, true) {
+    match count::<u128>(grid, EdgeRules::SINGLE_CYCLE) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
-    with_residues!(two_factor_bits(grid), V => count::<V>(grid, Cycles::Single, true))
+    with_residues!(two_factor_bits(grid), V => count::<V>(grid, EdgeRules::SINGLE_CYCLE))
 }
 
 /// A `u128` as a [`BigCount`].
@@ -73,7 +75,7 @@ pub fn hamiltonian_cycles_u128(grid: &Grid) -> Result<u128, PlugError> {
     if grid.free_cells() == 0 {
         return Ok(0);
     }
-    count::<u128>(grid, Cycles::Single, true)
+    count::<u128>(grid, EdgeRules::SINGLE_CYCLE)
 }
 
 /// Number of ways to cover every free cell with disjoint closed loops (any number of them; an
@@ -91,9 +93,37 @@ pub fn hamiltonian_cycles_u128(grid: &Grid) -> Result<u128, PlugError> {
 /// # Errors
 /// As [`hamiltonian_cycles`].
 pub fn cycle_covers(grid: &Grid) -> Result<BigCount, PlugError> {
-    match count::<u128>(grid, Cycles::Any, false) {
+    match count::<u128>(grid, EdgeRules::PRESENCE) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
-    with_residues!(two_factor_bits(grid), V => count::<V>(grid, Cycles::Any, false))
+    with_residues!(two_factor_bits(grid), V => count::<V>(grid, EdgeRules::PRESENCE))
+}
+
+/// Number of Hamiltonian paths of the free cells (undirected: a path and its reverse count
+/// once; a single free cell is one path of length 0), exactly.
+///
+/// ```
+/// use plugdp::{hamiltonian_paths, Grid};
+/// // OEIS A120443: 1, 4, 20, 276, …
+/// assert_eq!(hamiltonian_paths(&Grid::new(2, 2)?)?.to_string(), "4");
+/// assert_eq!(hamiltonian_paths(&Grid::new(3, 3)?)?.to_string(), "20");
+/// assert_eq!(hamiltonian_paths(&Grid::new(4, 4)?)?.to_string(), "276");
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// As [`hamiltonian_cycles`].
+pub fn hamiltonian_paths(grid: &Grid) -> Result<BigCount, PlugError> {
+    match grid.free_cells() {
+        0 => return Ok(BigCount::from_u64(0)),
+        1 => return Ok(BigCount::from_u64(1)),
+        _ => {}
+    }
+    match count::<u128>(grid, EdgeRules::SINGLE_PATH) {
+        Err(PlugError::Overflow) => {}
+        other => return other.map(big),
+    }
+    // A Hamiltonian path plus one edge is not always a cycle, so bound by edge subsets.
+    with_residues!(grid.free_edges(), V => count::<V>(grid, EdgeRules::SINGLE_PATH))
 }

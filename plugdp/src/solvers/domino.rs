@@ -3,7 +3,7 @@
 use super::cycles::big;
 use super::{matching_bits, with_residues};
 use crate::value::{BigCount, Value};
-use crate::{Cycles, EdgeRules, Grid, PlugError, Sides, run_edges};
+use crate::{EdgeRules, Grid, PlugError, Sides, run_edges};
 
 /// Number of tilings of the free cells by 1 × 2 dominoes, exactly. Each free cell opens exactly
 /// one side (towards its partner); no connectivity is needed.
@@ -26,10 +26,7 @@ pub fn domino_tilings(grid: &Grid) -> Result<BigCount, PlugError> {
     } else {
         grid.clone()
     };
-    let rules = EdgeRules {
-        connectivity: false,
-        cycles: Cycles::Any,
-    };
+    let rules = EdgeRules::PRESENCE;
     fn run<V: Value>(g: &Grid, rules: EdgeRules) -> Result<V, PlugError> {
         run_edges(g, rules, |_, _| {
             Sides::SINGLES.iter().map(|&s| (s, V::one())).collect()

@@ -3,7 +3,7 @@
 mod cycles;
 mod domino;
 
-pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_cycles_u128};
+pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths};
 pub use domino::domino_tilings;
 
 use crate::{Grid, PlugError};
