@@ -3,7 +3,9 @@
 //!
 //! * `formula1.jsonl`: `{id, rows, cols, grid, hamiltonian_cycles}` (grid rows of `.` and `*`);
 //! * `cycle_covers.jsonl`: `{id, rows, cols, grid, cycle_covers}`;
-//! * `rocket_mania.jsonl`: every record is counted as skipped (Rocket Mania is not built yet);
+//! * `rocket_mania.jsonl`: `{id, kind, board, all_matches_best, single_match_row,
+//!   single_match_best}`: both variants are solved and each returned rotation is re-simulated
+//!   (one check per record);
 //! * `sequences.json`: `A003763` (Hamiltonian cycles of the 2n × 2n board) for n ≤ 7 and
 //!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 8 and `A120443` (Hamiltonian paths
 //!   of the n × n board) for n ≤ 10 are checked; their other terms and
@@ -19,7 +21,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths};
+use plugdp::{
+    FuseBoard, Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths,
+    launched_rockets, rocket_mania,
+};
 use serde_json::Value;
 
 /// Largest n checked for A003763 (the 14 × 14 board takes a few seconds).
@@ -92,7 +97,15 @@ fn main() -> ExitCode {
             t.check(&id, expected, got);
         }
     }
-    t.skipped += records(&dir.join("rocket_mania.jsonl")).len() as u64;
+    for (i, record) in records(&dir.join("rocket_mania.jsonl"))
+        .into_iter()
+        .enumerate()
+    {
+        let id = record["id"]
+            .as_str()
+            .map_or(format!("rocket_mania.jsonl:{}", i + 1), str::to_string);
+        t.check(&id, Some("ok"), rocket_record(&record));
+    }
     if let Ok(text) = std::fs::read_to_string(dir.join("sequences.json")) {
         match serde_json::from_str::<Value>(&text) {
             Ok(Value::Object(seqs)) => {
@@ -140,6 +153,49 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Solves one Rocket Mania record both ways and re-simulates both plans: `Ok("ok")` when
+/// everything matches, otherwise a description of the first difference.
+fn rocket_record(record: &Value) -> Result<String, plugdp::PlugError> {
+    let rows: Vec<&str> = record["board"]
+        .as_array()
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let board = FuseBoard::parse_rows(&rows)?;
+    let n = board.rows();
+    let mut problems = Vec::new();
+    let mut check =
+        |what: &str, lit: Vec<bool>, expected: Option<u64>| -> Result<(), plugdp::PlugError> {
+            let plan = rocket_mania(&board, &lit)?;
+            let replay = launched_rockets(&board, &plan.rotations, &lit)
+                .iter()
+                .filter(|&&x| x)
+                .count();
+            if Some(plan.launched as u64) != expected || replay != plan.launched {
+                problems.push(format!(
+                    "{what}: best {} (re-simulated {replay}), expected {expected:?}",
+                    plan.launched
+                ));
+            }
+            Ok(())
+        };
+    check(
+        "all matches",
+        vec![true; n],
+        record["all_matches_best"].as_u64(),
+    )?;
+    let row = record["single_match_row"].as_u64().unwrap_or(0) as usize;
+    check(
+        &format!("match {row}"),
+        (0..n).map(|r| r + 1 == row).collect(),
+        record["single_match_best"].as_u64(),
+    )?;
+    Ok(if problems.is_empty() {
+        "ok".into()
+    } else {
+        problems.join("; ")
+    })
 }
 
 /// The JSON records of a `.jsonl` file (none if it is missing; a malformed line is reported as

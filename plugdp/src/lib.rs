@@ -3,8 +3,8 @@
 //!
 //! *Work in progress*: the engine sweeps edge-plug frontiers (cells choose which sides are
 //! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
-//! (Formula 1), Hamiltonian paths, cycle covers and domino tilings. Rocket Mania, cell-occupancy
-//! frontiers (polyomino counting by transfer matrix), optimisation semirings with witnesses and
+//! (Formula 1), Hamiltonian paths, cycle covers, domino tilings and Rocket Mania (best launch
+//! count with the rotations). The seed's prunings, cell-occupancy frontiers (polyomino counting by transfer matrix), optimisation semirings with witnesses and
 //! pruning hooks are not built yet.
 //!
 //! ```
@@ -31,6 +31,7 @@ pub use engine::{Cycles, EdgeRules, Sides, Stats, run_edges};
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
-    cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths,
+    FuseBoard, RocketPlan, Tile, cycle_covers, domino_tilings, hamiltonian_cycles,
+    hamiltonian_cycles_u128, hamiltonian_paths, launched_rockets, rocket_mania,
 };
 pub use value::{BigCount, ModP, Residues, Value};

@@ -2,9 +2,11 @@
 
 mod cycles;
 mod domino;
+mod rocket_mania;
 
 pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths};
 pub use domino::domino_tilings;
+pub use rocket_mania::{FuseBoard, RocketPlan, Tile, launched_rockets, rocket_mania};
 
 use crate::{Grid, PlugError};
 

@@ -1,0 +1,406 @@
+//! Rocket Mania (ZOJ 2125 "Rocket Mania", ZOJ 2126 "Rocket Mania Plus"): rotate fuse tiles so
+//! that as many rockets as possible are connected to a lit match.
+//!
+//! The sweep keeps, for each partial rotation of the tiles, the frontier's plugs in minimal
+//! representation and, per component, whether it is lit and how many rockets it holds that have
+//! not launched yet (a component can still be lit later through a merge). Plugs are *soft*: an
+//! opening towards a closed side or the top/bottom border leads nowhere. The value is the best
+//! number of rockets launched so far (a max-plus fold), and every step keeps a back-pointer to
+//! the best predecessor, so the rotations of one optimal board are read off at the end (memory:
+//! O(cells × states); the seed's boards have a few thousand states per step).
+//!
+//! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
+//!
+//! Not built yet: the seed's four prunings as switchable options with their state counts.
+
+use hashbrown::HashMap;
+
+use crate::PlugError;
+
+/// One tile kind, by its drawing in the problem: `.` none, `-` straight, `L` corner, `T` three
+/// openings, `+` four openings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tile {
+    /// No fuse.
+    Empty,
+    /// Two opposite openings (left and right unrotated).
+    Straight,
+    /// Two adjacent openings (up and right unrotated).
+    Corner,
+    /// Three openings (left, right and down unrotated).
+    Tee,
+    /// Four openings.
+    Cross,
+}
+
+const LEFT: u8 = 1;
+const UP: u8 = 2;
+const RIGHT: u8 = 4;
+const DOWN: u8 = 8;
+
+impl Tile {
+    /// The tile drawn as `ch`.
+    pub fn from_char(ch: char) -> Option<Tile> {
+        Some(match ch {
+            '.' => Tile::Empty,
+            '-' => Tile::Straight,
+            'L' => Tile::Corner,
+            'T' => Tile::Tee,
+            '+' => Tile::Cross,
+            _ => return None,
+        })
+    }
+
+    /// Openings (bits: 1 left, 2 up, 4 right, 8 down) after `quarter_turns` clockwise turns.
+    pub fn openings(self, quarter_turns: u8) -> u8 {
+        let base = match self {
+            Tile::Empty => 0,
+            Tile::Straight => LEFT | RIGHT,
+            Tile::Corner => UP | RIGHT,
+            Tile::Tee => LEFT | RIGHT | DOWN,
+            Tile::Cross => LEFT | UP | RIGHT | DOWN,
+        };
+        let mut s = base;
+        for _ in 0..quarter_turns % 4 {
+            // Clockwise: left → up → right → down → left.
+            s = ((s << 1) | (s >> 3)) & 0xF;
+        }
+        s
+    }
+
+    /// The distinct rotations (0..4 quarter turns) giving distinct openings.
+    fn rotations(self) -> Vec<u8> {
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for k in 0..4 {
+            let o = self.openings(k);
+            if !seen.contains(&o) {
+                seen.push(o);
+                out.push(k);
+            }
+        }
+        out
+    }
+}
+
+/// A Rocket Mania board: rows of tiles, a match left of each row, a rocket right of each row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FuseBoard {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<Tile>,
+}
+
+impl FuseBoard {
+    /// Largest number of columns (the state keeps 9 bits per contour position in 128 bits).
+    pub const MAX_COLS: usize = 13;
+    /// Largest number of rows (pending rockets per component are kept in 4 bits).
+    pub const MAX_ROWS: usize = 15;
+
+    /// Reads rows of tile characters.
+    ///
+    /// # Errors
+    /// [`PlugError::BadGrid`] for other characters, ragged rows or sizes beyond the limits.
+    pub fn parse_rows<S: AsRef<str>>(rows: &[S]) -> Result<FuseBoard, PlugError> {
+        let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
+        if rows.is_empty() || cols == 0 {
+            return Err(PlugError::EmptyGrid);
+        }
+        if cols > FuseBoard::MAX_COLS || rows.len() > FuseBoard::MAX_ROWS {
+            return Err(PlugError::BadGrid(format!(
+                "{}x{cols} board; at most {}x{} is supported",
+                rows.len(),
+                FuseBoard::MAX_ROWS,
+                FuseBoard::MAX_COLS
+            )));
+        }
+        let mut tiles = Vec::with_capacity(rows.len() * cols);
+        for (i, row) in rows.iter().enumerate() {
+            let row = row.as_ref();
+            if row.chars().count() != cols {
+                return Err(PlugError::BadGrid(format!(
+                    "row {i} has {} tiles, expected {cols}",
+                    row.chars().count()
+                )));
+            }
+            for ch in row.chars() {
+                tiles.push(
+                    Tile::from_char(ch).ok_or_else(|| {
+                        PlugError::BadGrid(format!("row {i} has the tile {ch:?}"))
+                    })?,
+                );
+            }
+        }
+        Ok(FuseBoard {
+            rows: rows.len(),
+            cols,
+            tiles,
+        })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The tile at `(r, c)`.
+    pub fn tile(&self, r: usize, c: usize) -> Tile {
+        self.tiles[r * self.cols + c]
+    }
+}
+
+/// An optimal rotation of the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RocketPlan {
+    /// The most rockets that can be launched.
+    pub launched: usize,
+    /// Quarter turns clockwise of every tile, row-major.
+    pub rotations: Vec<u8>,
+    /// Which rows' rockets launch with these rotations.
+    pub rockets: Vec<bool>,
+}
+
+/// Which rockets launch with the given rotations when the matches of the rows in `lit` burn
+/// (a flood fill over the fixed board: the independent check of every plan).
+pub fn launched_rockets(board: &FuseBoard, rotations: &[u8], lit: &[bool]) -> Vec<bool> {
+    let (rows, cols) = (board.rows, board.cols);
+    let open = |r: usize, c: usize| board.tile(r, c).openings(rotations[r * cols + c]);
+    let mut burning = vec![false; rows * cols];
+    let mut stack = Vec::new();
+    for r in 0..rows {
+        if lit.get(r).copied().unwrap_or(false) && open(r, 0) & LEFT != 0 {
+            burning[r * cols] = true;
+            stack.push((r, 0));
+        }
+    }
+    while let Some((r, c)) = stack.pop() {
+        let o = open(r, c);
+        let mut visit = |rr: usize, cc: usize, need: u8| {
+            if open(rr, cc) & need != 0 && !burning[rr * cols + cc] {
+                burning[rr * cols + cc] = true;
+                stack.push((rr, cc));
+            }
+        };
+        if o & LEFT != 0 && c > 0 {
+            visit(r, c - 1, RIGHT);
+        }
+        if o & RIGHT != 0 && c + 1 < cols {
+            visit(r, c + 1, LEFT);
+        }
+        if o & UP != 0 && r > 0 {
+            visit(r - 1, c, DOWN);
+        }
+        if o & DOWN != 0 && r + 1 < rows {
+            visit(r + 1, c, UP);
+        }
+    }
+    (0..rows)
+        .map(|r| burning[r * cols + cols - 1] && open(r, cols - 1) & RIGHT != 0)
+        .collect()
+}
+
+/// Frontier of the fuse sweep: labels per position, and per label whether it burns and how many
+/// rockets wait on it.
+#[derive(Clone, Copy)]
+struct Fuse {
+    at: [u8; 16],
+    lit: [bool; 16],
+    pending: [u8; 16],
+}
+
+impl Fuse {
+    fn decode(key: u128, positions: usize) -> Fuse {
+        let mut f = Fuse {
+            at: [0; 16],
+            lit: [false; 16],
+            pending: [0; 16],
+        };
+        for j in 0..positions {
+            f.at[j] = (key >> (4 * j) & 0xF) as u8;
+            let attr = (key >> (4 * positions + 5 * j)) as u8;
+            f.lit[j + 1] = attr & 1 == 1;
+            f.pending[j + 1] = attr >> 1 & 0xF;
+        }
+        f
+    }
+
+    /// Minimal representation; attributes follow their labels, components without plugs vanish.
+    fn encode(&self, positions: usize) -> u128 {
+        let mut map = [0u8; 64];
+        let mut next = 0u8;
+        let mut key = 0u128;
+        for j in 0..positions {
+            let l = self.at[j] as usize;
+            if l == 0 {
+                continue;
+            }
+            if map[l] == 0 {
+                next += 1;
+                map[l] = next;
+                let attr = u128::from(self.lit[l]) | u128::from(self.pending[l]) << 1;
+                key |= attr << (4 * positions + 5 * (next as usize - 1));
+            }
+            key |= u128::from(map[l]) << (4 * j);
+        }
+        key
+    }
+}
+
+/// The best rotation of `board` when the matches of the rows in `lit` burn (`lit[r]` for row r;
+/// ZOJ 2125 lights one row, ZOJ 2126 all of them).
+///
+/// ```
+/// use plugdp::{rocket_mania, FuseBoard};
+/// let board = FuseBoard::parse_rows(&["LLLLLL"; 9])?;
+/// let mut one = [false; 9];
+/// one[0] = true;
+/// assert_eq!(rocket_mania(&board, &one)?.launched, 1);
+/// assert_eq!(rocket_mania(&board, &[true; 9])?.launched, 4);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// [`PlugError::BadGrid`] if `lit` does not have one entry per row.
+pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugError> {
+    let (rows, cols) = (board.rows, board.cols);
+    if lit.len() != rows {
+        return Err(PlugError::BadGrid(format!(
+            "{} lit flags for {rows} rows",
+            lit.len()
+        )));
+    }
+    let positions = cols + 1;
+    // Per step: new key → (best score, previous key, rotation).
+    let mut steps: Vec<HashMap<u128, (u32, u128, u8)>> = Vec::with_capacity(rows * cols);
+    let mut cur: HashMap<u128, u32> = HashMap::new();
+    cur.insert(0, 0);
+    for (r, &match_lit) in lit.iter().enumerate() {
+        for c in 0..cols {
+            let tile = board.tile(r, c);
+            let mut next: HashMap<u128, (u32, u128, u8)> = HashMap::new();
+            for (&key, &score) in &cur {
+                let f = Fuse::decode(key, positions);
+                for k in tile.rotations() {
+                    let (new, gained) = fuse_step(f, tile.openings(k), r, c, rows, cols, match_lit);
+                    let new_key = new.encode(positions);
+                    let total = score + gained;
+                    // Ties go to the smallest (predecessor, rotation), so the plan does not
+                    // depend on hash-table order.
+                    let better = next
+                        .get(&new_key)
+                        .is_none_or(|e| total > e.0 || (total == e.0 && (key, k) < (e.1, e.2)));
+                    if better {
+                        next.insert(new_key, (total, key, k));
+                    }
+                }
+            }
+            cur = next.iter().map(|(&k, &(s, _, _))| (k, s)).collect();
+            steps.push(next);
+        }
+        // End of row: shift the down-plugs (position `cols` is always empty).
+        let shift = |key: u128| {
+            let labels = key & ((1u128 << (4 * positions)) - 1);
+            let attrs = key >> (4 * positions);
+            (labels << 4) | (attrs << (4 * positions))
+        };
+        cur = cur.into_iter().map(|(k, s)| (shift(k), s)).collect();
+        // Remember the shift for the walk back: keys of the next row's steps refer to shifted
+        // predecessors, so undo it there.
+        let last = steps.last_mut().expect("every row has a cell");
+        *last = last.drain().map(|(k, v)| (shift(k), v)).collect();
+    }
+    // The best final state (ties: the smallest key, for determinism).
+    let (&final_key, &best) = cur
+        .iter()
+        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+        .expect("the sweep always has a state");
+    let mut rotations = vec![0u8; rows * cols];
+    let mut key = final_key;
+    for (i, step) in steps.iter().enumerate().rev() {
+        let &(_, prev, k) = step.get(&key).expect("every kept state has a predecessor");
+        rotations[i] = k;
+        key = prev;
+    }
+    let rockets = launched_rockets(board, &rotations, lit);
+    let launched = rockets.iter().filter(|&&x| x).count();
+    debug_assert_eq!(
+        launched as u32, best,
+        "the plan must re-simulate to its score"
+    );
+    if launched as u32 != best {
+        return Err(PlugError::BadGrid(
+            "internal: the plan does not re-simulate".into(),
+        ));
+    }
+    Ok(RocketPlan {
+        launched,
+        rotations,
+        rockets,
+    })
+}
+
+/// One tile's transition: the new frontier and the rockets launched by it.
+fn fuse_step(
+    mut f: Fuse,
+    open: u8,
+    r: usize,
+    c: usize,
+    rows: usize,
+    cols: usize,
+    match_lit: bool,
+) -> (Fuse, u32) {
+    let (left, up) = (f.at[c], f.at[c + 1]);
+    let lt = open & LEFT != 0 && left != 0;
+    let upt = open & UP != 0 && up != 0;
+    let from_match = c == 0 && open & LEFT != 0 && match_lit;
+    let burn = from_match || (lt && f.lit[left as usize]) || (upt && f.lit[up as usize]);
+    f.at[c] = 0;
+    f.at[c + 1] = 0;
+    let t = match (lt, upt) {
+        (true, true) if left != up => {
+            let (a, b) = (left as usize, up as usize);
+            for l in f.at.iter_mut() {
+                if *l == up {
+                    *l = left;
+                }
+            }
+            f.pending[a] += f.pending[b];
+            f.lit[a] |= f.lit[b];
+            f.pending[b] = 0;
+            f.lit[b] = false;
+            left
+        }
+        (true, _) => left,
+        (false, true) => up,
+        (false, false) => {
+            // A fresh component: label 15 is never in use (at most 14 positions).
+            f.lit[15] = false;
+            f.pending[15] = 0;
+            15
+        }
+    };
+    let t_us = t as usize;
+    if burn {
+        f.lit[t_us] = true;
+    }
+    let mut gained = 0;
+    if open & RIGHT != 0 && c + 1 == cols {
+        f.pending[t_us] += 1;
+    }
+    if f.lit[t_us] && f.pending[t_us] > 0 {
+        gained = u32::from(f.pending[t_us]);
+        f.pending[t_us] = 0;
+    }
+    if open & DOWN != 0 && r + 1 < rows {
+        f.at[c] = t;
+    }
+    if open & RIGHT != 0 && c + 1 < cols {
+        f.at[c + 1] = t;
+    }
+    (f, gained)
+}
