@@ -8,7 +8,9 @@
 //!   (one check per record);
 //! * `sequences.json`: `A003763` (Hamiltonian cycles of the 2n × 2n board) for n ≤ 7 and
 //!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 8 and `A120443` (Hamiltonian paths
-//!   of the n × n board) for n ≤ 10 are checked; their other terms and
+//!   of the n × n board) for n ≤ 10, `A001168` (fixed polyominoes, by transfer matrix) for
+//!   n ≤ 20 and `A000988` / `A000105` (one-sided / free, by Burnside) for n ≤ 18 are checked;
+//!   their other terms and
 //!   the other sequences are counted as skipped.
 //!
 //! ```text
@@ -23,12 +25,16 @@ use std::process::ExitCode;
 
 use plugdp::{
     FuseBoard, Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths,
-    launched_rockets, rocket_mania,
+    launched_rockets, polyomino_counts, rocket_mania,
 };
 use serde_json::Value;
 
 /// Largest n checked for A003763 (the 14 × 14 board takes a few seconds).
 const A003763_MAX: u64 = 7;
+/// Largest n checked for A001168 by transfer matrix (all sizes ≤ 20 take about 3 s).
+const A001168_MAX: u64 = 20;
+/// Largest n checked for A000988 and A000105 (Burnside's half-turn term grows fast past 18).
+const FREE_MAX: u64 = 18;
 /// Largest n checked for A120443 (the 10 × 10 board takes under a second).
 const A120443_MAX: u64 = 10;
 /// Largest n checked for A004003 (the 16 × 16 board; 18 × 18 takes 8 s and 20 × 20 a minute
@@ -106,6 +112,7 @@ fn main() -> ExitCode {
             .map_or(format!("rocket_mania.jsonl:{}", i + 1), str::to_string);
         t.check(&id, Some("ok"), rocket_record(&record));
     }
+    let polys = polyomino_counts(A001168_MAX.max(FREE_MAX) as usize).ok();
     if let Ok(text) = std::fs::read_to_string(dir.join("sequences.json")) {
         match serde_json::from_str::<Value>(&text) {
             Ok(Value::Object(seqs)) => {
@@ -122,6 +129,27 @@ fn main() -> ExitCode {
                                 .and_then(|g| hamiltonian_cycles(&g))
                                 .map(|v| v.to_string());
                             t.check(&what, value.as_str(), got);
+                        } else if key.starts_with("A001168") && (1..=A001168_MAX).contains(&n) {
+                            let got = polys.as_ref().map(|p| p[n as usize - 1].1.to_string());
+                            t.check(
+                                &what,
+                                value.as_str(),
+                                got.ok_or(plugdp::PlugError::Overflow),
+                            );
+                        } else if key.starts_with("A000988") && (1..=FREE_MAX).contains(&n) {
+                            let got = polys.as_ref().map(|p| p[n as usize - 1].2.to_string());
+                            t.check(
+                                &what,
+                                value.as_str(),
+                                got.ok_or(plugdp::PlugError::Overflow),
+                            );
+                        } else if key.starts_with("A000105") && (1..=FREE_MAX).contains(&n) {
+                            let got = polys.as_ref().map(|p| p[n as usize - 1].3.to_string());
+                            t.check(
+                                &what,
+                                value.as_str(),
+                                got.ok_or(plugdp::PlugError::Overflow),
+                            );
                         } else if key.starts_with("A120443") && (1..=A120443_MAX).contains(&n) {
                             let got = Grid::new(n as usize, n as usize)
                                 .and_then(|g| hamiltonian_paths(&g))

@@ -3,9 +3,10 @@
 //!
 //! *Work in progress*: the engine sweeps edge-plug frontiers (cells choose which sides are
 //! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
-//! (Formula 1), Hamiltonian paths, cycle covers, domino tilings and Rocket Mania (best launch
-//! count with the rotations). The seed's prunings, cell-occupancy frontiers (polyomino counting by transfer matrix), optimisation semirings with witnesses and
-//! pruning hooks are not built yet.
+//! (Formula 1), Hamiltonian paths, cycle covers, domino tilings, Rocket Mania (best launch
+//! count with the rotations) and fixed polyominoes by transfer matrix (with one-sided and free
+//! counts by Burnside). The seed's Rocket Mania prunings, a generic cell-occupancy entry point,
+//! optimisation semirings with witness reconstruction and pruning hooks are not built yet.
 //!
 //! ```
 //! use plugdp::{cycle_covers, domino_tilings, hamiltonian_cycles, Grid};
@@ -31,7 +32,8 @@ pub use engine::{Cycles, EdgeRules, Sides, Stats, run_edges};
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
-    FuseBoard, RocketPlan, Tile, cycle_covers, domino_tilings, hamiltonian_cycles,
-    hamiltonian_cycles_u128, hamiltonian_paths, launched_rockets, rocket_mania,
+    FuseBoard, MAX_POLYOMINO_SIZE, RocketPlan, Tile, cycle_covers, domino_tilings,
+    fixed_polyominoes, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths,
+    launched_rockets, polyomino_counts, rocket_mania,
 };
 pub use value::{BigCount, ModP, Residues, Value};

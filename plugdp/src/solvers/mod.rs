@@ -2,10 +2,12 @@
 
 mod cycles;
 mod domino;
+mod polyominoes;
 mod rocket_mania;
 
 pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths};
 pub use domino::domino_tilings;
+pub use polyominoes::{MAX_POLYOMINO_SIZE, fixed_polyominoes, polyomino_counts};
 pub use rocket_mania::{FuseBoard, RocketPlan, Tile, launched_rockets, rocket_mania};
 
 use crate::{Grid, PlugError};

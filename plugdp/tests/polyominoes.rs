@@ -1,0 +1,28 @@
+//! The transfer-matrix polyomino counts against Redelmeier's enumeration (the `polyomino`
+//! crate: an independent method) and OEIS.
+
+use plugdp::{fixed_polyominoes, polyomino_counts};
+
+#[test]
+fn transfer_matrix_equals_redelmeier() {
+    let tm = fixed_polyominoes(14).unwrap();
+    let redelmeier = polyomino::enumerate::count_fixed_up_to(14).unwrap();
+    assert_eq!(tm, redelmeier);
+}
+
+#[test]
+fn one_sided_and_free_match_oeis() {
+    // A000988 and A000105 for n = 1..=12.
+    let one_sided = [1, 1, 2, 7, 18, 60, 196, 704, 2500, 9189, 33896, 126759];
+    let free = [1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073, 63600];
+    for (k, _, o, f) in polyomino_counts(12).unwrap() {
+        assert_eq!((o, f), (one_sided[k - 1], free[k - 1]), "n = {k}");
+    }
+}
+
+#[test]
+fn sizes_are_checked() {
+    assert!(fixed_polyominoes(plugdp::MAX_POLYOMINO_SIZE + 1).is_err());
+    assert_eq!(fixed_polyominoes(0).unwrap(), vec![0]);
+    assert_eq!(fixed_polyominoes(1).unwrap(), vec![0, 1]);
+}
