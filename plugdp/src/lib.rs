@@ -5,7 +5,7 @@
 //! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
 //! (Formula 1), Hamiltonian paths, cycle covers, domino tilings, Rocket Mania (best launch
 //! count with the rotations) and fixed polyominoes by transfer matrix (with one-sided and free
-//! counts by Burnside). The seed's Rocket Mania prunings, a generic cell-occupancy entry point,
+//! counts by Burnside). A generic cell-occupancy entry point,
 //! optimisation semirings with witness reconstruction and pruning hooks are not built yet.
 //!
 //! ```
@@ -32,8 +32,8 @@ pub use engine::{Cycles, EdgeRules, Sides, Stats, run_edges};
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
-    FuseBoard, MAX_POLYOMINO_SIZE, RocketPlan, Tile, cycle_covers, domino_tilings,
-    fixed_polyominoes, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths,
-    launched_rockets, polyomino_counts, rocket_mania,
+    FuseBoard, MAX_POLYOMINO_SIZE, Prunings, RocketPlan, RocketStats, Tile, cycle_covers,
+    domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_cycles_u128,
+    hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania, rocket_mania_with,
 };
 pub use value::{BigCount, ModP, Residues, Value};

@@ -1,6 +1,6 @@
 //! Rocket Mania against the contest samples and against brute force on small boards.
 
-use plugdp::{FuseBoard, launched_rockets, rocket_mania};
+use plugdp::{FuseBoard, Prunings, launched_rockets, rocket_mania, rocket_mania_with};
 use proptest::prelude::*;
 
 fn board(rows: &[&str]) -> FuseBoard {
@@ -34,6 +34,8 @@ fn contest_samples() {
         let one = rocket_mania(&b, &single(9, single_x[i] - 1)).unwrap();
         assert_eq!(one.launched, single_best[i], "2125 sample {}", i + 1);
         let all = rocket_mania(&b, &[true; 9]).unwrap();
+        let (plain, _) = rocket_mania_with(&b, &[true; 9], Prunings::default()).unwrap();
+        assert_eq!(plain.launched, all.launched);
         assert_eq!(all.launched, all_best[i], "2126 sample {}", i + 1);
         // The witness re-simulates to the same count.
         assert_eq!(
@@ -91,6 +93,20 @@ fn small_board() -> impl Strategy<Value = (FuseBoard, Vec<bool>)> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn exact_prunings_keep_the_optimum((b, lit) in small_board()) {
+        let (plain, _) = rocket_mania_with(&b, &lit, Prunings::default()).unwrap();
+        for p in [
+            Prunings { lone_unlit_plug: true, ..Prunings::default() },
+            Prunings { dominance: true, ..Prunings::default() },
+            Prunings { row_end: true, ..Prunings::default() },
+            Prunings::EXACT,
+        ] {
+            let (pruned, _) = rocket_mania_with(&b, &lit, p).unwrap();
+            prop_assert_eq!(pruned.launched, plain.launched, "{:?}", p);
+        }
+    }
 
     #[test]
     fn best_matches_brute_force((b, lit) in small_board()) {

@@ -8,7 +8,10 @@ mod rocket_mania;
 pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_cycles_u128, hamiltonian_paths};
 pub use domino::domino_tilings;
 pub use polyominoes::{MAX_POLYOMINO_SIZE, fixed_polyominoes, polyomino_counts};
-pub use rocket_mania::{FuseBoard, RocketPlan, Tile, launched_rockets, rocket_mania};
+pub use rocket_mania::{
+    FuseBoard, Prunings, RocketPlan, RocketStats, Tile, launched_rockets, rocket_mania,
+    rocket_mania_with,
+};
 
 use crate::{Grid, PlugError};
 

@@ -11,7 +11,23 @@
 //!
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
 //!
-//! Not built yet: the seed's four prunings as switchable options with their state counts.
+//! The seed's four prunings are switchable ([`Prunings`]); [`rocket_mania_with`] reports the
+//! states each setting keeps. Read in this model (where a component remembers its waiting
+//! rockets), three of them are exact and one is not:
+//!
+//! 1. *No lit plug* (drop a state whose frontier burns nowhere): **not exact**. Before the lit
+//!    match's row is reached nothing burns yet, and a fuse built downward from the upper rows can
+//!    still be reached by the fire later; the option is kept to measure the seed's claim, and off
+//!    by default.
+//! 2. *Lone unlit plug* (a plug that does not burn and has no other plug of its component on
+//!    the frontier is removed): exact when the component has no waiting rocket, which is the
+//!    only case it is applied to: whatever the fire could reach through that plug is that dead
+//!    component.
+//! 3. *Dominance* (against the best state of the step): a state is dropped when every plug it
+//!    has is present and burning in the best state and the best state's score is at least its
+//!    score plus its waiting rockets. Exact: fire is monotone, so every continuation does at least
+//!    as well from the best state.
+//! 4. *Row end* (pruning 2 applied only after the last cell of a row): exact, as 2.
 
 use hashbrown::HashMap;
 
@@ -154,6 +170,39 @@ impl FuseBoard {
     }
 }
 
+/// Which of the seed's prunings to apply (see the module docs; only `no_lit_plug` can lose the
+/// optimum).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prunings {
+    /// 1: drop states with no burning plug (not exact).
+    pub no_lit_plug: bool,
+    /// 2: remove lone unlit plugs without waiting rockets after every cell.
+    pub lone_unlit_plug: bool,
+    /// 3: drop states dominated by the best state of the step.
+    pub dominance: bool,
+    /// 4: remove lone unlit plugs without waiting rockets after the last cell of each row.
+    pub row_end: bool,
+}
+
+impl Prunings {
+    /// The exact prunings (2, 3 and 4).
+    pub const EXACT: Prunings = Prunings {
+        no_lit_plug: false,
+        lone_unlit_plug: true,
+        dominance: true,
+        row_end: true,
+    };
+}
+
+/// Frontier states kept by a sweep.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RocketStats {
+    /// Sum over the cells of the states kept after the cell.
+    pub total_states: usize,
+    /// Largest number kept after one cell.
+    pub peak_states: usize,
+}
+
 /// An optimal rotation of the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RocketPlan {
@@ -214,6 +263,20 @@ struct Fuse {
 }
 
 impl Fuse {
+    /// Pruning 2: removes every plug that does not burn, is its component's only plug on the
+    /// frontier, and whose component holds no waiting rocket.
+    fn drop_lone_unlit(&mut self, positions: usize) {
+        for j in 0..positions {
+            let l = self.at[j];
+            if l == 0 || self.lit[l as usize] || self.pending[l as usize] > 0 {
+                continue;
+            }
+            if (0..positions).filter(|&i| self.at[i] == l).count() == 1 {
+                self.at[j] = 0;
+            }
+        }
+    }
+
     fn decode(key: u128, positions: usize) -> Fuse {
         let mut f = Fuse {
             at: [0; 16],
@@ -267,7 +330,30 @@ impl Fuse {
 /// # Errors
 /// [`PlugError::BadGrid`] if `lit` does not have one entry per row.
 pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugError> {
+    rocket_mania_with(board, lit, Prunings::EXACT).map(|(plan, _)| plan)
+}
+
+/// [`rocket_mania`] with a choice of prunings, also reporting the states kept.
+///
+/// ```
+/// use plugdp::{rocket_mania_with, FuseBoard, Prunings};
+/// let board = FuseBoard::parse_rows(&["TTTTTT"; 9])?;
+/// let (plain, s0) = rocket_mania_with(&board, &[true; 9], Prunings::default())?;
+/// let (pruned, s1) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT)?;
+/// assert_eq!((plain.launched, pruned.launched), (9, 9));
+/// assert!(s1.total_states <= s0.total_states);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// As [`rocket_mania`].
+pub fn rocket_mania_with(
+    board: &FuseBoard,
+    lit: &[bool],
+    prunings: Prunings,
+) -> Result<(RocketPlan, RocketStats), PlugError> {
     let (rows, cols) = (board.rows, board.cols);
+    let mut stats = RocketStats::default();
     if lit.len() != rows {
         return Err(PlugError::BadGrid(format!(
             "{} lit flags for {rows} rows",
@@ -286,7 +372,16 @@ pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugE
             for (&key, &score) in &cur {
                 let f = Fuse::decode(key, positions);
                 for k in tile.rotations() {
-                    let (new, gained) = fuse_step(f, tile.openings(k), r, c, rows, cols, match_lit);
+                    let (mut new, gained) =
+                        fuse_step(f, tile.openings(k), r, c, rows, cols, match_lit);
+                    if prunings.lone_unlit_plug || (prunings.row_end && c + 1 == cols) {
+                        new.drop_lone_unlit(positions);
+                    }
+                    if prunings.no_lit_plug
+                        && !(0..positions).any(|j| new.at[j] != 0 && new.lit[new.at[j] as usize])
+                    {
+                        continue;
+                    }
                     let new_key = new.encode(positions);
                     let total = score + gained;
                     // Ties go to the smallest (predecessor, rotation), so the plan does not
@@ -299,7 +394,12 @@ pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugE
                     }
                 }
             }
+            if prunings.dominance {
+                dominance(&mut next, positions);
+            }
             cur = next.iter().map(|(&k, &(s, _, _))| (k, s)).collect();
+            stats.total_states += cur.len();
+            stats.peak_states = stats.peak_states.max(cur.len());
             steps.push(next);
         }
         // End of row: shift the down-plugs (position `cols` is always empty).
@@ -314,34 +414,59 @@ pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugE
         let last = steps.last_mut().expect("every row has a cell");
         *last = last.drain().map(|(k, v)| (shift(k), v)).collect();
     }
-    // The best final state (ties: the smallest key, for determinism).
-    let (&final_key, &best) = cur
-        .iter()
-        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
-        .expect("the sweep always has a state");
+    // The best final state (ties: the smallest key, for determinism). Only pruning 1 can leave
+    // no state at all; then the unrotated board is the plan it found.
     let mut rotations = vec![0u8; rows * cols];
-    let mut key = final_key;
-    for (i, step) in steps.iter().enumerate().rev() {
-        let &(_, prev, k) = step.get(&key).expect("every kept state has a predecessor");
-        rotations[i] = k;
-        key = prev;
+    if let Some((&final_key, &best)) = cur.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))) {
+        let mut key = final_key;
+        for (i, step) in steps.iter().enumerate().rev() {
+            let &(_, prev, k) = step.get(&key).expect("every kept state has a predecessor");
+            rotations[i] = k;
+            key = prev;
+        }
+        let replay = launched_rockets(board, &rotations, lit)
+            .iter()
+            .filter(|&&x| x)
+            .count();
+        if replay as u32 != best {
+            return Err(PlugError::BadGrid(
+                "internal: the plan does not re-simulate to its score".into(),
+            ));
+        }
     }
     let rockets = launched_rockets(board, &rotations, lit);
     let launched = rockets.iter().filter(|&&x| x).count();
-    debug_assert_eq!(
-        launched as u32, best,
-        "the plan must re-simulate to its score"
-    );
-    if launched as u32 != best {
-        return Err(PlugError::BadGrid(
-            "internal: the plan does not re-simulate".into(),
-        ));
-    }
-    Ok(RocketPlan {
-        launched,
-        rotations,
-        rockets,
-    })
+    Ok((
+        RocketPlan {
+            launched,
+            rotations,
+            rockets,
+        },
+        stats,
+    ))
+}
+
+/// Pruning 3: drops the states dominated by the best-scoring state of the step.
+fn dominance(next: &mut HashMap<u128, (u32, u128, u8)>, positions: usize) {
+    let Some((&best_key, &(best_score, _, _))) = next
+        .iter()
+        .max_by(|a, b| a.1.0.cmp(&b.1.0).then(b.0.cmp(a.0)))
+    else {
+        return;
+    };
+    let best = Fuse::decode(best_key, positions);
+    let burning: Vec<bool> = (0..positions)
+        .map(|j| best.at[j] != 0 && best.lit[best.at[j] as usize])
+        .collect();
+    next.retain(|&key, &mut (score, _, _)| {
+        if key == best_key {
+            return true;
+        }
+        let f = Fuse::decode(key, positions);
+        let covered = (0..positions).all(|j| f.at[j] == 0 || burning[j]);
+        let waiting: u32 = (1..16).map(|l| u32::from(f.pending[l])).sum();
+        !(covered && score + waiting <= best_score)
+    });
 }
 
 /// One tile's transition: the new frontier and the rockets launched by it.
