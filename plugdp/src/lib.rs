@@ -28,7 +28,9 @@ mod grid;
 mod solvers;
 pub mod value;
 
-pub use engine::{Cycles, EdgeRules, Sides, Stats, run_edges};
+pub use engine::{
+    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
+};
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
@@ -36,4 +38,4 @@ pub use solvers::{
     domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_cycles_u128,
     hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania, rocket_mania_with,
 };
-pub use value::{BigCount, ModP, Residues, Value};
+pub use value::{BigCount, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};

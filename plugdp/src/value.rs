@@ -5,6 +5,8 @@
 //! | `u64`, `u128` | exact counts | the engine returns [`PlugError::Overflow`](crate::PlugError::Overflow) |
 //! | [`ModP`] | counts modulo a prime | wraps (that is the point) |
 //! | [`Residues`] | counts modulo several primes at once, turned into an exact [`BigCount`] by the Chinese remainder theorem | never, up to the product of the primes |
+//! | [`MaxPlus`], [`MinPlus`] | the best total weight (optimisation): "add" keeps the better, "multiply" adds weights | error |
+//! | [`Feasible`] | whether any solution exists (boolean semiring) | never |
 
 use core::fmt;
 
@@ -46,6 +48,86 @@ macro_rules! unsigned {
 
 unsigned!(u64);
 unsigned!(u128);
+
+/// The best (largest) total weight: ⊕ = max, ⊗ = +, zero = no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MaxPlus(pub Option<i64>);
+
+impl Value for MaxPlus {
+    fn zero() -> Self {
+        MaxPlus(None)
+    }
+    fn one() -> Self {
+        MaxPlus(Some(0))
+    }
+    fn checked_add(&self, other: &Self) -> Option<Self> {
+        Some(MaxPlus(match (self.0, other.0) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, None) => a,
+            (None, b) => b,
+        }))
+    }
+    fn checked_mul(&self, other: &Self) -> Option<Self> {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => a.checked_add(b).map(|s| MaxPlus(Some(s))),
+            _ => Some(MaxPlus(None)),
+        }
+    }
+    fn is_zero(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+/// The best (smallest) total weight: ⊕ = min, ⊗ = +, zero = no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MinPlus(pub Option<i64>);
+
+impl Value for MinPlus {
+    fn zero() -> Self {
+        MinPlus(None)
+    }
+    fn one() -> Self {
+        MinPlus(Some(0))
+    }
+    fn checked_add(&self, other: &Self) -> Option<Self> {
+        Some(MinPlus(match (self.0, other.0) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, None) => a,
+            (None, b) => b,
+        }))
+    }
+    fn checked_mul(&self, other: &Self) -> Option<Self> {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => a.checked_add(b).map(|s| MinPlus(Some(s))),
+            _ => Some(MinPlus(None)),
+        }
+    }
+    fn is_zero(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+/// Whether some solution exists: ⊕ = or, ⊗ = and.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Feasible(pub bool);
+
+impl Value for Feasible {
+    fn zero() -> Self {
+        Feasible(false)
+    }
+    fn one() -> Self {
+        Feasible(true)
+    }
+    fn checked_add(&self, other: &Self) -> Option<Self> {
+        Some(Feasible(self.0 || other.0))
+    }
+    fn checked_mul(&self, other: &Self) -> Option<Self> {
+        Some(Feasible(self.0 && other.0))
+    }
+    fn is_zero(&self) -> bool {
+        !self.0
+    }
+}
 
 /// Primes just below 2^62 used by [`Residues`] (each fits in 62 bits, so sums of two stay in
 /// `u64` and products are taken in `u128`).
@@ -256,6 +338,34 @@ mod tests {
                 assert!(!composite, "{p} is composite (witness {a})");
             }
         }
+    }
+
+    #[test]
+    fn optimisation_semirings_follow_their_laws() {
+        let (a, b, c) = (MaxPlus(Some(3)), MaxPlus(Some(-2)), MaxPlus(None));
+        assert_eq!(a.checked_add(&b), Some(a));
+        assert_eq!(a.checked_add(&c), Some(a));
+        assert_eq!(a.checked_mul(&b), Some(MaxPlus(Some(1))));
+        assert_eq!(a.checked_mul(&c), Some(c));
+        assert_eq!(a.checked_mul(&MaxPlus::one()), Some(a));
+        // Distributivity: a ⊗ (b ⊕ c) = (a ⊗ b) ⊕ (a ⊗ c).
+        let d = MaxPlus(Some(7));
+        let lhs = a.checked_mul(&b.checked_add(&d).unwrap()).unwrap();
+        let rhs = a
+            .checked_mul(&b)
+            .unwrap()
+            .checked_add(&a.checked_mul(&d).unwrap())
+            .unwrap();
+        assert_eq!(lhs, rhs);
+        assert_eq!(
+            MinPlus(Some(3)).checked_add(&MinPlus(Some(-2))),
+            Some(MinPlus(Some(-2)))
+        );
+        assert_eq!(MaxPlus(Some(i64::MAX)).checked_mul(&MaxPlus(Some(1))), None);
+        assert_eq!(
+            Feasible(true).checked_mul(&Feasible(false)),
+            Some(Feasible(false))
+        );
     }
 
     #[test]

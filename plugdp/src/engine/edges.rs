@@ -98,6 +98,10 @@ pub struct Stats {
     pub states_per_step: Vec<usize>,
     /// The largest of them.
     pub peak: usize,
+    /// Frontiers dropped by [`Pruner::keep_after_cell`].
+    pub pruned_after_cell: usize,
+    /// Frontiers dropped by [`Pruner::keep_after_row`].
+    pub pruned_after_row: usize,
 }
 
 const CLOSED: u8 = 1;
@@ -105,7 +109,8 @@ const CLOSED: u8 = 1;
 /// Sweeps `grid`; `choices(r, c)` lists the sides a free cell may open with their weights
 /// (blocked cells open nothing). A cell's left and top openings must match the arriving plugs
 /// exactly; openings across the board's border are not allowed. Returns the total weight of the
-/// complete configurations (no plug left open; with [`Cycles::Single`], exactly one cycle).
+/// complete configurations (no plug left open; with [`Cycles::Single`], exactly one cycle; with
+/// `ends`, exactly one path with that many ends).
 ///
 /// # Errors
 /// [`PlugError::TooWide`] past 30 columns, [`PlugError::TooManyComponents`] if a frontier needs
@@ -115,6 +120,38 @@ pub fn run_edges<V: Value>(
     rules: EdgeRules,
     choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
 ) -> Result<(V, Stats), PlugError> {
+    run_edges_with(grid, rules, choices, &mut NoPruning)
+}
+
+/// [`run_edges`] with pruning hooks: `pruner` sees every frontier after each cell and after
+/// each row and may drop it; [`Stats`] counts what each hook dropped.
+///
+/// ```
+/// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+/// // Count Hamiltonian cycles, but refuse frontiers with more than 2 plugs.
+/// struct AtMostTwo;
+/// impl Pruner for AtMostTwo {
+///     fn keep_after_cell(&mut self, _r: usize, _c: usize, f: &Frontier) -> bool {
+///         f.plugs() <= 2
+///     }
+/// }
+/// let grid = Grid::new(4, 4)?;
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let (all, _) = plugdp::run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
+/// let (few, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut AtMostTwo)?;
+/// assert_eq!(all, 6);
+/// assert!(few < all && stats.pruned_after_cell > 0);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// As [`run_edges`].
+pub fn run_edges_with<V: Value>(
+    grid: &Grid,
+    rules: EdgeRules,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    pruner: &mut dyn Pruner,
+) -> Result<(V, Stats), PlugError> {
     let positions = grid.cols() + 1;
     if positions > MAX_POSITIONS {
         return Err(PlugError::TooWide {
@@ -122,128 +159,247 @@ pub fn run_edges<V: Value>(
             max: MAX_POSITIONS - 1,
         });
     }
+    let options = Options::new(grid, &mut choices);
     // Narrow frontiers fit in 64-bit keys, which hash and move faster.
     if 4 * positions <= 60 {
-        sweep::<u64, V>(grid, rules, choices)
+        Sweep::<u64, V>::new(grid, rules, options).run(pruner)
     } else {
-        sweep::<u128, V>(grid, rules, choices)
+        Sweep::<u128, V>::new(grid, rules, options).run(pruner)
+    }
+}
+
+/// The choices of every cell, bucketed by the plugs they expect from the left and from above.
+struct Options<V> {
+    cells: Vec<[Vec<(Sides, V, usize)>; 4]>,
+}
+
+impl<V: Value> Options<V> {
+    fn new(grid: &Grid, choices: &mut impl FnMut(usize, usize) -> Vec<(Sides, V)>) -> Options<V> {
+        let mut cells = Vec::with_capacity(grid.rows() * grid.cols());
+        for r in 0..grid.rows() {
+            for c in 0..grid.cols() {
+                let list = if grid.is_blocked(r, c) {
+                    vec![(Sides::NONE, V::one())]
+                } else {
+                    choices(r, c)
+                };
+                let mut buckets: [Vec<(Sides, V, usize)>; 4] = Default::default();
+                for (i, (sides, w)) in list.into_iter().enumerate() {
+                    let b = usize::from(sides.has(Sides::LEFT))
+                        | usize::from(sides.has(Sides::UP)) << 1;
+                    buckets[b].push((sides, w, i));
+                }
+                cells.push(buckets);
+            }
+        }
+        Options { cells }
+    }
+}
+
+/// Hooks consulted by [`run_edges_with`]; both keep everything by default.
+pub trait Pruner {
+    /// Whether to keep `frontier` after cell `(r, c)`.
+    fn keep_after_cell(&mut self, r: usize, c: usize, frontier: &Frontier) -> bool {
+        let _ = (r, c, frontier);
+        true
+    }
+    /// Whether to keep `frontier` after row `r` (positions already shifted for the next row).
+    fn keep_after_row(&mut self, r: usize, frontier: &Frontier) -> bool {
+        let _ = (r, frontier);
+        true
+    }
+}
+
+/// The pruner that keeps everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoPruning;
+
+impl Pruner for NoPruning {}
+
+/// A read-only view of one frontier, for [`Pruner`]s.
+#[derive(Clone, Copy, Debug)]
+pub struct Frontier {
+    labels: [u8; MAX_POSITIONS + 1],
+    positions: usize,
+    flags: u8,
+}
+
+impl Frontier {
+    /// Number of contour positions (columns + 1).
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// The component label at position `j` (0: no plug), in minimal representation.
+    pub fn label(&self, j: usize) -> u8 {
+        self.labels.get(j).copied().unwrap_or(0)
+    }
+
+    /// Number of plugs.
+    pub fn plugs(&self) -> usize {
+        self.labels[..self.positions]
+            .iter()
+            .filter(|&&l| l != 0)
+            .count()
+    }
+
+    /// Whether a cycle has closed or a path has been completed.
+    pub fn closed(&self) -> bool {
+        self.flags & CLOSED != 0
     }
 }
 
 /// A packed frontier: labels in the low bits, flags in the top four bits.
 trait Key: Copy + Eq + core::hash::Hash {
-    fn widen(self, flag_shift: u32) -> u128;
-    fn narrow(wide: u128, flag_shift: u32) -> Self;
-    const FLAG_SHIFT: u32;
+    fn widen(self) -> u128;
+    fn narrow(wide: u128) -> Self;
 }
 
 impl Key for u64 {
-    const FLAG_SHIFT: u32 = 60;
     #[inline]
-    fn widen(self, _: u32) -> u128 {
+    fn widen(self) -> u128 {
         // Move the flags to the engine-wide position (bit 124).
         let labels = u128::from(self & ((1 << 60) - 1));
         labels | u128::from(self >> 60) << 124
     }
     #[inline]
-    fn narrow(wide: u128, _: u32) -> Self {
+    fn narrow(wide: u128) -> Self {
         let labels = (wide & ((1 << 60) - 1)) as u64;
         labels | ((wide >> 124) as u64) << 60
     }
 }
 
 impl Key for u128 {
-    const FLAG_SHIFT: u32 = 124;
     #[inline]
-    fn widen(self, _: u32) -> u128 {
+    fn widen(self) -> u128 {
         self
     }
     #[inline]
-    fn narrow(wide: u128, _: u32) -> Self {
+    fn narrow(wide: u128) -> Self {
         wide
     }
 }
 
-fn sweep<K: Key, V: Value>(
-    grid: &Grid,
+struct Sweep<'g, K, V> {
+    grid: &'g Grid,
     rules: EdgeRules,
-    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
-) -> Result<(V, Stats), PlugError> {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let positions = cols + 1;
-    let label_mask: u128 = (1u128 << (4 * positions)) - 1;
-    let mut cur: HashMap<K, V> = HashMap::new();
-    cur.insert(K::narrow(0, K::FLAG_SHIFT), V::one());
-    let mut stats = Stats::default();
-    let mut next: HashMap<K, V> = HashMap::new();
-    let one = V::one();
-    for r in 0..rows {
-        for c in 0..cols {
-            next.clear();
-            let options = if grid.is_blocked(r, c) {
-                vec![(Sides::NONE, V::one())]
-            } else {
-                choices(r, c)
-            };
-            // Bucket the choices by the plugs they expect from the left and from above.
-            let mut buckets: [Vec<(Sides, V)>; 4] = Default::default();
-            for (sides, w) in options {
-                let b =
-                    usize::from(sides.has(Sides::LEFT)) | usize::from(sides.has(Sides::UP)) << 1;
-                buckets[b].push((sides, w));
+    options: Options<V>,
+    _key: core::marker::PhantomData<K>,
+}
+
+impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
+    fn new(grid: &'g Grid, rules: EdgeRules, options: Options<V>) -> Self {
+        Sweep {
+            grid,
+            rules,
+            options,
+            _key: core::marker::PhantomData,
+        }
+    }
+
+    fn positions(&self) -> usize {
+        self.grid.cols() + 1
+    }
+
+    /// The accepting final key.
+    fn accepting(&self) -> K {
+        let rules = self.rules;
+        let want = if rules.connectivity && rules.ends > 0 {
+            u128::from(CLOSED | rules.ends << 1) << 124
+        } else if rules.connectivity && rules.cycles == Cycles::Single {
+            u128::from(CLOSED) << 124
+        } else {
+            0
+        };
+        K::narrow(want)
+    }
+
+    fn view(&self, key: K) -> Frontier {
+        let wide = key.widen();
+        let l = Labels::decode(wide, self.positions());
+        Frontier {
+            labels: l.at,
+            positions: self.positions(),
+            flags: l.flags,
+        }
+    }
+
+    /// Every successor of `key` at cell `(r, c)`: (new key, weight, choice index).
+    fn successors(
+        &self,
+        key: K,
+        r: usize,
+        c: usize,
+        mut f: impl FnMut(K, &V, usize) -> Result<(), PlugError>,
+    ) -> Result<(), PlugError> {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let positions = self.positions();
+        let wide = key.widen();
+        let left = (wide >> (4 * c)) & 0xF != 0;
+        let up = (wide >> (4 * (c + 1))) & 0xF != 0;
+        let bucket = &self.options.cells[r * cols + c][usize::from(left) | usize::from(up) << 1];
+        if bucket.is_empty() {
+            return Ok(());
+        }
+        let labels = Labels::decode(wide, positions);
+        for (sides, weight, index) in bucket {
+            if let Some(new) = step(labels, *sides, r, c, rows, cols, self.rules) {
+                let new_key = K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?);
+                f(new_key, weight, *index)?;
             }
-            for (&key, value) in &cur {
-                let wide = key.widen(K::FLAG_SHIFT);
-                let left = (wide >> (4 * c)) & 0xF != 0;
-                let up = (wide >> (4 * (c + 1))) & 0xF != 0;
-                let bucket = &buckets[usize::from(left) | usize::from(up) << 1];
-                if bucket.is_empty() {
-                    continue;
+        }
+        Ok(())
+    }
+
+    /// The frontier after the end of a row: the down-plugs move one position right.
+    fn shifted(&self, key: K) -> K {
+        let label_mask: u128 = (1u128 << (4 * self.positions())) - 1;
+        let wide = key.widen();
+        K::narrow(((wide & label_mask) << 4) | (wide >> 124 << 124))
+    }
+
+    fn run(&self, pruner: &mut dyn Pruner) -> Result<(V, Stats), PlugError> {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let mut cur: HashMap<K, V> = HashMap::new();
+        cur.insert(K::narrow(0), V::one());
+        let mut next: HashMap<K, V> = HashMap::new();
+        let mut stats = Stats::default();
+        let one = V::one();
+        for r in 0..rows {
+            for c in 0..cols {
+                next.clear();
+                for (&key, value) in &cur {
+                    self.successors(key, r, c, |new_key, weight, _| {
+                        let add = if *weight == one {
+                            value.clone()
+                        } else {
+                            value.checked_mul(weight).ok_or(PlugError::Overflow)?
+                        };
+                        let slot = next.entry(new_key).or_insert_with(V::zero);
+                        *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
+                        Ok(())
+                    })?;
                 }
-                let labels = Labels::decode(wide, positions);
-                for (sides, weight) in bucket {
-                    let Some(new) = step(labels, *sides, r, c, rows, cols, rules) else {
-                        continue;
-                    };
-                    let new_key = K::narrow(
-                        new.encode(positions).ok_or(PlugError::TooManyComponents)?,
-                        K::FLAG_SHIFT,
-                    );
-                    let add = if *weight == one {
-                        value.clone()
-                    } else {
-                        value.checked_mul(weight).ok_or(PlugError::Overflow)?
-                    };
-                    let slot = next.entry(new_key).or_insert_with(V::zero);
-                    *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
+                let before = next.len();
+                next.retain(|&k, _| pruner.keep_after_cell(r, c, &self.view(k)));
+                stats.pruned_after_cell += before - next.len();
+                std::mem::swap(&mut cur, &mut next);
+                stats.states_per_step.push(cur.len());
+                stats.peak = stats.peak.max(cur.len());
+            }
+            next.clear();
+            for (&key, value) in &cur {
+                let s = self.shifted(key);
+                if pruner.keep_after_row(r, &self.view(s)) {
+                    next.insert(s, value.clone());
+                } else {
+                    stats.pruned_after_row += 1;
                 }
             }
             std::mem::swap(&mut cur, &mut next);
-            stats.states_per_step.push(cur.len());
-            stats.peak = stats.peak.max(cur.len());
         }
-        // End of row: position `cols` (a right plug past the border) is always empty; shift the
-        // down-plugs one position right so that position 0 is the next row's left border.
-        next.clear();
-        for (&key, value) in &cur {
-            let wide = key.widen(K::FLAG_SHIFT);
-            let shifted = ((wide & label_mask) << 4) | (wide >> 124 << 124);
-            next.insert(K::narrow(shifted, K::FLAG_SHIFT), value.clone());
-        }
-        std::mem::swap(&mut cur, &mut next);
+        Ok((cur.remove(&self.accepting()).unwrap_or_else(V::zero), stats))
     }
-    let want = if rules.connectivity && rules.ends > 0 {
-        u128::from(CLOSED | rules.ends << 1) << 124
-    } else if rules.connectivity && rules.cycles == Cycles::Single {
-        u128::from(CLOSED) << 124
-    } else {
-        0
-    };
-    Ok((
-        cur.remove(&K::narrow(want, K::FLAG_SHIFT))
-            .unwrap_or_else(V::zero),
-        stats,
-    ))
 }
 
 /// One cell's transition, or `None` if the choice does not fit the state.

@@ -20,4 +20,6 @@ pub mod state;
 
 mod edges;
 
-pub use edges::{Cycles, EdgeRules, Sides, Stats, run_edges};
+pub use edges::{
+    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
+};
