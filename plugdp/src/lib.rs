@@ -30,6 +30,7 @@ pub mod value;
 
 pub use engine::{
     Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
+    run_edges_witness,
 };
 pub use error::PlugError;
 pub use grid::Grid;

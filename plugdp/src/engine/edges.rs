@@ -168,6 +168,53 @@ pub fn run_edges_with<V: Value>(
     }
 }
 
+/// [`run_edges`] for an optimisation value ([`MaxPlus`](crate::MaxPlus),
+/// [`MinPlus`](crate::MinPlus), [`Feasible`](crate::Feasible)), also returning a witness: for
+/// every cell (row-major) the index, in that cell's `choices` list, of the choice one optimal
+/// configuration makes (blocked cells: 0). `None` when there is no configuration.
+///
+/// The witness is rebuilt backwards without keeping every step's table: the forward sweep keeps
+/// only the tables at every ⌈√T⌉-th of the T cells, and each segment is recomputed once from its
+/// checkpoint when the backward walk reaches it, so memory is O(√T) tables and time about two
+/// forward sweeps. At each step the walk picks, among the predecessors in key order, the first
+/// whose value times the choice's weight equals the current value (so ties are broken the same
+/// way on every run).
+///
+/// ```
+/// use plugdp::{run_edges_witness, EdgeRules, Grid, MinPlus, Sides};
+/// // The cheapest cycle cover of a 2×4 board when vertical edges cost 1 per cell and horizontal
+/// // ones 0: one big loop (4 vertical half-edges) beats two 2×2 loops (8).
+/// let grid = Grid::new(2, 4)?;
+/// let cost = |s: Sides| (s.has(Sides::UP) as i64) + (s.has(Sides::DOWN) as i64);
+/// let choices = |_, _| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(cost(s))))).collect();
+/// let (best, witness) = run_edges_witness(&grid, EdgeRules::PRESENCE, choices)?;
+/// assert_eq!(best, MinPlus(Some(4)));
+/// assert_eq!(witness.map(|w| w.len()), Some(8));
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// As [`run_edges`].
+pub fn run_edges_witness<V: Value>(
+    grid: &Grid,
+    rules: EdgeRules,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+) -> Result<(V, Option<Vec<usize>>), PlugError> {
+    let positions = grid.cols() + 1;
+    if positions > MAX_POSITIONS {
+        return Err(PlugError::TooWide {
+            cols: grid.cols(),
+            max: MAX_POSITIONS - 1,
+        });
+    }
+    let options = Options::new(grid, &mut choices);
+    if 4 * positions <= 60 {
+        Sweep::<u64, V>::new(grid, rules, options).witness()
+    } else {
+        Sweep::<u128, V>::new(grid, rules, options).witness()
+    }
+}
+
 /// The choices of every cell, bucketed by the plugs they expect from the left and from above.
 struct Options<V> {
     cells: Vec<[Vec<(Sides, V, usize)>; 4]>,
@@ -356,6 +403,98 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         let label_mask: u128 = (1u128 << (4 * self.positions())) - 1;
         let wide = key.widen();
         K::narrow(((wide & label_mask) << 4) | (wide >> 124 << 124))
+    }
+
+    /// The table after cell `i` (row-major), the row-end shift included, from the table before.
+    fn advance(&self, cur: &HashMap<K, V>, i: usize) -> Result<HashMap<K, V>, PlugError> {
+        let cols = self.grid.cols();
+        let (r, c) = (i / cols, i % cols);
+        let mut next: HashMap<K, V> = HashMap::new();
+        for (&key, value) in cur {
+            self.successors(key, r, c, |new_key, weight, _| {
+                let k = if c + 1 == cols {
+                    self.shifted(new_key)
+                } else {
+                    new_key
+                };
+                let add = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+                let slot = next.entry(k).or_insert_with(V::zero);
+                *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
+                Ok(())
+            })?;
+        }
+        Ok(next)
+    }
+
+    fn witness(&self) -> Result<(V, Option<Vec<usize>>), PlugError> {
+        let cols = self.grid.cols();
+        let steps = self.grid.rows() * cols;
+        let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
+        // Checkpoints: the table before cell i for every multiple i of the stride.
+        let mut checkpoints: Vec<HashMap<K, V>> = Vec::new();
+        let mut cur: HashMap<K, V> = HashMap::new();
+        cur.insert(K::narrow(0), V::one());
+        for i in 0..steps {
+            if i % stride == 0 {
+                checkpoints.push(cur.clone());
+            }
+            cur = self.advance(&cur, i)?;
+        }
+        let target = self.accepting();
+        let Some(best) = cur.get(&target).cloned() else {
+            return Ok((V::zero(), None));
+        };
+        if best.is_zero() {
+            return Ok((best, None));
+        }
+        let mut picks = vec![0usize; steps];
+        let (mut key, mut value) = (target, best.clone());
+        let mut segment: Vec<HashMap<K, V>> = Vec::new();
+        let mut segment_start = usize::MAX;
+        for i in (0..steps).rev() {
+            let start = i / stride * stride;
+            if start != segment_start {
+                // Recompute the tables before cells start..start + stride.
+                segment.clear();
+                segment.push(checkpoints[i / stride].clone());
+                for j in start..(start + stride).min(steps) - 1 {
+                    let t = self.advance(segment.last().expect("seeded"), j)?;
+                    segment.push(t);
+                }
+                segment_start = start;
+            }
+            let before = &segment[i - start];
+            let (r, c) = (i / cols, i % cols);
+            let mut keys: Vec<K> = before.keys().copied().collect();
+            keys.sort_unstable_by_key(|k| k.widen());
+            let mut found: Option<(K, V, usize)> = None;
+            for &prev in &keys {
+                let prev_value = &before[&prev];
+                self.successors(prev, r, c, |new_key, weight, index| {
+                    let k = if c + 1 == cols {
+                        self.shifted(new_key)
+                    } else {
+                        new_key
+                    };
+                    if found.is_none() && k == key {
+                        let v = prev_value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+                        if v == value {
+                            found = Some((prev, prev_value.clone(), index));
+                        }
+                    }
+                    Ok(())
+                })?;
+                if found.is_some() {
+                    break;
+                }
+            }
+            let (prev, prev_value, index) =
+                found.expect("an optimal state has an optimal predecessor");
+            picks[i] = index;
+            key = prev;
+            value = prev_value;
+        }
+        Ok((best, Some(picks)))
     }
 
     fn run(&self, pruner: &mut dyn Pruner) -> Result<(V, Stats), PlugError> {

@@ -22,4 +22,5 @@ mod edges;
 
 pub use edges::{
     Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
+    run_edges_witness,
 };
