@@ -6,7 +6,8 @@
 //!
 //! It grows as crates land; today it shows `polyomino` (enumeration, symmetries, arbitrary-angle
 //! rotation and placements), `level-planner` (a plan drawn on a hall with pillars) and
-//! `grid-games` (a plane-bombing game between the hunter and the random bot).
+//! `grid-games` (a plane-bombing game between the hunter and the random bot) and `plugdp`
+//! (Formula 1, paths, dominoes, Rocket Mania with its rotations, polyominoes by transfer matrix).
 
 use grid_games::planes::{
     Geometry, HitAnswer, HunterBot, LastResult, RandomBot, SUBTASKS, play_game,
@@ -139,6 +140,41 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         record.actions.len(),
         record.end
     );
+
+    println!("\n== plugdp: plug DP with minimal-representation frontiers ==");
+    let board = plugdp::Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
+    println!(
+        "Formula 1 sample (Timus 1519): {} Hamiltonian cycles",
+        plugdp::hamiltonian_cycles(&board)?
+    );
+    let free = plugdp::Grid::new(10, 10)?;
+    println!(
+        "10x10: {} Hamiltonian cycles, {} Hamiltonian paths, {} domino tilings",
+        plugdp::hamiltonian_cycles(&free)?,
+        plugdp::hamiltonian_paths(&free)?,
+        plugdp::domino_tilings(&free)?
+    );
+    let fuses = plugdp::FuseBoard::parse_rows(&[
+        "-L-L-L", "-TL--T", "-L-T-L", "--+---", "---T--", "-TL---", "---LT-", "---T-T", "-TL-T-",
+    ])?;
+    let plan = plugdp::rocket_mania(&fuses, &[true; 9])?;
+    println!(
+        "Rocket Mania sample 3, every match lit: {} rockets; quarter turns per tile:",
+        plan.launched
+    );
+    for r in 0..fuses.rows() {
+        let row: String = (0..fuses.cols())
+            .map(|c| char::from(b'0' + plan.rotations[r * fuses.cols() + c]))
+            .collect();
+        let fired = if plan.rockets[r] {
+            "  -> rocket launched"
+        } else {
+            ""
+        };
+        println!("  {row}{fired}");
+    }
+    let counts = plugdp::fixed_polyominoes(14)?;
+    println!("fixed 14-ominoes by transfer matrix: {}", counts[14]);
     Ok(())
 }
 
