@@ -34,15 +34,21 @@ pub(crate) fn spins(step: f64) -> Vec<f64> {
 }
 
 /// The footprint spun by `angle_deg` about its pivot and rasterised conservatively, as
-/// `(row, col)` offsets from the pivot, row-major.
+/// `(row, col)` offsets from the pivot, row-major. Footprints are validated by
+/// [`Instance::new`](crate::Instance::new) to be small enough for any spin.
 pub(crate) fn spun(footprint: &MarkedPolyomino, angle_deg: f64) -> Vec<(i64, i64)> {
     let pivot = footprint.mark();
     footprint
         .shape()
         .rotate_about(pivot, angle_deg)
-        .expect("finite angles and small footprints stay in range")
+        .expect("validated footprints stay in the coordinate range")
         .into_iter()
-        .map(|c| (i64::from(c.row - pivot.row), i64::from(c.col - pivot.col)))
+        .map(|c| {
+            (
+                i64::from(c.row) - i64::from(pivot.row),
+                i64::from(c.col) - i64::from(pivot.col),
+            )
+        })
         .collect()
 }
 
@@ -84,19 +90,25 @@ pub(crate) fn deviation_deg(di: i64, dj: i64, deflex: f64) -> f64 {
     if x > 180.0 { 360.0 - x } else { x }
 }
 
-/// The largest offset (in cells, per axis) a leg of `v` metres can have under `tol`.
-pub(crate) fn max_leg_cells(v: f64, tol: Tolerance) -> i64 {
+/// The largest offset (in cells, per axis) a leg of `v` metres can have under `tol`, at most
+/// `limit` (computed in floating point first, so huge lengths cannot overflow).
+pub(crate) fn max_leg_cells(v: f64, tol: Tolerance, limit: i64) -> i64 {
     let metres = match tol {
         Tolerance::Ratio { hi, .. } => (hi + BAND_EPSILON) * v.max(0.0),
         Tolerance::Absolute { metres } => v.max(0.0) + metres + BAND_EPSILON,
     };
-    (metres / CELL_METRES).ceil() as i64 + 1
+    let cells = (metres / CELL_METRES).ceil() + 1.0;
+    if cells < limit as f64 {
+        cells as i64
+    } else {
+        limit
+    }
 }
 
 /// All admissible leg offsets for the virtual length `v` within `limit` cells per axis, in
 /// row-major order of the offset.
 pub(crate) fn leg_offsets(v: f64, tol: Tolerance, limit: i64) -> Vec<(i64, i64)> {
-    let r = max_leg_cells(v, tol).min(limit);
+    let r = max_leg_cells(v, tol, limit);
     let mut out = Vec::new();
     for di in -r..=r {
         for dj in -r..=r {
@@ -152,6 +164,12 @@ mod tests {
         assert!(leg_ok(3, 4, 2.25, abs));
         assert!(leg_ok(3, 4, 2.75, abs));
         assert!(!leg_ok(3, 4, 2.8, abs));
+        // Huge lengths and bands are capped by the site, never overflow.
+        assert_eq!(max_leg_cells(1e300, ratio, 7), 7);
+        assert_eq!(
+            max_leg_cells(1.0, Tolerance::Absolute { metres: f64::MAX }, 9),
+            9
+        );
         let offsets = leg_offsets(2.0, ratio, 100);
         assert!(offsets.iter().all(|&(a, b)| leg_ok(a, b, 2.0, ratio)));
         assert!(offsets.windows(2).all(|w| w[0] < w[1]));

@@ -8,6 +8,16 @@ use crate::PlanError;
 /// Side of one site cell, in metres.
 pub const CELL_METRES: f64 = 0.5;
 
+/// Most spins per level (a spin step of at least 0.01°).
+pub const MAX_SPINS: usize = 36_000;
+
+/// Largest footprint height or width, in cells (a footprint larger than any site in both
+/// directions could never be placed).
+pub const MAX_FOOTPRINT_SIDE: i32 = 8192;
+
+/// Most cells in one footprint.
+pub const MAX_FOOTPRINT_CELLS: usize = 4096;
+
 /// The physical floor: `rows × cols` cells of 0.5 m, each usable or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Site {
@@ -19,12 +29,15 @@ pub struct Site {
 impl Site {
     /// Largest supported number of columns (one 64-bit word per row in the fast planner).
     pub const MAX_COLS: usize = 64;
+    /// Largest supported number of rows.
+    pub const MAX_ROWS: usize = 4096;
 
     /// A site from its usable flags, row-major.
     ///
     /// # Errors
-    /// [`PlanError::InvalidInstance`] for an empty site or a flag count other than
-    /// `rows · cols`; [`PlanError::SiteTooWide`] past [`Site::MAX_COLS`] columns.
+    /// [`PlanError::InvalidInstance`] for an empty site, more than [`Site::MAX_ROWS`] rows or a
+    /// flag count other than `rows · cols`; [`PlanError::SiteTooWide`] past [`Site::MAX_COLS`]
+    /// columns.
     pub fn new(rows: usize, cols: usize, usable: Vec<bool>) -> Result<Site, PlanError> {
         if rows == 0 || cols == 0 {
             return Err(PlanError::InvalidInstance("the site is empty".into()));
@@ -34,6 +47,12 @@ impl Site {
                 cols,
                 max: Site::MAX_COLS,
             });
+        }
+        if rows > Site::MAX_ROWS {
+            return Err(PlanError::InvalidInstance(format!(
+                "the site has {rows} rows, at most {} are supported",
+                Site::MAX_ROWS
+            )));
         }
         if rows.checked_mul(cols) != Some(usable.len()) {
             return Err(PlanError::InvalidInstance(format!(
@@ -219,7 +238,8 @@ impl Instance {
     ///
     /// # Errors
     /// [`PlanError::InvalidInstance`] for no level, non-finite numbers, a spin step outside
-    /// (0, 360] or a malformed tolerance.
+    /// (0, 360] or below 0.01° ([`MAX_SPINS`] spins), a footprint above [`MAX_FOOTPRINT_SIDE`]
+    /// cells on a side or [`MAX_FOOTPRINT_CELLS`] cells, or a malformed tolerance.
     pub fn new(
         site: Site,
         levels: Vec<VirtualLevel>,
@@ -240,6 +260,23 @@ impl Instance {
         let s = params.spin_step_deg;
         if !(s.is_finite() && s > 0.0 && s <= 360.0) {
             return bad(format!("spin step {s} is outside (0, 360]"));
+        }
+        if 360.0 / s > MAX_SPINS as f64 {
+            return bad(format!(
+                "spin step {s}° gives more than {MAX_SPINS} spins (the smallest step is 0.01°)"
+            ));
+        }
+        for (k, l) in levels.iter().enumerate() {
+            let shape = l.footprint.shape();
+            if shape.height() > MAX_FOOTPRINT_SIDE
+                || shape.width() > MAX_FOOTPRINT_SIDE
+                || shape.size() > MAX_FOOTPRINT_CELLS
+            {
+                return bad(format!(
+                    "level {} has a footprint above {MAX_FOOTPRINT_SIDE} cells on a side or {MAX_FOOTPRINT_CELLS} cells",
+                    k + 1
+                ));
+            }
         }
         match params.tolerance {
             Tolerance::Ratio { lo, hi } if !(lo.is_finite() && hi.is_finite() && lo <= hi) => {

@@ -49,18 +49,22 @@ mod reference;
 pub use error::PlanError;
 pub use fast::{MAX_LEVELS, plan};
 pub use geometry::{BAND_EPSILON, TIE_EPSILON_DEG};
-pub use instance::{CELL_METRES, Instance, Params, Site, Tolerance, VirtualLevel};
+pub use instance::{
+    CELL_METRES, Instance, MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE, MAX_SPINS, Params, Site,
+    Tolerance, VirtualLevel,
+};
 pub use plan::{PlacedLevel, Plan};
 pub use reference::{REFERENCE_MAX_LEVELS, plan_reference};
 
-/// The per-level pre-check shared by both planners: a leg whose band contains no grid offset
-/// that fits in the site makes every plan fail at that level.
-fn check_legs(instance: &Instance) -> Result<(), PlanError> {
+/// The error for "every plan failed, first at the 0-based level `k`" (rule 12), shared by both
+/// planners: when that level's leg admits no grid offset at all within the site, the clearer
+/// [`PlanError::LegUnreachable`] names it; otherwise [`PlanError::NoAdmissiblePlacement`].
+fn failure(instance: &Instance, k: usize) -> PlanError {
     let limit = instance.site().rows().max(instance.site().cols()) as i64;
-    for (k, level) in instance.levels().iter().enumerate().skip(1) {
-        if geometry::leg_offsets(level.dist_m, instance.params().tolerance, limit).is_empty() {
-            return Err(PlanError::LegUnreachable { level: k + 1 });
-        }
+    let level = &instance.levels()[k];
+    if k > 0 && geometry::leg_offsets(level.dist_m, instance.params().tolerance, limit).is_empty() {
+        PlanError::LegUnreachable { level: k + 1 }
+    } else {
+        PlanError::NoAdmissiblePlacement { level: k + 1 }
     }
-    Ok(())
 }

@@ -28,7 +28,6 @@ pub fn plan_reference(instance: &Instance) -> Result<Plan, PlanError> {
             max: REFERENCE_MAX_LEVELS,
         });
     }
-    crate::check_legs(instance)?;
     let shaped = make_shape(instance);
     let map = make_map(instance, &shaped);
     // Algorithm 1: every bits value, keep the most covered cells, then the least deviation.
@@ -56,9 +55,7 @@ pub fn plan_reference(instance: &Instance) -> Result<Plan, PlanError> {
             &shaped.adjusted,
             &pos,
         )),
-        None => Err(PlanError::NoAdmissiblePlacement {
-            level: first_failure + 1,
-        }),
+        None => Err(crate::failure(instance, first_failure)),
     }
 }
 

@@ -156,11 +156,51 @@ fn unreachable_legs_and_unplaceable_levels_are_named() {
         Err(PlanError::LegUnreachable { level: 2 })
     );
     let huge = VirtualLevel::from_rows(1.0, 0.0, &["#####"]).unwrap();
-    let inst = Instance::new(site, vec![a, huge], Params::default()).unwrap();
+    let inst = Instance::new(
+        site.clone(),
+        vec![a.clone(), huge.clone()],
+        Params::default(),
+    )
+    .unwrap();
     // The bar fits nowhere, so the refinement clears level 1 too: level 1 fails first.
     assert_eq!(
         plan(&inst),
         Err(PlanError::NoAdmissiblePlacement { level: 1 })
     );
     assert_eq!(plan_reference(&inst), plan(&inst));
+    // Rule 12 names the smallest failing level even when a later leg is unreachable.
+    let far = VirtualLevel::from_rows(100.0, 0.0, &["#"]).unwrap();
+    let inst = Instance::new(site, vec![huge, far], Params::default()).unwrap();
+    assert_eq!(
+        plan(&inst),
+        Err(PlanError::NoAdmissiblePlacement { level: 1 })
+    );
+    assert_eq!(plan_reference(&inst), plan(&inst));
+}
+
+#[test]
+fn extreme_values_are_errors_or_plans_never_panics() {
+    let site = Site::from_rows(&["....", "....", "....", "...."]).unwrap();
+    let one = |d: f64| VirtualLevel::from_rows(d, 0.0, &["#"]).unwrap();
+    // A huge absolute band: every offset is admissible; both planners agree.
+    let params = Params {
+        tolerance: Tolerance::Absolute { metres: f64::MAX },
+        ..Params::default()
+    };
+    let inst = Instance::new(site.clone(), vec![one(0.0), one(1.0)], params).unwrap();
+    assert!(plan(&inst).is_ok());
+    assert_eq!(plan(&inst), plan_reference(&inst));
+    // A huge distance: unreachable, named.
+    let inst = Instance::new(site.clone(), vec![one(0.0), one(1e300)], Params::default()).unwrap();
+    assert_eq!(plan(&inst), Err(PlanError::LegUnreachable { level: 2 }));
+    // Tiny spin steps, oversized sites and footprints are typed errors.
+    let tiny = Params {
+        spin_step_deg: 1e-9,
+        ..Params::default()
+    };
+    assert!(Instance::new(site.clone(), vec![one(0.0)], tiny).is_err());
+    assert!(Site::new(4097, 1, vec![true; 4097]).is_err());
+    let far = Polyomino::from_cells([Cell::new(0, 0), Cell::new(9000, 0)]).unwrap();
+    let wide = VirtualLevel::new(1.0, 0.0, far);
+    assert!(Instance::new(site, vec![wide], Params::default()).is_err());
 }

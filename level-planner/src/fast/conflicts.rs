@@ -12,11 +12,14 @@ pub(crate) struct Conflicts {
 }
 
 impl Conflicts {
-    /// Conflicts between `a` (at p) and `b` (at q): q − p = x − y for cells x ∈ a, y ∈ b.
-    pub(crate) fn new(a: &[(i64, i64)], b: &[(i64, i64)]) -> Conflicts {
+    /// Conflicts between `a` (at p) and `b` (at q): q − p = x − y for cells x ∈ a, y ∈ b. Only
+    /// offsets that two pivots of a `rows × cols` site can have are kept (|dr| < rows,
+    /// |dc| < cols), which bounds the table by the site.
+    pub(crate) fn new(a: &[(i64, i64)], b: &[(i64, i64)], rows: i64, cols: i64) -> Conflicts {
         let diffs: Vec<(i64, i64)> = a
             .iter()
             .flat_map(|&(ar, ac)| b.iter().map(move |&(br, bc)| (ar - br, ac - bc)))
+            .filter(|&(dr, dc)| dr.abs() < rows && dc.abs() < cols)
             .collect();
         let min_r = diffs.iter().map(|d| d.0).min().unwrap_or(0);
         let max_r = diffs.iter().map(|d| d.0).max().unwrap_or(-1);
@@ -67,7 +70,7 @@ mod tests {
     fn conflicts_match_a_direct_overlap_test() {
         let a = [(0, 0), (0, 1), (1, 0)];
         let b = [(-1, 0), (0, 0), (0, 1), (2, 2)];
-        let t = Conflicts::new(&a, &b);
+        let t = Conflicts::new(&a, &b, 100, 100);
         for dr in -5..=5 {
             for dc in -5..=5 {
                 let direct = a

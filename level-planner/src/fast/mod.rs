@@ -50,7 +50,6 @@ pub fn plan(instance: &Instance) -> Result<Plan, PlanError> {
             max: MAX_LEVELS,
         });
     }
-    crate::check_legs(instance)?;
     let shaped = shapes::make_shape(instance);
     let tables = search::Tables::new(instance, shaped);
     let pivots = tables.search()?;

@@ -8,7 +8,8 @@ use crate::instance::Instance;
 use crate::reference::Shaped;
 
 /// Everything the search reads, computed once.
-pub(crate) struct Tables {
+pub(crate) struct Tables<'i> {
+    instance: &'i Instance,
     pub(crate) shaped: Shaped,
     rows: usize,
     cols: usize,
@@ -24,14 +25,21 @@ pub(crate) struct Tables {
     room: Vec<usize>,
 }
 
-impl Tables {
-    pub(crate) fn new(instance: &Instance, mut shaped: Shaped) -> Tables {
+impl<'i> Tables<'i> {
+    pub(crate) fn new(instance: &'i Instance, mut shaped: Shaped) -> Tables<'i> {
         let (rows, cols) = (instance.site().rows(), instance.site().cols());
         let t = instance.levels().len();
         let tol = instance.params().tolerance;
         let limit = rows.max(cols) as i64;
         let conflicts: Vec<Conflicts> = (0..t.saturating_sub(1))
-            .map(|k| Conflicts::new(&shaped.shapes[k], &shaped.shapes[k + 1]))
+            .map(|k| {
+                Conflicts::new(
+                    &shaped.shapes[k],
+                    &shaped.shapes[k + 1],
+                    rows as i64,
+                    cols as i64,
+                )
+            })
             .collect();
         let legs: Vec<Vec<Leg>> = (0..t)
             .map(|k| {
@@ -102,6 +110,7 @@ impl Tables {
         }
         let starts = flagged(&shaped.flags[0]);
         Tables {
+            instance,
             shaped,
             rows,
             cols,
@@ -127,9 +136,7 @@ impl Tables {
         s.descend(0, 0.0, 0, 0);
         let mut leaves = s.leaves;
         if leaves.is_empty() {
-            return Err(PlanError::NoAdmissiblePlacement {
-                level: s.first_failure + 1,
-            });
+            return Err(crate::failure(self.instance, s.first_failure));
         }
         // Replay alg. 1's comparison in the order in which the bit patterns first reach each
         // outcome.
@@ -176,7 +183,7 @@ struct Cand {
 }
 
 struct Search<'t> {
-    tables: &'t Tables,
+    tables: &'t Tables<'t>,
     /// Covered cells so far, one bit per site cell.
     mask: Vec<u64>,
     path: Vec<usize>,
