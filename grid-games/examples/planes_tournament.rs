@@ -60,6 +60,13 @@ fn main() {
                 wins as f64 / games as f64
             },
         );
+        let standings = match standings {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("planes_tournament: {e}");
+                std::process::exit(2);
+            }
+        };
         let scored = elo::score_field(&standings.ratings, task.weight);
         let mut order: Vec<usize> = (0..FIELD.len()).collect();
         order.sort_by(|&x, &y| standings.ratings[y].total_cmp(&standings.ratings[x]));

@@ -15,8 +15,9 @@
 //! let standings = t.run(3, 7, |a, b, rng: &mut Rng| {
 //!     let p = 0.5 + 0.2 * (a as f64 - b as f64);
 //!     (0..20).filter(|_| rng.unit() < p).count() as f64 / 20.0
-//! });
+//! })?;
 //! assert!(standings.ratings[2] > standings.ratings[0]);
+//! # Ok::<(), grid_games::core::TournamentError>(())
 //! ```
 #![forbid(unsafe_code)]
 

@@ -66,7 +66,9 @@ fn replay_is_consistent(
             prop_assert_eq!(record.actions.len(), 1000);
             prop_assert_eq!(record.winner, 1 - first);
         }
-        GameEnd::Illegal { .. } => prop_assert!(false, "random bots play legally"),
+        GameEnd::Illegal { .. } | GameEnd::Crashed { .. } => {
+            prop_assert!(false, "random bots play legally and do not crash")
+        }
     }
     Ok(())
 }
@@ -194,6 +196,64 @@ impl PlanesBot for Cheater {
     }
     fn answer(&mut self, _: Cell, _: HitAnswer) {}
     fn seen(&mut self, _: grid_games::planes::Seen) {}
+}
+
+/// A bot that panics on its first turn.
+struct Crasher;
+
+impl PlanesBot for Crasher {
+    fn name(&self) -> String {
+        "crasher".into()
+    }
+    fn setup(&mut self, s: &grid_games::planes::Setup<'_>) -> [PlaneSpec; 3] {
+        RandomBot::new(6).setup(s)
+    }
+    fn act(&mut self) -> Action {
+        panic!("this bot crashes on purpose")
+    }
+    fn answer(&mut self, _: Cell, _: HitAnswer) {}
+    fn seen(&mut self, _: grid_games::planes::Seen) {}
+}
+
+#[test]
+fn crashes_lose_the_game() {
+    let g = Geometry::standard();
+    let (mut crasher, mut random) = (Crasher, RandomBot::new(3));
+    let record = play_game(
+        &g,
+        1,
+        [1, 1, 1],
+        [&mut crasher, &mut random],
+        0,
+        [LastResult::FirstGame; 2],
+    );
+    assert_eq!(record.winner, 1);
+    assert_eq!(record.end, GameEnd::Crashed { player: 0 });
+}
+
+#[test]
+fn bots_survive_masks_that_allow_no_drawing() {
+    // A 4×4 sheet cannot hold three classic planes: both bots hand in a drawing and the first
+    // to draw loses by the rules instead of panicking.
+    let g = Geometry::new(4, Catalogue::standard()).unwrap();
+    let mut hunter = grid_games::planes::HunterBot::new(1);
+    let mut random = RandomBot::new(2);
+    let record = play_game(
+        &g,
+        1,
+        [1, 1, 1],
+        [&mut hunter, &mut random],
+        0,
+        [LastResult::FirstGame; 2],
+    );
+    assert!(matches!(record.end, GameEnd::Illegal { player: 0, .. }));
+    // Heads far outside the coordinate range are errors, not overflows.
+    let far = PlaneSpec {
+        kind: 0,
+        direction: 0,
+        head: Cell::new(i32::MAX, 0),
+    };
+    assert!(matches!(g.mask(far), Err(PlanesError::OutsideSheet(_))));
 }
 
 #[test]

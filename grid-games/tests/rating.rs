@@ -40,5 +40,8 @@ fn tournaments_are_deterministic_for_a_seed() {
     };
     let t = Tournament::default();
     assert_eq!(t.run(7, 11, play), t.run(7, 11, play));
-    assert_ne!(t.run(7, 11, play).ratings, t.run(7, 12, play).ratings);
+    assert_ne!(
+        t.run(7, 11, play).unwrap().ratings,
+        t.run(7, 12, play).unwrap().ratings
+    );
 }

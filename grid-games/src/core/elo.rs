@@ -84,8 +84,9 @@ pub fn tier_score(full: f64, tier: Tier, rating: f64, min_rating: f64, max_ratin
     full * (lo + (hi - lo) * frac)
 }
 
-/// Places a field by rating (highest first; equal ratings keep their index order) and returns,
-/// for each entrant, its tier and its score out of `full`.
+/// Places a field by rating (highest first; equal ratings keep their index order, so two equal
+/// ratings on a tier boundary can land in different tiers: the seed says nothing about ties) and
+/// returns, for each entrant, its tier and its score out of `full`.
 ///
 /// ```
 /// use grid_games::core::elo::score_field;

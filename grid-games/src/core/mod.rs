@@ -10,4 +10,4 @@ mod rng;
 mod tournament;
 
 pub use rng::Rng;
-pub use tournament::{Standings, Tournament};
+pub use tournament::{Standings, Tournament, TournamentError};

@@ -40,6 +40,27 @@ impl Default for Tournament {
     }
 }
 
+/// Why a tournament cannot run.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TournamentError {
+    /// A setting is not finite, a window is negative, the step is not positive, or the largest
+    /// window is below the first.
+    #[error("bad tournament settings: {0}")]
+    BadSettings(String),
+    /// A pairing returned a win fraction that is not a number in [0, 1].
+    #[error("round {round}: pairing {a} vs {b} returned {value}, not a win fraction in [0, 1]")]
+    BadResult {
+        /// Round number (1-based).
+        round: usize,
+        /// First entrant.
+        a: usize,
+        /// Second entrant.
+        b: usize,
+        /// The value returned.
+        value: f64,
+    },
+}
+
 /// What happened in one tournament.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standings {
@@ -86,12 +107,47 @@ impl Tournament {
         pairs
     }
 
+    /// Checks the settings.
+    ///
+    /// # Errors
+    /// [`TournamentError::BadSettings`] for a non-finite rating or window, a negative first
+    /// window, a step that is not positive, or a largest window below the first.
+    pub fn validate(&self) -> Result<(), TournamentError> {
+        let finite = [
+            self.initial_rating,
+            self.window_start,
+            self.window_step,
+            self.window_max,
+        ]
+        .iter()
+        .all(|x| x.is_finite());
+        if !finite {
+            return Err(TournamentError::BadSettings(
+                "a rating or window is not finite".into(),
+            ));
+        }
+        if self.window_start < 0.0 || self.window_step <= 0.0 || self.window_max < self.window_start
+        {
+            return Err(TournamentError::BadSettings(format!(
+                "windows must satisfy 0 <= start <= max and step > 0 (start {}, step {}, max {})",
+                self.window_start, self.window_step, self.window_max
+            )));
+        }
+        Ok(())
+    }
+
     /// Runs the tournament over `entrants` entrants. `play(a, b, rng)` plays one pairing and
     /// returns a's win fraction in [0, 1].
-    pub fn run<F>(&self, entrants: usize, seed: u64, play: F) -> Standings
+    ///
+    /// # Errors
+    /// [`TournamentError::BadSettings`] (see [`Tournament::validate`]) and
+    /// [`TournamentError::BadResult`] when `play` returns something outside [0, 1] (NaN
+    /// included).
+    pub fn run<F>(&self, entrants: usize, seed: u64, play: F) -> Result<Standings, TournamentError>
     where
         F: Fn(usize, usize, &mut Rng) -> f64 + Sync,
     {
+        self.validate()?;
         let mut ratings = vec![self.initial_rating; entrants];
         let mut played = vec![0; entrants];
         let mut log = Vec::new();
@@ -102,6 +158,14 @@ impl Tournament {
             let results = self.play_all(&pairs, &base, round, &play);
             let k = elo::k_factor(round, self.rounds);
             for (&(a, b), &s) in pairs.iter().zip(&results) {
+                if !(0.0..=1.0).contains(&s) {
+                    return Err(TournamentError::BadResult {
+                        round,
+                        a,
+                        b,
+                        value: s,
+                    });
+                }
                 let (ra, rb) = elo::update(ratings[a], ratings[b], s, k);
                 ratings[a] = ra;
                 ratings[b] = rb;
@@ -110,11 +174,11 @@ impl Tournament {
                 log.push((round, a, b, s));
             }
         }
-        Standings {
+        Ok(Standings {
             ratings,
             played,
             pairings: log,
-        }
+        })
     }
 
     fn play_all<F>(&self, pairs: &[(usize, usize)], base: &Rng, round: usize, play: &F) -> Vec<f64>
@@ -122,7 +186,8 @@ impl Tournament {
         F: Fn(usize, usize, &mut Rng) -> f64 + Sync,
     {
         let stream = |i: usize| base.fork(((round as u64) << 32) | (i as u64 + 1));
-        let clamp = |s: f64| s.clamp(0.0, 1.0);
+        // Results are checked by the caller (NaN and out-of-range values are errors).
+        let clamp = |s: f64| s;
         let threads = self.threads.max(1).min(pairs.len().max(1));
         if threads == 1 {
             return pairs
@@ -167,11 +232,37 @@ mod tests {
             wins as f64 / 20.0
         };
         let t = Tournament::default();
-        let one = t.run(6, 9, play);
-        let two = Tournament { threads: 2, ..t }.run(6, 9, play);
+        let one = t.run(6, 9, play).unwrap();
+        let two = Tournament { threads: 2, ..t }.run(6, 9, play).unwrap();
         assert_eq!(one, two);
         assert!(one.ratings[5] > one.ratings[0]);
         assert!(one.played.iter().all(|&p| p > 0));
+    }
+
+    #[test]
+    fn bad_settings_and_results_are_errors() {
+        let hang = Tournament {
+            window_step: 0.0,
+            ..Tournament::default()
+        };
+        assert!(matches!(
+            hang.run(3, 1, |_, _, _| 0.5),
+            Err(TournamentError::BadSettings(_))
+        ));
+        let nan = Tournament {
+            window_max: f64::NAN,
+            ..Tournament::default()
+        };
+        assert!(nan.run(3, 1, |_, _, _| 0.5).is_err());
+        let t = Tournament::default();
+        assert!(matches!(
+            t.run(4, 1, |_, _, _| f64::NAN),
+            Err(TournamentError::BadResult { .. })
+        ));
+        assert!(matches!(
+            t.run(4, 1, |_, _, _| 1.5),
+            Err(TournamentError::BadResult { .. })
+        ));
     }
 
     #[test]

@@ -131,13 +131,14 @@ impl Geometry {
             && (cell.col as usize) < self.size
     }
 
-    /// The cells of a plane, head first, or `None` if the kind or direction is unknown.
+    /// The cells of a plane, head first, or `None` if the kind or direction is unknown or a cell
+    /// would leave the coordinate range.
     pub fn cells(&self, spec: PlaneSpec) -> Option<Vec<Cell>> {
         let offsets = self
             .offsets
             .get(spec.kind)?
             .get(usize::from(spec.direction))?;
-        Some(offsets.iter().map(|&o| spec.head + o).collect())
+        offsets.iter().map(|&o| spec.head.checked_add(o)).collect()
     }
 
     /// The mask of a plane that lies inside the sheet.
@@ -152,7 +153,7 @@ impl Geometry {
         if spec.direction >= 4 {
             return Err(PlanesError::BadDirection(spec.direction));
         }
-        let cells = self.cells(spec).expect("kind and direction checked");
+        let cells = self.cells(spec).ok_or(PlanesError::OutsideSheet(spec))?;
         if !cells.iter().all(|&c| self.contains(c)) {
             return Err(PlanesError::OutsideSheet(spec));
         }

@@ -25,7 +25,7 @@ use crate::core::Rng;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Layout {
     /// Placement index of each plane.
-    pub planes: [u16; 3],
+    pub planes: [u32; 3],
     /// Bit i set: plane i is destroyed.
     pub destroyed: u8,
 }
@@ -34,9 +34,10 @@ impl Layout {
     /// The layout packed into one integer (placements, then flags), for fast sorting.
     #[inline]
     fn key(&self) -> u64 {
-        (u64::from(self.planes[0]) << 40)
-            | (u64::from(self.planes[1]) << 24)
-            | (u64::from(self.planes[2]) << 8)
+        // Placement indices are below 2^20 (checked when the set is built).
+        (u64::from(self.planes[0]) << 43)
+            | (u64::from(self.planes[1]) << 23)
+            | (u64::from(self.planes[2]) << 3)
             | u64::from(self.destroyed)
     }
 }
@@ -151,7 +152,7 @@ impl Layouts {
                 for p2 in (start2..n).filter(|&p| self.allowed[2][p] && p != p0 && p != p1) {
                     if self.disjoint(p0, p2) && self.disjoint(p1, p2) {
                         let l = self.canonical(Layout {
-                            planes: [p0 as u16, p1 as u16, p2 as u16],
+                            planes: [p0 as u32, p1 as u32, p2 as u32],
                             destroyed: 0,
                         });
                         items.push(l);
@@ -198,7 +199,7 @@ impl Layouts {
                 && self.disjoint(p[0], p[2])
                 && self.disjoint(p[1], p[2]);
             let mut l = Layout {
-                planes: p.map(|x| x as u16),
+                planes: p.map(|x| x as u32),
                 destroyed: 0,
             };
             if ok && facts.iter().all(|&(c, a)| self.at(&l, c).0 == a) {
@@ -217,10 +218,10 @@ impl Layouts {
 
     /// Whether the set holds the layout of `sheet` (its planes and destroyed flags).
     pub fn contains_sheet(&self, sheet: &super::Sheet) -> bool {
-        let mut planes = [0u16; 3];
+        let mut planes = [0u32; 3];
         for (i, &spec) in sheet.specs().iter().enumerate() {
             match self.table.index_of(spec) {
-                Some(p) => planes[i] = p as u16,
+                Some(p) => planes[i] = p as u32,
                 None => return false,
             }
         }
@@ -235,7 +236,7 @@ impl Layouts {
     /// What layout `l` shows at `cell`, and which plane.
     fn at(&self, l: &Layout, cell: Cell) -> (HitAnswer, usize) {
         for i in 0..3 {
-            let a = self.table.role(usize::from(l.planes[i]), cell);
+            let a = self.table.role(l.planes[i] as usize, cell);
             if a != HitAnswer::Empty {
                 return (a, i);
             }
@@ -275,16 +276,16 @@ impl Layouts {
                 if l.destroyed >> i & 1 == 1 {
                     continue;
                 }
-                let Some(q) = self.table.moved(usize::from(l.planes[i]), step) else {
+                let Some(q) = self.table.moved(l.planes[i] as usize, step) else {
                     continue;
                 };
                 let others = (0..3).filter(|&j| j != i);
                 if others
                     .clone()
-                    .all(|j| self.disjoint(q, usize::from(l.planes[j])))
+                    .all(|j| self.disjoint(q, l.planes[j] as usize))
                 {
                     let mut m = *l;
-                    m.planes[i] = q as u16;
+                    m.planes[i] = q as u32;
                     next.push(self.canonical(m));
                 }
             }
@@ -315,7 +316,7 @@ impl Layouts {
         for l in &self.items {
             for i in 0..3 {
                 if l.destroyed >> i & 1 == 0 {
-                    let h = self.table.spec(usize::from(l.planes[i])).head;
+                    let h = self.table.spec(l.planes[i] as usize).head;
                     counts[h.row as usize * size + h.col as usize] += 1;
                 }
             }

@@ -12,6 +12,11 @@ pub enum GameEnd {
     AllDestroyed,
     /// Both players used their 500 operations; the second player wins.
     Exhausted,
+    /// The loser's bot panicked (a crash loses, as in the contest).
+    Crashed {
+        /// The crashing player (0 or 1).
+        player: usize,
+    },
     /// The loser made an illegal drawing or action.
     Illegal {
         /// The offending player (0 or 1).
@@ -62,7 +67,9 @@ pub fn play_game(
             first: p == first,
             geometry,
         };
-        let specs = bots[p].setup(&setup);
+        let Some(specs) = guard(|| bots[p].setup(&setup)) else {
+            return crashed(record, p);
+        };
         match Sheet::draw(geometry, masks, specs) {
             Ok(s) => sheets.push(s),
             Err(error) => {
@@ -77,14 +84,20 @@ pub fn play_game(
     let mut turn = first;
     while ops[turn] < MAX_OPERATIONS {
         let p = turn;
-        let action = bots[p].act();
+        let Some(action) = guard(|| bots[p].act()) else {
+            return crashed(record, p);
+        };
         ops[p] += 1;
         match action {
             Action::Hit(cell) => match sheets[1 - p].hit(geometry, cell) {
                 Ok(answer) => {
                     record.actions.push((p, action, Some(answer)));
-                    bots[p].answer(cell, answer);
-                    bots[1 - p].seen(Seen::Hit(cell));
+                    if guard(|| bots[p].answer(cell, answer)).is_none() {
+                        return crashed(record, p);
+                    }
+                    if guard(|| bots[1 - p].seen(Seen::Hit(cell))).is_none() {
+                        return crashed(record, 1 - p);
+                    }
                     if sheets[1 - p].all_destroyed() {
                         record.winner = p;
                         record.end = GameEnd::AllDestroyed;
@@ -96,7 +109,9 @@ pub fn play_game(
             Action::Move { plane, step } => match sheets[p].move_plane(geometry, plane, step) {
                 Ok(()) => {
                     record.actions.push((p, action, None));
-                    bots[1 - p].seen(Seen::Moved(step));
+                    if guard(|| bots[1 - p].seen(Seen::Moved(step))).is_none() {
+                        return crashed(record, 1 - p);
+                    }
                 }
                 Err(error) => return illegal(record, p, error),
             },
@@ -106,6 +121,18 @@ pub fn play_game(
     // Both players used all their operations: the second player wins.
     record.winner = 1 - first;
     record.end = GameEnd::Exhausted;
+    record
+}
+
+/// Runs a bot call; `None` if it panicked (the panic message still goes through the process's
+/// panic hook).
+fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
+fn crashed(mut record: GameRecord, player: usize) -> GameRecord {
+    record.winner = 1 - player;
+    record.end = GameEnd::Crashed { player };
     record
 }
 

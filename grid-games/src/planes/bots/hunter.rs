@@ -166,7 +166,11 @@ impl PlanesBot for HunterBot {
                 best = Some((score, specs));
             }
         }
-        let specs = best.map(|b| b.1).expect("the masks allow a drawing");
+        let Some(specs) = best.map(|b| b.1) else {
+            // No legal drawing exists: hand one in and lose by the rules.
+            self.game = None;
+            return super::hopeless_drawing();
+        };
         let own = Sheet::draw(&geometry, setup.masks, specs).expect("random drawings are legal");
         let size = geometry.size();
         self.game = Some(Game {
@@ -181,7 +185,9 @@ impl PlanesBot for HunterBot {
     }
 
     fn act(&mut self) -> Action {
-        let game = self.game.as_mut().expect("setup comes first");
+        let Some(game) = self.game.as_mut() else {
+            return Action::Hit(Cell::ORIGIN);
+        };
         if game.layouts.is_empty() {
             game.layouts.resample(&game.facts, &mut self.rng);
         }
@@ -204,7 +210,9 @@ impl PlanesBot for HunterBot {
     }
 
     fn answer(&mut self, cell: Cell, answer: HitAnswer) {
-        let game = self.game.as_mut().expect("setup comes first");
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         let size = game.geometry.size();
         game.hit[cell.row as usize * size + cell.col as usize] = true;
         game.layouts.observe_hit(cell, answer);
@@ -215,7 +223,9 @@ impl PlanesBot for HunterBot {
     }
 
     fn seen(&mut self, action: Seen) {
-        let game = self.game.as_mut().expect("setup comes first");
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
         match action {
             Seen::Hit(cell) => {
                 if let Ok(HitAnswer::Body) = game.own.hit(&game.geometry, cell)

@@ -40,15 +40,16 @@ impl PlanesBot for RandomBot {
             .flat_map(|r| (0..n).map(move |c| Cell::new(r, c)))
             .collect();
         let specs =
-            random_drawing(&g, setup.masks, &mut self.rng).expect("the masks allow a drawing");
+            random_drawing(&g, setup.masks, &mut self.rng).unwrap_or_else(super::hopeless_drawing);
         self.own = Sheet::draw(&g, setup.masks, specs).ok();
         self.geometry = Some(g);
         specs
     }
 
     fn act(&mut self) -> Action {
-        let g = self.geometry.as_ref().expect("setup comes first");
-        let own = self.own.as_mut().expect("setup comes first");
+        let (Some(g), Some(own)) = (self.geometry.as_ref(), self.own.as_mut()) else {
+            return Action::Hit(Cell::ORIGIN);
+        };
         let moves = own.legal_moves(g);
         if (self.unhit.is_empty() || self.rng.below(10) == 0) && !moves.is_empty() {
             let (plane, step) = moves[self.rng.index(moves.len())];
