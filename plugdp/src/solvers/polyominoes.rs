@@ -10,7 +10,8 @@
 //! once, in its own bounding box: the first row must be occupied and both side borders touched.
 //!
 //! By transposition only widths W ≤ H are swept: a box with H > W counts twice, H = W once, so
-//! widths up to ⌈n/2⌉ suffice. States that cannot reach both borders within n cells are cut.
+//! widths up to ⌈n/2⌉ suffice. States that cannot reach both borders, or join their components,
+//! within n cells are cut.
 
 use hashbrown::HashMap;
 
@@ -110,14 +111,21 @@ fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> 
     Ok(())
 }
 
-/// Cells still needed to reach the borders not touched yet (a lower bound: a new cell extends the
-/// occupied column range by at most one).
+/// A lower bound on the cells still needed: to reach the borders not touched yet (a new cell
+/// extends the occupied column range by at most one, and the cells left and right of the range
+/// are different cells) and to join the k components on the frontier into one (a new cell
+/// merges at most the two components it touches on the left and above, so k − 1 cells at
+/// least). Both are lower bounds, so their maximum is.
 fn borders_needed(at: &[u8; 17], w: usize, tl: bool, tr: bool) -> usize {
     let occupied: Vec<usize> = (0..w).filter(|&j| at[j] != 0).collect();
     let (Some(&lo), Some(&hi)) = (occupied.first(), occupied.last()) else {
         return 0;
     };
-    (if tl { 0 } else { lo }) + (if tr { 0 } else { w - 1 - hi })
+    let borders = (if tl { 0 } else { lo }) + (if tr { 0 } else { w - 1 - hi });
+    let mut labels: Vec<u8> = occupied.iter().map(|&j| at[j]).collect();
+    labels.sort_unstable();
+    labels.dedup();
+    borders.max(labels.len() - 1)
 }
 
 fn pack(at: &[u8; 17], w: usize, size: usize, tl: bool, tr: bool) -> Result<u128, PlugError> {
