@@ -43,24 +43,28 @@ pub fn fixed_polyominoes(n: usize) -> Result<Vec<u64>, PlugError> {
     Ok(counts)
 }
 
-const SIZE_SHIFT: u32 = 64;
 const LEFT_FLAG: u128 = 1 << 72;
 const RIGHT_FLAG: u128 = 1 << 73;
 
+/// Counts by size: `p[k]` partial polyominoes with k cells (a truncated generating function, so
+/// one frontier is one state whatever its sizes).
+type Poly = [u64; MAX_POLYOMINO_SIZE + 1];
+
 fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> {
-    let mut cur: HashMap<u128, u64> = HashMap::new();
-    cur.insert(0, 1);
-    let mut next: HashMap<u128, u64> = HashMap::new();
+    let mut cur: HashMap<u128, Poly> = HashMap::new();
+    let mut start = [0u64; MAX_POLYOMINO_SIZE + 1];
+    start[0] = 1;
+    cur.insert(0, start);
+    let mut next: HashMap<u128, Poly> = HashMap::new();
     // A polyomino of width w has height at most n − w + 1; its completion shows one row later.
     for r in 0..=(n + 1 - w) {
         for c in 0..w {
             next.clear();
-            for (&key, &val) in &cur {
+            for (&key, poly) in &cur {
                 let mut at = [0u8; 17];
                 for (j, slot) in at.iter_mut().enumerate().take(w) {
                     *slot = (key >> (4 * j) & 0xF) as u8;
                 }
-                let size = (key >> SIZE_SHIFT & 0xFF) as usize;
                 let (tl, tr) = (key & LEFT_FLAG != 0, key & RIGHT_FLAG != 0);
                 let up = at[c];
                 let left = if c > 0 { at[c - 1] } else { 0 };
@@ -74,35 +78,43 @@ fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> 
                     if !occupied_left && tl && tr && r >= w {
                         // Complete: rows 0..r, width w; boxes taller than wide count twice.
                         let weight = if r > w { 2 } else { 1 };
-                        counts[size] = counts[size]
-                            .checked_add(weight * val)
-                            .ok_or(PlugError::Overflow)?;
+                        for (k, &v) in poly.iter().enumerate().take(n + 1) {
+                            counts[k] = counts[k]
+                                .checked_add(weight * v)
+                                .ok_or(PlugError::Overflow)?;
+                        }
                     }
-                } else if !(r == 0 && c + 1 == w && size == 0) {
+                } else if !(r == 0 && c + 1 == w && poly[0] != 0 && !occupied_left) {
                     // (The first row must hold a cell.)
-                    add(&mut next, pack(&empty, w, size, tl, tr)?, val)?;
+                    let need = borders_needed(&empty, w, tl, tr);
+                    add(
+                        &mut next,
+                        pack(&empty, w, tl, tr)?,
+                        poly,
+                        0,
+                        n.saturating_sub(need),
+                    )?;
                 }
 
                 // The cell is occupied.
-                if size < n {
-                    let mut full = at;
-                    let label = match (left, up) {
-                        (0, 0) => 16,
-                        (a, 0) | (0, a) => a,
-                        (a, b) => {
-                            for l in full.iter_mut().take(w) {
-                                if *l == b {
-                                    *l = a;
-                                }
+                let mut full = at;
+                let label = match (left, up) {
+                    (0, 0) => 16,
+                    (a, 0) | (0, a) => a,
+                    (a, b) => {
+                        for l in full.iter_mut().take(w) {
+                            if *l == b {
+                                *l = a;
                             }
-                            a
                         }
-                    };
-                    full[c] = label;
-                    let (tl2, tr2) = (tl || c == 0, tr || c + 1 == w);
-                    if size + 1 + borders_needed(&full, w, tl2, tr2) <= n {
-                        add(&mut next, pack(&full, w, size + 1, tl2, tr2)?, val)?;
+                        a
                     }
+                };
+                full[c] = label;
+                let (tl2, tr2) = (tl || c == 0, tr || c + 1 == w);
+                let need = borders_needed(&full, w, tl2, tr2);
+                if need < n {
+                    add(&mut next, pack(&full, w, tl2, tr2)?, poly, 1, n - need)?;
                 }
             }
             std::mem::swap(&mut cur, &mut next);
@@ -128,7 +140,7 @@ fn borders_needed(at: &[u8; 17], w: usize, tl: bool, tr: bool) -> usize {
     borders.max(labels.len() - 1)
 }
 
-fn pack(at: &[u8; 17], w: usize, size: usize, tl: bool, tr: bool) -> Result<u128, PlugError> {
+fn pack(at: &[u8; 17], w: usize, tl: bool, tr: bool) -> Result<u128, PlugError> {
     let mut map = [0u8; 32];
     let mut next = 0u8;
     let mut key = 0u128;
@@ -146,7 +158,6 @@ fn pack(at: &[u8; 17], w: usize, size: usize, tl: bool, tr: bool) -> Result<u128
     if next > 15 {
         return Err(PlugError::TooManyComponents);
     }
-    key |= (size as u128) << SIZE_SHIFT;
     if tl {
         key |= LEFT_FLAG;
     }
@@ -156,9 +167,30 @@ fn pack(at: &[u8; 17], w: usize, size: usize, tl: bool, tr: bool) -> Result<u128
     Ok(key)
 }
 
-fn add(map: &mut HashMap<u128, u64>, key: u128, val: u64) -> Result<(), PlugError> {
-    let slot = map.entry(key).or_insert(0);
-    *slot = slot.checked_add(val).ok_or(PlugError::Overflow)?;
+/// Adds `poly` shifted by `shift` cells into the state `key`, keeping only sizes up to `limit`
+/// (larger ones cannot finish within n cells). Nothing is stored when nothing is left.
+fn add(
+    map: &mut HashMap<u128, Poly>,
+    key: u128,
+    poly: &Poly,
+    shift: usize,
+    limit: usize,
+) -> Result<(), PlugError> {
+    if !poly
+        .iter()
+        .take(limit.saturating_sub(shift) + 1)
+        .any(|&v| v != 0)
+        || shift > limit
+    {
+        return Ok(());
+    }
+    let slot = map.entry(key).or_insert([0; MAX_POLYOMINO_SIZE + 1]);
+    for k in shift..=limit {
+        let v = poly[k - shift];
+        if v != 0 {
+            slot[k] = slot[k].checked_add(v).ok_or(PlugError::Overflow)?;
+        }
+    }
     Ok(())
 }
 
