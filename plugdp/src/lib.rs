@@ -5,8 +5,9 @@
 //! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
 //! (Formula 1), Hamiltonian paths, cycle covers, domino tilings, Rocket Mania (best launch
 //! count with the rotations) and fixed polyominoes by transfer matrix (with one-sided and free
-//! counts by Burnside). A generic cell-occupancy entry point,
-//! optimisation semirings with witness reconstruction and pruning hooks are not built yet.
+//! counts by Burnside); pruning hooks ([`run_edges_with`]) and witnesses for optimisation values
+//! ([`run_edges_witness`] with [`MaxPlus`], [`MinPlus`], [`Feasible`]). A generic
+//! cell-occupancy entry point and the speed work are not built yet.
 //!
 //! ```
 //! use plugdp::{cycle_covers, domino_tilings, hamiltonian_cycles, Grid};
