@@ -9,7 +9,7 @@
 //! * `sequences.json`: `A003763` (Hamiltonian cycles of the 2n × 2n board) for n ≤ 7 and
 //!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 8 and `A120443` (Hamiltonian paths
 //!   of the n × n board) for n ≤ 10, `A001168` (fixed polyominoes, by transfer matrix) for
-//!   n ≤ 22 and `A000988` / `A000105` (one-sided / free, by Burnside) for n ≤ 18 are checked;
+//!   n ≤ 22, `A002931` (self-avoiding polygons of perimeter 2n) for n ≤ 20 and `A000988` / `A000105` (one-sided / free, by Burnside) for n ≤ 18 are checked;
 //!   their other terms and
 //!   the other sequences are counted as skipped.
 //!
@@ -35,6 +35,8 @@ const A003763_MAX: u64 = 7;
 const A001168_MAX: u64 = 22;
 /// Largest n checked for A000988 and A000105 (Burnside's half-turn term grows fast past 18).
 const FREE_MAX: u64 = 18;
+/// Largest n checked for A002931 (perimeters up to 40 take about 2 s).
+const A002931_MAX: u64 = 20;
 /// Largest n checked for A120443 (the 10 × 10 board takes under a second).
 const A120443_MAX: u64 = 10;
 /// Largest n checked for A004003 (the 16 × 16 board; 18 × 18 takes 8 s and 20 × 20 a minute
@@ -114,6 +116,7 @@ fn main() -> ExitCode {
     }
     let fixed = plugdp::fixed_polyominoes(A001168_MAX as usize).ok();
     let polys = polyomino_counts(FREE_MAX as usize).ok();
+    let polygons = plugdp::self_avoiding_polygons(A002931_MAX as usize).ok();
     if let Ok(text) = std::fs::read_to_string(dir.join("sequences.json")) {
         match serde_json::from_str::<Value>(&text) {
             Ok(Value::Object(seqs)) => {
@@ -146,6 +149,13 @@ fn main() -> ExitCode {
                             );
                         } else if key.starts_with("A000105") && (1..=FREE_MAX).contains(&n) {
                             let got = polys.as_ref().map(|p| p[n as usize - 1].3.to_string());
+                            t.check(
+                                &what,
+                                value.as_str(),
+                                got.ok_or(plugdp::PlugError::Overflow),
+                            );
+                        } else if key.starts_with("A002931") && (1..=A002931_MAX).contains(&n) {
+                            let got = polygons.as_ref().map(|p| p[n as usize].to_string());
                             t.check(
                                 &what,
                                 value.as_str(),

@@ -4,8 +4,8 @@
 //! *Work in progress*: the engine sweeps edge-plug frontiers (cells choose which sides are
 //! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
 //! (Formula 1), Hamiltonian paths, cycle covers, domino tilings, Rocket Mania (best launch
-//! count with the rotations) and fixed polyominoes by transfer matrix (with one-sided and free
-//! counts by Burnside); pruning hooks ([`run_edges_with`]) and witnesses for optimisation values
+//! count with the rotations), fixed polyominoes by transfer matrix (with one-sided and free
+//! counts by Burnside) and self-avoiding polygons by perimeter; pruning hooks ([`run_edges_with`]) and witnesses for optimisation values
 //! ([`run_edges_witness`] with [`MaxPlus`], [`MinPlus`], [`Feasible`]). A generic
 //! cell-occupancy entry point and the speed work are not built yet.
 //!
@@ -36,8 +36,9 @@ pub use engine::{
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
-    FuseBoard, MAX_POLYOMINO_SIZE, Prunings, RocketPlan, RocketStats, Tile, cycle_covers,
-    domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_cycles_u128,
-    hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania, rocket_mania_with,
+    FuseBoard, MAX_POLYGON_HALF_PERIMETER, MAX_POLYOMINO_SIZE, Prunings, RocketPlan, RocketStats,
+    Tile, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles,
+    hamiltonian_cycles_u128, hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania,
+    rocket_mania_with, self_avoiding_polygons,
 };
 pub use value::{BigCount, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};

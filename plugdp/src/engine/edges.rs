@@ -104,7 +104,7 @@ pub struct Stats {
     pub pruned_after_row: usize,
 }
 
-const CLOSED: u8 = 1;
+pub(crate) const CLOSED: u8 = 1;
 
 /// Sweeps `grid`; `choices(r, c)` lists the sides a free cell may open with their weights
 /// (blocked cells open nothing). A cell's left and top openings must match the arriving plugs
@@ -543,7 +543,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
 
 /// One cell's transition, or `None` if the choice does not fit the state.
 #[inline(always)]
-fn step(
+pub(crate) fn step(
     mut l: Labels,
     sides: Sides,
     r: usize,

@@ -18,7 +18,7 @@
 
 pub mod state;
 
-mod edges;
+pub(crate) mod edges;
 
 pub use edges::{
     Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
