@@ -123,6 +123,28 @@ pub fn run_edges<V: Value>(
     run_edges_with(grid, rules, choices, &mut NoPruning)
 }
 
+/// Checks the width, collects the choices and runs `$body` with `$sweep` bound to a sweep over
+/// 64-bit keys when the frontier fits (they hash and move faster) or 128-bit keys otherwise.
+macro_rules! with_sweep {
+    ($grid:expr, $rules:expr, $choices:expr, |$sweep:ident| $body:expr) => {{
+        let positions = $grid.cols() + 1;
+        if positions > MAX_POSITIONS {
+            return Err(PlugError::TooWide {
+                cols: $grid.cols(),
+                max: MAX_POSITIONS - 1,
+            });
+        }
+        let options = Options::new($grid, &mut $choices);
+        if 4 * positions <= 60 {
+            let $sweep = Sweep::<u64, _>::new($grid, $rules, options);
+            $body
+        } else {
+            let $sweep = Sweep::<u128, _>::new($grid, $rules, options);
+            $body
+        }
+    }};
+}
+
 /// [`run_edges`] with pruning hooks: `pruner` sees every frontier after each cell and after
 /// each row and may drop it; [`Stats`] counts what each hook dropped.
 ///
@@ -152,20 +174,7 @@ pub fn run_edges_with<V: Value>(
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
     pruner: &mut dyn Pruner,
 ) -> Result<(V, Stats), PlugError> {
-    let positions = grid.cols() + 1;
-    if positions > MAX_POSITIONS {
-        return Err(PlugError::TooWide {
-            cols: grid.cols(),
-            max: MAX_POSITIONS - 1,
-        });
-    }
-    let options = Options::new(grid, &mut choices);
-    // Narrow frontiers fit in 64-bit keys, which hash and move faster.
-    if 4 * positions <= 60 {
-        Sweep::<u64, V>::new(grid, rules, options).run(pruner)
-    } else {
-        Sweep::<u128, V>::new(grid, rules, options).run(pruner)
-    }
+    with_sweep!(grid, rules, choices, |sweep| sweep.run(pruner))
 }
 
 /// [`run_edges`] for an optimisation value ([`MaxPlus`](crate::MaxPlus),
@@ -200,19 +209,7 @@ pub fn run_edges_witness<V: Value>(
     rules: EdgeRules,
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
 ) -> Result<(V, Option<Vec<usize>>), PlugError> {
-    let positions = grid.cols() + 1;
-    if positions > MAX_POSITIONS {
-        return Err(PlugError::TooWide {
-            cols: grid.cols(),
-            max: MAX_POSITIONS - 1,
-        });
-    }
-    let options = Options::new(grid, &mut choices);
-    if 4 * positions <= 60 {
-        Sweep::<u64, V>::new(grid, rules, options).witness()
-    } else {
-        Sweep::<u128, V>::new(grid, rules, options).witness()
-    }
+    with_sweep!(grid, rules, choices, |sweep| sweep.witness())
 }
 
 /// The choices of every cell, bucketed by the plugs they expect from the left and from above.
