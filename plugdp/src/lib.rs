@@ -2,12 +2,14 @@
 //! minimal representation (最小表示法), with ready solvers.
 //!
 //! *Work in progress*: the engine sweeps edge-plug frontiers (cells choose which sides are
-//! open) with exact, 64/128-bit or modular counting; the shipped solvers are Hamiltonian cycles
+//! open) and cell-occupancy frontiers (cells are in or out) with exact, 64/128-bit, modular,
+//! optimisation or boolean values; the shipped solvers are Hamiltonian cycles
 //! (Formula 1), Hamiltonian paths, cycle covers, domino tilings, Rocket Mania (best launch
 //! count with the rotations), fixed polyominoes by transfer matrix (with one-sided and free
 //! counts by Burnside) and self-avoiding polygons by perimeter; pruning hooks ([`run_edges_with`]) and witnesses for optimisation values
-//! ([`run_edges_witness`] with [`MaxPlus`], [`MinPlus`], [`Feasible`]). A generic
-//! cell-occupancy entry point and the speed work are not built yet.
+//! ([`run_edges_witness`] with [`MaxPlus`], [`MinPlus`], [`Feasible`]), and the cell-occupancy
+//! sweep ([`run_cells`]). The speed work of the issue (Formula 1 anchors, polyomino counts to
+//! n = 30) is not done yet.
 //!
 //! ```
 //! use plugdp::{cycle_covers, domino_tilings, hamiltonian_cycles, Grid};
@@ -30,8 +32,8 @@ mod solvers;
 pub mod value;
 
 pub use engine::{
-    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
-    run_edges_witness,
+    CellRules, Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_cells, run_edges,
+    run_edges_with, run_edges_witness,
 };
 pub use error::PlugError;
 pub use grid::Grid;

@@ -18,8 +18,10 @@
 
 pub mod state;
 
+mod cells;
 pub(crate) mod edges;
 
+pub use cells::{CellRules, run_cells};
 pub use edges::{
     Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
     run_edges_witness,

@@ -1,0 +1,156 @@
+//! The cell-occupancy sweep: cells choose to be in or out of the configuration.
+//!
+//! The frontier holds, for each column, whether its lowest processed cell is in and, if so, the
+//! label of its component (minimal representation). With `connected`, the cells that are in
+//! must form one 4-connected set: a component whose last frontier cell is followed by an empty
+//! cell below is finished, which is only allowed when nothing else is in (a flag then forbids
+//! any later cell). Without it, labels are presence bits and any subset is allowed.
+
+use hashbrown::HashMap;
+
+use super::state::{Labels, MAX_POSITIONS};
+use crate::{Grid, PlugError, Value};
+
+/// How occupied cells must relate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellRules {
+    /// The occupied cells must form one 4-connected set.
+    pub connected: bool,
+    /// Whether the configuration with no occupied cell counts.
+    pub allow_empty: bool,
+}
+
+/// A connected configuration has finished: nothing more may be in.
+const DONE: u8 = 1;
+/// Some cell is in.
+const ANY: u8 = 2;
+
+/// Sweeps `grid`; `weights(r, c)` gives the weight of a free cell being *in* and being *out*
+/// (`None`: not allowed); blocked cells are always out. Returns the total weight of the allowed
+/// configurations.
+///
+/// ```
+/// use plugdp::{run_cells, CellRules, Grid};
+/// // Non-empty connected cell sets of a 2 × 2 board: 4 singles, 4 dominoes, 4 L-shapes, 1 square.
+/// let rules = CellRules { connected: true, allow_empty: false };
+/// let n: u64 = run_cells(&Grid::new(2, 2)?, rules, |_, _| (Some(1), Some(1)))?;
+/// assert_eq!(n, 13);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// [`PlugError::TooWide`] past 31 columns, [`PlugError::TooManyComponents`],
+/// [`PlugError::Overflow`].
+pub fn run_cells<V: Value>(
+    grid: &Grid,
+    rules: CellRules,
+    mut weights: impl FnMut(usize, usize) -> (Option<V>, Option<V>),
+) -> Result<V, PlugError> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    if cols > MAX_POSITIONS {
+        return Err(PlugError::TooWide {
+            cols,
+            max: MAX_POSITIONS,
+        });
+    }
+    let mut cur: HashMap<u128, V> = HashMap::new();
+    cur.insert(0, V::one());
+    for r in 0..rows {
+        for c in 0..cols {
+            let (win, wout) = if grid.is_blocked(r, c) {
+                (None, Some(V::one()))
+            } else {
+                weights(r, c)
+            };
+            let mut next: HashMap<u128, V> = HashMap::new();
+            for (&key, value) in &cur {
+                let l = Labels::decode(key, cols);
+                if let Some(w) = &wout
+                    && let Some(new) = leave_out(l, c, cols, rules)
+                {
+                    add(
+                        &mut next,
+                        new.encode(cols).ok_or(PlugError::TooManyComponents)?,
+                        value,
+                        w,
+                    )?;
+                }
+                if let Some(w) = &win
+                    && let Some(new) = take_in(l, c, rules)
+                {
+                    add(
+                        &mut next,
+                        new.encode(cols).ok_or(PlugError::TooManyComponents)?,
+                        value,
+                        w,
+                    )?;
+                }
+            }
+            cur = next;
+        }
+    }
+    let mut total = V::zero();
+    for (&key, value) in &cur {
+        let l = Labels::decode(key, cols);
+        let mut labels: Vec<u8> = l.at[..cols].iter().copied().filter(|&x| x != 0).collect();
+        labels.sort_unstable();
+        labels.dedup();
+        let any = l.flags & ANY != 0;
+        if (any || rules.allow_empty) && (!rules.connected || labels.len() <= 1) {
+            total = total.checked_add(value).ok_or(PlugError::Overflow)?;
+        }
+    }
+    Ok(total)
+}
+
+fn add<V: Value>(
+    map: &mut HashMap<u128, V>,
+    key: u128,
+    value: &V,
+    weight: &V,
+) -> Result<(), PlugError> {
+    let v = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+    let slot = map.entry(key).or_insert_with(V::zero);
+    *slot = slot.checked_add(&v).ok_or(PlugError::Overflow)?;
+    Ok(())
+}
+
+fn leave_out(mut l: Labels, c: usize, cols: usize, rules: CellRules) -> Option<Labels> {
+    let up = l.at[c];
+    l.at[c] = 0;
+    if rules.connected && up != 0 && !l.at[..cols].contains(&up) {
+        // The component above is finished: it must be the only one.
+        if l.at[..cols].iter().any(|&x| x != 0) {
+            return None;
+        }
+        l.flags |= DONE;
+    }
+    Some(l)
+}
+
+fn take_in(mut l: Labels, c: usize, rules: CellRules) -> Option<Labels> {
+    if l.flags & DONE != 0 {
+        return None;
+    }
+    l.flags |= ANY;
+    if !rules.connected {
+        l.at[c] = 1;
+        return Some(l);
+    }
+    let up = l.at[c];
+    let left = if c > 0 { l.at[c - 1] } else { 0 };
+    let label = match (left, up) {
+        (0, 0) => 63,
+        (a, 0) | (0, a) => a,
+        (a, b) => {
+            for x in l.at.iter_mut() {
+                if *x == b {
+                    *x = a;
+                }
+            }
+            a
+        }
+    };
+    l.at[c] = label;
+    Some(l)
+}
