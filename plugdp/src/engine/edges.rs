@@ -385,9 +385,28 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         if bucket.is_empty() {
             return Ok(());
         }
-        let labels = Labels::decode(wide, positions);
+        let mut labels: Option<Labels> = None;
+        let closed = (wide >> 124) as u8 & CLOSED != 0;
         for (sides, weight, index) in bucket {
-            if let Some(new) = step(labels, *sides, r, c, rows, cols, self.rules) {
+            let (right, down) = (sides.has(Sides::RIGHT), sides.has(Sides::DOWN));
+            let ins = u32::from(left) + u32::from(up);
+            // Fast path: one plug comes in and one goes out. The plug only moves between the
+            // adjacent positions c and c + 1 (the other one is empty), so the order of first
+            // appearance, hence the minimal representation, is unchanged: no decoding needed.
+            if ins == 1
+                && sides.degree() == 2
+                && !closed
+                && !(right && c + 1 == cols)
+                && !(down && r + 1 == rows)
+            {
+                let v = ((wide >> (4 * c)) | (wide >> (4 * (c + 1)))) & 0xF;
+                let cleared = wide & !(0xFFu128 << (4 * c));
+                let at = if down { c } else { c + 1 };
+                f(K::narrow(cleared | v << (4 * at)), weight, *index)?;
+                continue;
+            }
+            let l = *labels.get_or_insert_with(|| Labels::decode(wide, positions));
+            if let Some(new) = step(l, *sides, r, c, rows, cols, self.rules) {
                 let new_key = K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?);
                 f(new_key, weight, *index)?;
             }
