@@ -26,6 +26,10 @@ pub enum PlugError {
     /// A count overflowed the chosen integer type; use a wider one or the exact solver.
     #[error("the count overflowed the chosen integer type")]
     Overflow,
+    /// A witness was asked for a value type where no single choice carries the optimum (a
+    /// counting value: the total is a sum over many configurations).
+    #[error("no witness: the value type does not keep one best configuration")]
+    NoWitness,
     /// The exact solver's moduli cannot cover the possible size of the answer.
     #[error("the exact answer may exceed the supported range (2^{bits} possible edge sets)")]
     ExactTooLarge {

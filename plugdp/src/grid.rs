@@ -14,10 +14,18 @@ impl Grid {
     /// A board with every cell free.
     ///
     /// # Errors
-    /// [`PlugError::EmptyGrid`] for a zero side.
+    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::BadGrid`] past [`Grid::MAX_CELLS`]
+    /// cells.
     pub fn new(rows: usize, cols: usize) -> Result<Grid, PlugError> {
-        Grid::with_blocked(rows, cols, vec![false; rows * cols])
+        let cells = rows
+            .checked_mul(cols)
+            .filter(|&n| n <= Grid::MAX_CELLS)
+            .ok_or_else(|| PlugError::BadGrid(format!("{rows}x{cols} is too large")))?;
+        Grid::with_blocked(rows, cols, vec![false; cells])
     }
+
+    /// Largest number of cells of a board.
+    pub const MAX_CELLS: usize = 1 << 24;
 
     /// A board from row-major blocked flags.
     ///
@@ -84,9 +92,9 @@ impl Grid {
         self.cols
     }
 
-    /// Whether `(r, c)` is blocked.
+    /// Whether `(r, c)` is blocked; cells off the board count as blocked.
     pub fn is_blocked(&self, r: usize, c: usize) -> bool {
-        self.blocked[r * self.cols + c]
+        r >= self.rows || c >= self.cols || self.blocked[r * self.cols + c]
     }
 
     /// Number of free cells.

@@ -180,16 +180,28 @@ impl<const P: u64> Value for ModP<P> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Residues<const K: usize>(pub [u64; K]);
 
+impl<const K: usize> Residues<K> {
+    /// Compile-time check: K must be between 1 and the number of [`PRIMES`].
+    const VALID: () = assert!(
+        K >= 1 && K <= PRIMES.len(),
+        "Residues<K> needs 1 <= K <= 16"
+    );
+}
+
 impl<const K: usize> Value for Residues<K> {
     fn zero() -> Self {
+        let () = Self::VALID;
         Residues([0; K])
     }
     fn one() -> Self {
+        let () = Self::VALID;
         Residues([1; K])
     }
     fn checked_add(&self, other: &Self) -> Option<Self> {
+        let () = Self::VALID;
+        // Reduce first: the field is public, so residues may arrive unreduced.
         Some(Residues(std::array::from_fn(|i| {
-            let s = self.0[i] + other.0[i];
+            let s = self.0[i] % PRIMES[i] + other.0[i] % PRIMES[i];
             if s >= PRIMES[i] { s - PRIMES[i] } else { s }
         })))
     }
@@ -223,6 +235,7 @@ fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
 impl<const K: usize> Residues<K> {
     /// The exact value in `[0, p_1 · … · p_K)` with these residues (Garner's algorithm).
     pub fn to_big(&self) -> BigCount {
+        let () = Self::VALID;
         // Mixed-radix digits: x = v0 + p0 (v1 + p1 (v2 + …)).
         let mut v = [0u64; K];
         for i in 0..K {

@@ -198,3 +198,51 @@ fn published_values() {
         "0"
     );
 }
+
+#[test]
+fn bad_inputs_are_errors() {
+    use plugdp::{EdgeRules, PlugError, Sides, run_edges_witness};
+    assert!(Grid::new(usize::MAX, 2).is_err());
+    assert!(Grid::new(0, 2).is_err());
+    let g = Grid::new(2, 2).unwrap();
+    assert!(g.is_blocked(5, 5));
+    // A counting value has no witness: a typed error, not a panic.
+    let counting = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    let r = run_edges_witness(&Grid::new(4, 4).unwrap(), EdgeRules::SINGLE_CYCLE, counting);
+    assert_eq!(r, Err(PlugError::NoWitness));
+    // One-row and one-column boards have no cycle; an all-blocked board has no cycle and one
+    // (empty) cover.
+    assert_eq!(
+        hamiltonian_cycles(&Grid::new(1, 9).unwrap())
+            .unwrap()
+            .to_string(),
+        "0"
+    );
+    assert_eq!(
+        hamiltonian_paths(&Grid::new(1, 9).unwrap())
+            .unwrap()
+            .to_string(),
+        "1"
+    );
+    assert_eq!(
+        hamiltonian_paths(&Grid::new(9, 1).unwrap())
+            .unwrap()
+            .to_string(),
+        "1"
+    );
+    let blocked = Grid::with_blocked(2, 2, vec![true; 4]).unwrap();
+    assert_eq!(cycle_covers(&blocked).unwrap().to_string(), "1");
+    assert_eq!(hamiltonian_cycles(&blocked).unwrap().to_string(), "0");
+    assert_eq!(
+        domino_tilings(&Grid::new(1, 9).unwrap())
+            .unwrap()
+            .to_string(),
+        "0"
+    );
+    assert_eq!(
+        domino_tilings(&Grid::new(1, 8).unwrap())
+            .unwrap()
+            .to_string(),
+        "1"
+    );
+}

@@ -203,7 +203,8 @@ pub fn run_edges_with<V: Value>(
 /// ```
 ///
 /// # Errors
-/// As [`run_edges`].
+/// As [`run_edges`], and [`PlugError::NoWitness`] for a counting value (whose total is a sum, so
+/// no single configuration carries it).
 pub fn run_edges_witness<V: Value>(
     grid: &Grid,
     rules: EdgeRules,
@@ -504,8 +505,9 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
                     break;
                 }
             }
-            let (prev, prev_value, index) =
-                found.expect("an optimal state has an optimal predecessor");
+            // With max/min/boolean values some predecessor always carries the value; with a
+            // counting value the total is a sum, and there may be none.
+            let (prev, prev_value, index) = found.ok_or(PlugError::NoWitness)?;
             picks[i] = index;
             key = prev;
             value = prev_value;

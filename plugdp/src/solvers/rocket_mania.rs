@@ -216,9 +216,14 @@ pub struct RocketPlan {
 
 /// Which rockets launch with the given rotations when the matches of the rows in `lit` burn
 /// (a flood fill over the fixed board: the independent check of every plan).
+///
+/// Missing rotations (a slice shorter than the board) count as 0; rotations are taken modulo 4.
 pub fn launched_rockets(board: &FuseBoard, rotations: &[u8], lit: &[bool]) -> Vec<bool> {
     let (rows, cols) = (board.rows, board.cols);
-    let open = |r: usize, c: usize| board.tile(r, c).openings(rotations[r * cols + c]);
+    let open = |r: usize, c: usize| {
+        let k = rotations.get(r * cols + c).copied().unwrap_or(0);
+        board.tile(r, c).openings(k)
+    };
     let mut burning = vec![false; rows * cols];
     let mut stack = Vec::new();
     for r in 0..rows {
