@@ -49,63 +49,51 @@ macro_rules! unsigned {
 unsigned!(u64);
 unsigned!(u128);
 
-/// The best (largest) total weight: ⊕ = max, ⊗ = +, zero = no solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MaxPlus(pub Option<i64>);
+/// The optimisation semirings: ⊕ keeps the better total (`$pick`), ⊗ adds weights, zero = no
+/// solution.
+macro_rules! best_plus {
+    ($(#[$doc:meta])* $name:ident, $pick:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $name(pub Option<i64>);
 
-impl Value for MaxPlus {
-    fn zero() -> Self {
-        MaxPlus(None)
-    }
-    fn one() -> Self {
-        MaxPlus(Some(0))
-    }
-    fn checked_add(&self, other: &Self) -> Option<Self> {
-        Some(MaxPlus(match (self.0, other.0) {
-            (Some(a), Some(b)) => Some(a.max(b)),
-            (a, None) => a,
-            (None, b) => b,
-        }))
-    }
-    fn checked_mul(&self, other: &Self) -> Option<Self> {
-        match (self.0, other.0) {
-            (Some(a), Some(b)) => a.checked_add(b).map(|s| MaxPlus(Some(s))),
-            _ => Some(MaxPlus(None)),
+        impl Value for $name {
+            fn zero() -> Self {
+                $name(None)
+            }
+            fn one() -> Self {
+                $name(Some(0))
+            }
+            fn checked_add(&self, other: &Self) -> Option<Self> {
+                Some($name(match (self.0, other.0) {
+                    (Some(a), Some(b)) => Some(a.$pick(b)),
+                    (a, None) => a,
+                    (None, b) => b,
+                }))
+            }
+            fn checked_mul(&self, other: &Self) -> Option<Self> {
+                match (self.0, other.0) {
+                    (Some(a), Some(b)) => a.checked_add(b).map(|s| $name(Some(s))),
+                    _ => Some($name(None)),
+                }
+            }
+            fn is_zero(&self) -> bool {
+                self.0.is_none()
+            }
         }
-    }
-    fn is_zero(&self) -> bool {
-        self.0.is_none()
-    }
+    };
 }
 
-/// The best (smallest) total weight: ⊕ = min, ⊗ = +, zero = no solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MinPlus(pub Option<i64>);
-
-impl Value for MinPlus {
-    fn zero() -> Self {
-        MinPlus(None)
-    }
-    fn one() -> Self {
-        MinPlus(Some(0))
-    }
-    fn checked_add(&self, other: &Self) -> Option<Self> {
-        Some(MinPlus(match (self.0, other.0) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, None) => a,
-            (None, b) => b,
-        }))
-    }
-    fn checked_mul(&self, other: &Self) -> Option<Self> {
-        match (self.0, other.0) {
-            (Some(a), Some(b)) => a.checked_add(b).map(|s| MinPlus(Some(s))),
-            _ => Some(MinPlus(None)),
-        }
-    }
-    fn is_zero(&self) -> bool {
-        self.0.is_none()
-    }
-}
+best_plus!(
+    /// The best (largest) total weight: ⊕ = max, ⊗ = +, zero = no solution.
+    MaxPlus,
+    max
+);
+best_plus!(
+    /// The best (smallest) total weight: ⊕ = min, ⊗ = +, zero = no solution.
+    MinPlus,
+    min
+);
 
 /// Whether some solution exists: ⊕ = or, ⊗ = and.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

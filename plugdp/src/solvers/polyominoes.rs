@@ -209,19 +209,12 @@ fn add(
 /// # Errors
 /// As [`fixed_polyominoes`].
 pub fn polyomino_counts(n: usize) -> Result<Vec<(usize, u64, u64, u64)>, PlugError> {
-    use polyomino::Transform;
     let fixed = fixed_polyominoes(n)?;
     (1..=n)
         .map(|k| {
-            let f = |t| {
-                polyomino::enumerate::count_invariant(k, t)
-                    .map_err(|e| PlugError::BadGrid(e.to_string()))
-            };
-            let (r90, r180) = (f(Transform::Rotate90)?, f(Transform::Rotate180)?);
-            let (mirror, diagonal) = (f(Transform::MirrorLeftRight)?, f(Transform::Transpose)?);
-            let rotations = fixed[k] + 2 * r90 + r180;
-            let all = rotations + 2 * mirror + 2 * diagonal;
-            Ok((k, fixed[k], rotations / 4, all / 8))
+            let c = polyomino::enumerate::Counts::from_fixed(k, fixed[k])
+                .map_err(|e| PlugError::BadGrid(e.to_string()))?;
+            Ok((k, c.fixed, c.one_sided, c.free))
         })
         .collect()
 }

@@ -373,10 +373,11 @@ pub fn rocket_mania_with(
     for (r, &match_lit) in lit.iter().enumerate() {
         for c in 0..cols {
             let tile = board.tile(r, c);
+            let rotations = tile.rotations();
             let mut next: HashMap<u128, (u32, u128, u8)> = HashMap::new();
             for (&key, &score) in &cur {
                 let f = Fuse::decode(key, positions);
-                for k in tile.rotations() {
+                for &k in &rotations {
                     let (mut new, gained) =
                         fuse_step(f, tile.openings(k), r, c, rows, cols, match_lit);
                     if prunings.lone_unlit_plug || (prunings.row_end && c + 1 == cols) {

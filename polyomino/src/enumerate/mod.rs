@@ -176,7 +176,25 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn from_fixed(n: usize, fixed: u64) -> Counts {
+    /// The three counts of size `n` from its fixed count (however it was obtained), with the
+    /// one-sided and free counts by Burnside's lemma over [`count_invariant`]'s symmetric
+    /// counts.
+    ///
+    /// ```
+    /// use polyomino::enumerate::Counts;
+    /// let c = Counts::from_fixed(5, 63)?;
+    /// assert_eq!((c.one_sided, c.free), (18, 12));
+    /// # Ok::<(), polyomino::EnumerateError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
+    pub fn from_fixed(n: usize, fixed: u64) -> Result<Counts, EnumerateError> {
+        check(n)?;
+        Ok(Counts::burnside(n, fixed))
+    }
+
+    fn burnside(n: usize, fixed: u64) -> Counts {
         let f = |t| symmetric::count_invariant(n, t);
         let (r90, r180) = (f(Transform::Rotate90), f(Transform::Rotate180));
         let (mirror, diagonal) = (f(Transform::MirrorLeftRight), f(Transform::Transpose));
@@ -203,7 +221,7 @@ impl Counts {
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn count(n: usize, eq: Equivalence) -> Result<u64, EnumerateError> {
     let fixed = count_fixed(n)?;
-    let c = Counts::from_fixed(n, fixed);
+    let c = Counts::burnside(n, fixed);
     Ok(match eq {
         Equivalence::Fixed => c.fixed,
         Equivalence::OneSided => c.one_sided,
@@ -236,5 +254,5 @@ pub fn counts_up_to_parallel(
     threads: NonZeroUsize,
 ) -> Result<Vec<Counts>, EnumerateError> {
     let fixed = count_fixed_up_to_parallel(n, threads)?;
-    Ok((1..=n).map(|k| Counts::from_fixed(k, fixed[k])).collect())
+    Ok((1..=n).map(|k| Counts::burnside(k, fixed[k])).collect())
 }
