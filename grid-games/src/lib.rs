@@ -21,5 +21,6 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod blokus;
 pub mod core;
 pub mod planes;

@@ -6,8 +6,12 @@
 //! point) can be rated without adopting a framework.
 
 pub mod elo;
+mod game;
 mod rng;
 mod tournament;
 
+pub use game::{
+    Bot, Budget, BudgetClock, Forfeit, Game, MatchRecord, MatchRules, Outcome, play_match,
+};
 pub use rng::Rng;
 pub use tournament::{Standings, Tournament, TournamentError};

@@ -1,0 +1,180 @@
+//! The greedy scorer of seed 004 (a course report on Classic Blokus), generalised to every
+//! variant.
+//!
+//! Every legal move gets
+//!
+//! ```text
+//! score = 8 · cells
+//!       + 9 · (own live attach points after − before)
+//!       + 1 · (opponents' live attach points before − after)
+//!       + phase term
+//! ```
+//!
+//! and the best one is played. The report's phase term, read as follows:
+//! * **early** (the colour has not yet reached the middle of the board): progress toward the
+//!   centre, `d_before − d_after`, where `d` is the Euclidean distance from the board centre to
+//!   the colour's *nearest* cell (the report's `middle()`, whose comment says "the distance of
+//!   our cell nearest to the centre").
+//! * **late**: depth toward the far corners, `e_after − e_before`, where `e` is the Euclidean
+//!   distance from the colour's starting cell to its *farthest* cell (the report's
+//!   `extendplace()` keeps the maximum): the deeper the colour reaches into the rest of the
+//!   board, the better.
+//!
+//! The report does not say when the early phase ends; we end it once the colour's nearest cell
+//! is within `size / 5` of the centre (4 cells on Classic, 2.8 on Duo) or after its 8th piece.
+//! "Opponents" are the colours of the other players (a Classic two-player partner colour is
+//! not an opponent). Ties are broken at random with the bot's seed.
+
+use crate::blokus::{Colour, Move, Position};
+use crate::core::{Bot, Budget, Game, Rng};
+
+/// The weights of the heuristic (the seed's values by default).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeuristicWeights {
+    /// Per square of the placed piece.
+    pub cells: f64,
+    /// Per own attach point gained.
+    pub own_attach: f64,
+    /// Per opponent attach point removed.
+    pub opponent_attach: f64,
+    /// Per unit of the phase term.
+    pub phase: f64,
+}
+
+impl Default for HeuristicWeights {
+    fn default() -> HeuristicWeights {
+        HeuristicWeights {
+            cells: 8.0,
+            own_attach: 9.0,
+            opponent_attach: 1.0,
+            phase: 1.0,
+        }
+    }
+}
+
+/// The seed's greedy bot: scores every legal move and plays the best.
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
+/// use grid_games::core::{Bot, Budget};
+/// let pos = Position::new(Variant::Duo);
+/// let m = HeuristicBot::new().choose(&pos, Budget::default()).unwrap();
+/// assert_eq!(pos.table().piece(m).size(), 5); // the opening favours a big piece
+/// ```
+#[derive(Clone, Debug)]
+pub struct HeuristicBot {
+    weights: HeuristicWeights,
+    rng: Rng,
+    moves: Vec<Move>,
+}
+
+impl Default for HeuristicBot {
+    fn default() -> Self {
+        HeuristicBot::new()
+    }
+}
+
+impl HeuristicBot {
+    /// The seed's weights, ties broken with seed 0.
+    pub fn new() -> HeuristicBot {
+        HeuristicBot::with_seed(0)
+    }
+
+    /// The seed's weights, ties broken with `seed`.
+    pub fn with_seed(seed: u64) -> HeuristicBot {
+        HeuristicBot::with_weights(HeuristicWeights::default(), seed)
+    }
+
+    /// Custom weights.
+    pub fn with_weights(weights: HeuristicWeights, seed: u64) -> HeuristicBot {
+        HeuristicBot {
+            weights,
+            rng: Rng::seed_from(seed),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The score of every move in `moves` for `colour` in `pos` (the position is restored).
+    pub fn scores(&self, pos: &mut Position, colour: Colour, moves: &[Move]) -> Vec<f64> {
+        let v = pos.variant();
+        let size = f64::from(v.size());
+        let centre = (size - 1.0) / 2.0;
+        let start = v.start(colour);
+        let me = v.player_of(colour);
+        let opponents: Vec<usize> = v
+            .all_colours()
+            .filter(|&c| v.player_of(c) != me)
+            .map(Colour::index)
+            .collect();
+        let dist = |col: u8, row: u8, x: f64, y: f64| {
+            ((f64::from(col) - x).powi(2) + (f64::from(row) - y).powi(2)).sqrt()
+        };
+        let own_cells: Vec<(u8, u8)> = pos
+            .history()
+            .filter(|&(c, _)| c == colour)
+            .flat_map(|(_, m)| pos.table().points(m))
+            .map(|p| (p.col, p.row))
+            .collect();
+        let near_centre = own_cells
+            .iter()
+            .map(|&(c, r)| dist(c, r, centre, centre))
+            .fold(f64::INFINITY, f64::min);
+        let reach = own_cells
+            .iter()
+            .map(|&(c, r)| dist(c, r, f64::from(start.col), f64::from(start.row)))
+            .fold(0.0, f64::max);
+        let early = own_cells.is_empty() || (near_centre > size / 5.0 && pos.pieces_left(colour).count() > 21 - 8);
+        let own_before = pos.live_attach_points(colour.index()) as f64;
+        let opp_before: usize = opponents.iter().map(|&o| pos.live_attach_points(o)).sum();
+        let w = self.weights;
+        moves
+            .iter()
+            .map(|&m| {
+                let points = pos.table().points(m);
+                pos.apply(colour, m.id());
+                let own_after = pos.live_attach_points(colour.index()) as f64;
+                let opp_after: usize = opponents.iter().map(|&o| pos.live_attach_points(o)).sum();
+                pos.undo().expect("just played");
+                let phase = if early {
+                    let after = points
+                        .iter()
+                        .map(|p| dist(p.col, p.row, centre, centre))
+                        .fold(near_centre, f64::min);
+                    if near_centre.is_finite() { near_centre - after } else { 0.0 }
+                } else {
+                    let after = points
+                        .iter()
+                        .map(|p| dist(p.col, p.row, f64::from(start.col), f64::from(start.row)))
+                        .fold(reach, f64::max);
+                    after - reach
+                };
+                w.cells * points.len() as f64
+                    + w.own_attach * (own_after - own_before)
+                    + w.opponent_attach * (opp_before as f64 - opp_after as f64)
+                    + w.phase * phase
+            })
+            .collect()
+    }
+}
+
+impl Bot<Position> for HeuristicBot {
+    fn name(&self) -> String {
+        "heuristic".to_string()
+    }
+
+    fn choose(&mut self, game: &Position, _budget: Budget) -> Option<Move> {
+        let mut pos = game.clone();
+        let colour = pos.colour_to_move()?;
+        game.legal_actions(&mut self.moves);
+        let scores = self.scores(&mut pos, colour, &self.moves);
+        let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let ties: Vec<Move> = self
+            .moves
+            .iter()
+            .zip(&scores)
+            .filter(|&(_, &s)| s >= best - 1e-9)
+            .map(|(&m, _)| m)
+            .collect();
+        self.rng.choose(&ties).copied()
+    }
+}

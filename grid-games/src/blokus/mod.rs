@@ -1,0 +1,72 @@
+//! Blokus: the rules engine of Pentobi's Classic, Classic two-player and Duo variants, its move
+//! notation, perft, and bots.
+//!
+//! ```
+//! use grid_games::blokus::{Position, Variant};
+//! // The opening of Duo: 414 legal placements, all through e10.
+//! let mut pos = Position::new(Variant::Duo);
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 414);
+//! pos.play(moves[0])?;
+//! assert_eq!(pos.history().len(), 1);
+//! # Ok::<(), grid_games::blokus::BlokusError>(())
+//! ```
+//!
+//! ```
+//! use grid_games::blokus::{Position, Variant, BlokusError};
+//! // Moves are written as the cells they cover; illegal ones are typed errors.
+//! let mut pos = Position::new(Variant::Duo);
+//! let off_start = pos.parse_move("a1,b1")?;
+//! assert!(matches!(pos.play(off_start), Err(BlokusError::MissesStart(_))));
+//! assert!(matches!(pos.parse_move("a1,c1"), Err(BlokusError::NotAPiece(_))));
+//! # Ok::<(), BlokusError>(())
+//! ```
+//!
+//! ```
+//! use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, RandomBot}};
+//! use grid_games::core::{play_match, MatchRules};
+//! // A whole game between two bots through the shared match runner.
+//! let mut a = HeuristicBot::new();
+//! let mut b = RandomBot::new(7);
+//! let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default());
+//! assert!(record.last.is_over());
+//! println!("{}", record.last.final_score());
+//! ```
+//!
+//! # Rules (spec `blokus.md`)
+//! Every colour owns the 21 free polyominoes of size 1 to 5 ([`Piece`]). A colour's first
+//! piece must cover its starting cell ([`Variant::start`]); every later piece must touch the
+//! same colour at a corner and never along an edge; other colours only block by occupancy.
+//! Colours move in the fixed order 0, 1, (2, 3); a colour without a legal move is skipped for
+//! good (there is no pass move), and the game ends when no colour can move. Points
+//! ([`Position::points`]) are squares placed, +15 for placing all 21 pieces, +5 more when the
+//! monomino was the last. [`Position::final_score`] prints the result as Pentobi's GTP
+//! `final_score` does.
+//!
+//! # Design
+//! A [`MoveTable`] per variant lists every placement (13 729 on Duo, 30 433 on Classic) and,
+//! for every cell, the placements through it filtered by the status of the cell's edge
+//! neighbours; a [`Move`] is an index into it. A [`Position`] keeps Pentobi's incremental
+//! structures (forbidden masks and attach points per colour) so that generating moves touches
+//! only the candidates that can be legal; see the [`position`](Position) documentation for the
+//! cost of each operation. [`perft`] counts move sequences from any position.
+//!
+//! The module implements the crate's shared [`Game`](crate::core::Game) trait, so
+//! [`play_match`](crate::core::play_match) and the [bots](bots) work with it.
+
+pub mod bots;
+mod error;
+mod notation;
+mod perft;
+mod pieces;
+mod position;
+mod table;
+mod variant;
+
+pub use error::BlokusError;
+pub use notation::Point;
+pub use perft::perft;
+pub use pieces::Piece;
+pub use position::Position;
+pub use table::{Move, MoveTable};
+pub use variant::{Colour, Variant};

@@ -1,0 +1,82 @@
+//! Board points and the cell-list move notation (`e8,d9,e9,f9,e10`, `a1` bottom-left).
+
+use super::BlokusError;
+
+/// A cell of the board: `col` 0 = column `a` (left), `row` 0 = row `1` (bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    /// Column, `0` = `a`.
+    pub col: u8,
+    /// Row from the bottom, `0` = row `1`.
+    pub row: u8,
+}
+
+impl Point {
+    /// The point at column `col`, row `row` (both from 0, row 0 at the bottom).
+    pub const fn new(col: u8, row: u8) -> Point {
+        Point { col, row }
+    }
+
+    /// Reads `e10`-style text (column letter, then row number from 1; case-insensitive) for a
+    /// board of side `size`.
+    ///
+    /// ```
+    /// use grid_games::blokus::Point;
+    /// assert_eq!(Point::parse("e10", 14), Ok(Point::new(4, 9)));
+    /// assert_eq!(Point::parse("A1", 14), Ok(Point::new(0, 0)));
+    /// assert!(Point::parse("o1", 14).is_err()); // beyond column n
+    /// ```
+    pub fn parse(text: &str, size: u8) -> Result<Point, BlokusError> {
+        let bad = || BlokusError::BadPoint(text.to_string());
+        let mut chars = text.chars();
+        let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
+        if !letter.is_ascii_lowercase() {
+            return Err(bad());
+        }
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let row: u32 = digits.parse().map_err(|_| bad())?;
+        let col = u32::from(letter) - u32::from('a');
+        if col >= u32::from(size) || row == 0 || row > u32::from(size) {
+            return Err(BlokusError::OffBoard(text.to_string()));
+        }
+        Ok(Point::new(col as u8, (row - 1) as u8))
+    }
+}
+
+impl core::fmt::Display for Point {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}{}", char::from(b'a' + self.col), u32::from(self.row) + 1)
+    }
+}
+
+/// Writes points in canonical order (by row, then column) as `e8,d9,e9`.
+pub(crate) fn write_points(points: &mut [Point], out: &mut String) {
+    points.sort_by_key(|p| (p.row, p.col));
+    for (i, p) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&p.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_round_trip() {
+        for col in 0..20 {
+            for row in 0..20 {
+                let p = Point::new(col, row);
+                assert_eq!(Point::parse(&p.to_string(), 20), Ok(p));
+            }
+        }
+        for bad in ["", "e", "10", "e0", "e21", "u1", "e1x", "é1", "e+1", "e001"] {
+            assert!(Point::parse(bad, 20).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! The 21 pieces every colour owns, named and numbered as in Pentobi.
+
+use polyomino::{Equivalence, Polyomino};
+
+/// One of the 21 pieces, numbered as Pentobi numbers them (`0` = V5 … `20` = the monomino).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(u8);
+
+/// Pentobi's names and one drawing of each piece, in Pentobi's order.
+const PIECES: [(&str, &str); 21] = [
+    ("V5", "#..\n#..\n###"),
+    ("L5", "#...\n####"),
+    ("Z5", "##.\n.#.\n.##"),
+    ("N", "##..\n.###"),
+    ("W", "#..\n##.\n.##"),
+    ("X", ".#.\n###\n.#."),
+    ("F", ".##\n##.\n.#."),
+    ("I5", "#####"),
+    ("T5", "###\n.#.\n.#."),
+    ("Y", ".#..\n####"),
+    ("P", "##\n##\n#."),
+    ("U", "#.#\n###"),
+    ("L4", "#..\n###"),
+    ("I4", "####"),
+    ("T4", "###\n.#."),
+    ("Z4", "##.\n.##"),
+    ("O", "##\n##"),
+    ("V3", "#.\n##"),
+    ("I3", "###"),
+    ("2", "##"),
+    ("1", "#"),
+];
+
+impl Piece {
+    /// Number of pieces per colour.
+    pub const COUNT: usize = 21;
+    /// The monomino, whose placement last earns the +5 bonus.
+    pub const MONOMINO: Piece = Piece(20);
+
+    /// Every piece in Pentobi's order.
+    pub fn all() -> impl Iterator<Item = Piece> {
+        (0..Self::COUNT as u8).map(Piece)
+    }
+
+    /// Piece number `index` (`0..21`), or `None`.
+    pub const fn new(index: usize) -> Option<Piece> {
+        if index < Self::COUNT { Some(Piece(index as u8)) } else { None }
+    }
+
+    /// Its number `0..21`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Pentobi's name (`V5`, `L5`, …, `2`, `1`).
+    pub fn name(self) -> &'static str {
+        PIECES[self.index()].0
+    }
+
+    /// The piece in the orientation of the specification's drawing.
+    pub fn shape(self) -> Polyomino {
+        Polyomino::parse(PIECES[self.index()].1).expect("piece drawings are valid")
+    }
+
+    /// Number of squares.
+    pub fn size(self) -> usize {
+        PIECES[self.index()].1.matches('#').count()
+    }
+
+    /// Number of distinct orientations under the 8 rotations and reflections.
+    pub fn orientations(self) -> usize {
+        self.shape().orientations(Equivalence::Free).len()
+    }
+}
+
+impl core::fmt::Display for Piece {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polyomino::enumerate;
+
+    #[test]
+    fn pieces_are_the_21_free_polyominoes_of_size_1_to_5() {
+        let mut ours: Vec<Polyomino> =
+            Piece::all().map(|p| p.shape().canonical(Equivalence::Free)).collect();
+        ours.sort();
+        let mut theirs: Vec<Polyomino> = (1..=5)
+            .flat_map(|n| enumerate::free(n).unwrap().collect::<Vec<_>>())
+            .map(|p| p.canonical(Equivalence::Free))
+            .collect();
+        theirs.sort();
+        assert_eq!(ours, theirs);
+        assert_eq!(Piece::all().map(Piece::size).sum::<usize>(), 89);
+        assert_eq!(Piece::all().map(Piece::orientations).sum::<usize>(), 91);
+    }
+
+    #[test]
+    fn orientation_counts_match_the_spec() {
+        let count = |name: &str| Piece::all().find(|p| p.name() == name).unwrap().orientations();
+        for (name, n) in [("1", 1), ("O", 1), ("X", 1), ("I5", 2), ("V3", 4), ("W", 4), ("F", 8), ("Y", 8)] {
+            assert_eq!(count(name), n, "{name}");
+        }
+    }
+}

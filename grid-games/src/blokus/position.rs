@@ -1,0 +1,548 @@
+//! A Blokus position: the board, the per-colour forbidden masks and attach points, pieces left,
+//! turn order; legal move generation, play and undo, scores.
+//!
+//! # Representation and costs
+//! Per padded cell (see [`MoveTable`]): its owner, a forbidden mask (bit `c` set when colour
+//! `c` may not cover the cell: occupied by anyone, edge-adjacent to `c`, or off the board) and
+//! an attach mask (bit `c` set when the cell is a corner neighbour of `c`). Each colour also
+//! keeps the list of its attach points in the order they appeared; entries that later became
+//! forbidden stay in the list and are skipped.
+//!
+//! * [`legal_moves`](Position::legal_moves): for each live attach point of the colour, read
+//!   the 4-bit status of its edge neighbours and scan the table's pre-filtered placements of
+//!   every unused piece through it (5 mask reads each). A placement through several attach
+//!   points is kept only at the first of them, so the list has no duplicates without any
+//!   per-move marker array. Cost: proportional to the candidates, a few nanoseconds each.
+//! * [`play`](Position::play): O(piece neighbourhood), about 30 cell updates.
+//! * [`undo`](Position::undo): the same, recomputing the forbidden masks of the move's cells
+//!   and its edge neighbours from their neighbours' owners.
+//! * Clone: three byte arrays of (side + 2)² cells and the attach lists, about 2 KB.
+
+use std::sync::Arc;
+
+use super::table::edge_offsets;
+use super::{BlokusError, Colour, Move, MoveTable, Piece, Point, Variant};
+use crate::core::Game;
+
+const EMPTY: u8 = 0xFF;
+const BORDER: u8 = 0xFE;
+const ALL: u8 = 0x0F;
+
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    colour: u8,
+    id: u16,
+    attach_len: u16,
+    last_piece: u8,
+}
+
+/// A Blokus position. Cheap to clone (the move table is shared).
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant};
+/// let mut pos = Position::new(Variant::Duo);
+/// assert_eq!(pos.legal_moves().len(), 414);
+/// let m = pos.parse_move("e8,d9,e9,f9,e10")?;
+/// pos.play(m)?;
+/// assert_eq!(pos.points(), vec![5, 0]);
+/// pos.undo()?;
+/// assert_eq!(pos.legal_moves().len(), 414);
+/// # Ok::<(), grid_games::blokus::BlokusError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Position {
+    table: Arc<MoveTable>,
+    owner: Vec<u8>,
+    forbidden: Vec<u8>,
+    is_attach: Vec<u8>,
+    attach: [Vec<u16>; 4],
+    used: [u32; 4],
+    squares: [u8; 4],
+    last_piece: [u8; 4],
+    history: Vec<Played>,
+    nominal: u8,
+}
+
+impl Position {
+    /// The empty board of `variant` (builds the variant's move table; to share one table
+    /// between many games use [`with_table`](Position::with_table)).
+    pub fn new(variant: Variant) -> Position {
+        Position::with_table(Arc::new(MoveTable::new(variant)))
+    }
+
+    /// The empty board of the table's variant.
+    pub fn with_table(table: Arc<MoveTable>) -> Position {
+        let stride = table.stride();
+        let size = usize::from(table.size());
+        let mut owner = vec![BORDER; stride * stride];
+        let mut forbidden = vec![ALL; stride * stride];
+        for r in 1..=size {
+            for c in 1..=size {
+                owner[r * stride + c] = EMPTY;
+                forbidden[r * stride + c] = 0;
+            }
+        }
+        Position {
+            is_attach: vec![0; stride * stride],
+            owner,
+            forbidden,
+            table,
+            attach: Default::default(),
+            used: [0; 4],
+            squares: [0; 4],
+            last_piece: [u8::MAX; 4],
+            history: Vec::new(),
+            nominal: 0,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.table.variant()
+    }
+
+    /// The shared move table.
+    pub fn table(&self) -> &Arc<MoveTable> {
+        &self.table
+    }
+
+    /// Reads a move in cell-list notation (see [`MoveTable::parse`]); legality is checked by
+    /// [`play`](Position::play).
+    pub fn parse_move(&self, text: &str) -> Result<Move, BlokusError> {
+        if text.trim().eq_ignore_ascii_case("pass") {
+            return Err(BlokusError::PassNotSupported);
+        }
+        self.table.parse(text)
+    }
+
+    /// The canonical notation of a move.
+    pub fn notation(&self, m: Move) -> String {
+        self.table.notation(m)
+    }
+
+    /// Who owns `p`, if anyone (`None` also for points off the board).
+    pub fn owner(&self, p: Point) -> Option<Colour> {
+        if p.col >= self.table.size() || p.row >= self.table.size() {
+            return None;
+        }
+        match self.owner[self.table.padded(p)] {
+            c if c < 4 => Colour::new(usize::from(c)),
+            _ => None,
+        }
+    }
+
+    /// Whether `colour` has placed `piece`.
+    pub fn is_used(&self, colour: Colour, piece: Piece) -> bool {
+        self.used[colour.index()] >> piece.index() & 1 == 1
+    }
+
+    /// The pieces `colour` has not placed yet.
+    pub fn pieces_left(&self, colour: Colour) -> impl Iterator<Item = Piece> + '_ {
+        Piece::all().filter(move |&p| !self.is_used(colour, p))
+    }
+
+    /// The placements made so far, in order.
+    pub fn history(&self) -> impl ExactSizeIterator<Item = (Colour, Move)> + '_ {
+        self.history.iter().map(|h| {
+            (
+                Colour::new(usize::from(h.colour)).expect("valid colour"),
+                self.table.mv(usize::from(h.id)),
+            )
+        })
+    }
+
+    /// The colour after the last mover in the fixed rotation (colour 0 on an empty board),
+    /// whether or not it can move.
+    pub fn nominal_to_move(&self) -> Colour {
+        Colour::new(usize::from(self.nominal)).expect("valid colour")
+    }
+
+    /// The colour that moves next: the first colour from the
+    /// [nominal](Position::nominal_to_move) one, in turn order, with a legal move. `None` when
+    /// no colour can move: the game is over.
+    pub fn colour_to_move(&self) -> Option<Colour> {
+        let n = self.variant().colours();
+        (0..n)
+            .map(|k| Colour::new((usize::from(self.nominal) + k) % n).expect("valid colour"))
+            .find(|&c| self.has_legal_move(c))
+    }
+
+    /// Whether no colour can move.
+    pub fn is_over(&self) -> bool {
+        self.colour_to_move().is_none()
+    }
+
+    /// The legal moves of the colour to move (empty when the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if let Some(c) = self.colour_to_move() {
+            self.legal_moves_of(c, &mut out);
+        }
+        out
+    }
+
+    /// Appends to `out` (cleared first) the legal moves of `colour`, whether or not it is its
+    /// turn, without duplicates, in no particular order.
+    pub fn legal_moves_of(&self, colour: Colour, out: &mut Vec<Move>) {
+        out.clear();
+        let variant = self.variant();
+        self.generate(colour, |id| {
+            out.push(Move {
+                variant,
+                id: id as u16,
+            });
+            true
+        });
+    }
+
+    /// The number of legal moves of `colour`.
+    pub fn count_legal_moves(&self, colour: Colour) -> usize {
+        let mut n = 0;
+        self.generate(colour, |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Whether `colour` has at least one legal move (stops at the first).
+    pub fn has_legal_move(&self, colour: Colour) -> bool {
+        let mut found = false;
+        self.generate(colour, |_| {
+            found = true;
+            false
+        });
+        found
+    }
+
+    #[inline]
+    fn status(&self, p: usize, bit: u8) -> usize {
+        let f = &self.forbidden;
+        let s = self.table.stride();
+        usize::from(f[p + s] & bit != 0)
+            | usize::from(f[p + 1] & bit != 0) << 1
+            | usize::from(f[p - s] & bit != 0) << 2
+            | usize::from(f[p - 1] & bit != 0) << 3
+    }
+
+    /// Calls `emit(id)` once per legal move of `colour` until it returns false.
+    fn generate(&self, colour: Colour, mut emit: impl FnMut(usize) -> bool) {
+        let c = colour.index();
+        if c >= self.variant().colours() {
+            return;
+        }
+        let bit = colour.bit();
+        let unused = !self.used[c] & ((1 << Piece::COUNT) - 1);
+        if unused == 0 {
+            return;
+        }
+        let table = &*self.table;
+        let forbidden = &self.forbidden[..];
+        if self.squares[c] == 0 {
+            let p = table.padded(self.variant().start(colour));
+            if forbidden[p] & bit != 0 {
+                return;
+            }
+            let status = self.status(p, bit);
+            for k in Bits(unused) {
+                for &id in table.through(p, status, k) {
+                    let cells = table.cells_of(usize::from(id));
+                    if cells.iter().all(|&q| forbidden[usize::from(q)] & bit == 0)
+                        && !emit(usize::from(id))
+                    {
+                        return;
+                    }
+                }
+            }
+            return;
+        }
+        // `order[q]` = rank of q among the live attach points, for first-anchor deduplication.
+        let mut order = [u16::MAX; 22 * 22];
+        let mut rank = 0u16;
+        for &p in &self.attach[c] {
+            let p = usize::from(p);
+            if forbidden[p] & bit == 0 {
+                order[p] = rank;
+                rank += 1;
+            }
+        }
+        for &p in &self.attach[c] {
+            let p = usize::from(p);
+            if forbidden[p] & bit != 0 {
+                continue;
+            }
+            let mine = order[p];
+            let status = self.status(p, bit);
+            for k in Bits(unused) {
+                for &id in table.through(p, status, k) {
+                    let cells = table.cells_of(usize::from(id));
+                    let mut ok = true;
+                    for &q in cells {
+                        let q = usize::from(q);
+                        ok &= forbidden[q] & bit == 0 && order[q] >= mine;
+                    }
+                    if ok && !emit(usize::from(id)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Why `colour` may not play `m` here, if it may not.
+    pub fn check(&self, colour: Colour, m: Move) -> Result<(), BlokusError> {
+        if m.variant != self.variant() {
+            return Err(BlokusError::WrongVariant);
+        }
+        let c = colour.index();
+        if c >= self.variant().colours() {
+            return Err(BlokusError::UnknownColour(c.to_string()));
+        }
+        let piece = self.table.piece(m);
+        if self.is_used(colour, piece) {
+            return Err(BlokusError::PieceUsed(piece.name()));
+        }
+        let bit = colour.bit();
+        let cells = self.table.cells_of(m.id());
+        for &q in cells {
+            let q = usize::from(q);
+            if self.owner[q] != EMPTY {
+                return Err(BlokusError::Occupied(self.table.point_of(q).to_string()));
+            }
+            if self.forbidden[q] & bit != 0 {
+                return Err(BlokusError::TouchesOwnEdge(self.table.point_of(q).to_string()));
+            }
+        }
+        if self.squares[c] == 0 {
+            let start = self.table.padded(self.variant().start(colour));
+            if !cells.iter().any(|&q| usize::from(q) == start) {
+                return Err(BlokusError::MissesStart(self.variant().start(colour).to_string()));
+            }
+        } else if !cells.iter().any(|&q| self.is_attach[usize::from(q)] & bit != 0) {
+            return Err(BlokusError::NoCornerContact);
+        }
+        Ok(())
+    }
+
+    /// Plays `m` for the [colour to move](Position::colour_to_move).
+    pub fn play(&mut self, m: Move) -> Result<(), BlokusError> {
+        let colour = self.colour_to_move().ok_or(BlokusError::GameOver)?;
+        self.play_as(colour, m)
+    }
+
+    /// Plays `m` for `colour` regardless of turn order (as GTP `play` does, to set up
+    /// positions); the nominal next colour becomes the one after `colour`.
+    pub fn play_as(&mut self, colour: Colour, m: Move) -> Result<(), BlokusError> {
+        self.check(colour, m)?;
+        self.apply(colour, m.id());
+        Ok(())
+    }
+
+    /// Plays a move known to be legal for `colour` (no checks beyond debug assertions).
+    pub(crate) fn apply(&mut self, colour: Colour, id: usize) {
+        debug_assert!(self.check(colour, self.table.mv(id)).is_ok());
+        let c = colour.index();
+        let bit = colour.bit();
+        let table = Arc::clone(&self.table);
+        let piece = table.piece_of(id);
+        self.history.push(Played {
+            colour: c as u8,
+            id: id as u16,
+            attach_len: self.attach[c].len() as u16,
+            last_piece: self.last_piece[c],
+        });
+        for &q in table.cells_of(id) {
+            let q = usize::from(q);
+            self.owner[q] = c as u8;
+            self.forbidden[q] = ALL;
+        }
+        for &q in table.adj_of(id) {
+            self.forbidden[usize::from(q)] |= bit;
+        }
+        for &q in table.diag_of(id) {
+            let qi = usize::from(q);
+            if (self.forbidden[qi] | self.is_attach[qi]) & bit == 0 {
+                self.is_attach[qi] |= bit;
+                self.attach[c].push(q);
+            }
+        }
+        self.used[c] |= 1 << piece;
+        self.squares[c] += Piece::new(piece).map_or(0, Piece::size) as u8;
+        self.last_piece[c] = piece as u8;
+        self.nominal = ((c + 1) % self.variant().colours()) as u8;
+    }
+
+    /// Takes back the last placement.
+    pub fn undo(&mut self) -> Result<(), BlokusError> {
+        let h = self.history.pop().ok_or(BlokusError::NothingToUndo)?;
+        let c = usize::from(h.colour);
+        let bit = 1u8 << c;
+        let table = Arc::clone(&self.table);
+        let id = usize::from(h.id);
+        for q in self.attach[c].drain(usize::from(h.attach_len)..) {
+            self.is_attach[usize::from(q)] &= !bit;
+        }
+        for &q in table.cells_of(id) {
+            self.owner[usize::from(q)] = EMPTY;
+        }
+        for &q in table.cells_of(id).iter().chain(table.adj_of(id)) {
+            self.forbidden[usize::from(q)] = self.forbidden_from_neighbours(usize::from(q));
+        }
+        let piece = table.piece_of(id);
+        self.used[c] &= !(1 << piece);
+        self.squares[c] -= Piece::new(piece).map_or(0, Piece::size) as u8;
+        self.last_piece[c] = h.last_piece;
+        self.nominal = h.colour;
+        Ok(())
+    }
+
+    /// The number of live attach points of colour index `c`: corner neighbours of its pieces
+    /// that it may still cover.
+    pub(crate) fn live_attach_points(&self, c: usize) -> usize {
+        let bit = 1u8 << c;
+        self.attach[c]
+            .iter()
+            .filter(|&&p| self.forbidden[usize::from(p)] & bit == 0)
+            .count()
+    }
+
+    /// Like [`colour_to_move`](Position::colour_to_move), but also fills `moves` with that
+    /// colour's legal moves, generating each colour's list at most once.
+    pub(crate) fn to_move_with_moves(&self, moves: &mut Vec<Move>) -> Option<Colour> {
+        let n = self.variant().colours();
+        for k in 0..n {
+            let c = Colour::new((usize::from(self.nominal) + k) % n).expect("valid colour");
+            self.legal_moves_of(c, moves);
+            if !moves.is_empty() {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    fn forbidden_from_neighbours(&self, q: usize) -> u8 {
+        if self.owner[q] != EMPTY {
+            return ALL;
+        }
+        edge_offsets(self.table.stride())
+            .iter()
+            .map(|&d| self.owner[(q as isize + d) as usize])
+            .filter(|&o| o < 4)
+            .fold(0, |m, o| m | 1 << o)
+    }
+
+    /// Points of each colour (spec §5): its squares on the board, +15 once all 21 pieces are
+    /// placed, +5 more if the last one placed was the monomino.
+    pub fn points(&self) -> Vec<i64> {
+        (0..self.variant().colours())
+            .map(|c| {
+                let mut p = i64::from(self.squares[c]);
+                if self.used[c] == (1 << Piece::COUNT) - 1 {
+                    p += 15;
+                    if usize::from(self.last_piece[c]) == Piece::MONOMINO.index() {
+                        p += 5;
+                    }
+                }
+                p
+            })
+            .collect()
+    }
+
+    /// Points per player: the colour's points in Duo and Classic, the sum of the player's two
+    /// colours in Classic two-player.
+    pub fn player_points(&self) -> Vec<i64> {
+        let points = self.points();
+        let players = self.variant().players();
+        let mut out = vec![0; players];
+        for (c, p) in points.into_iter().enumerate() {
+            out[c % players] += p;
+        }
+        out
+    }
+
+    /// The result as GTP `final_score` prints it: `B+n` / `W+n` / `0` for the two-player
+    /// variants, the four point totals each followed by a space for Classic.
+    pub fn final_score(&self) -> String {
+        let p = self.player_points();
+        if p.len() == 4 {
+            return p.iter().map(|x| format!("{x} ")).collect();
+        }
+        match p[0] - p[1] {
+            0 => "0".to_string(),
+            d if d > 0 => format!("B+{d}"),
+            d => format!("W+{}", -d),
+        }
+    }
+
+    /// The board as text, top row first: `.` empty, `X`, `O`, `#`, `@` for colours 0–3, with
+    /// column letters and row numbers.
+    pub fn render(&self) -> String {
+        let size = self.table.size();
+        let mut out = String::new();
+        for row in (0..size).rev() {
+            out.push_str(&format!("{:>2} ", u32::from(row) + 1));
+            for col in 0..size {
+                let ch = match self.owner(Point::new(col, row)) {
+                    None => '.',
+                    Some(c) => ['X', 'O', '#', '@'][c.index()],
+                };
+                out.push(ch);
+                out.push(' ');
+            }
+            out.pop();
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for col in 0..size {
+            out.push(char::from(b'a' + col));
+            out.push(' ');
+        }
+        out.pop();
+        out.push('\n');
+        out
+    }
+}
+
+/// Iterates the set bits of a mask, lowest first.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let k = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(k)
+    }
+}
+
+impl Game for Position {
+    type Action = Move;
+    type Error = BlokusError;
+
+    fn players(&self) -> usize {
+        self.variant().players()
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.colour_to_move().map(|c| self.variant().player_of(c))
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if let Some(c) = self.colour_to_move() {
+            self.legal_moves_of(c, out);
+        }
+    }
+
+    fn play(&mut self, action: Move) -> Result<(), BlokusError> {
+        Position::play(self, action)
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.player_points()
+    }
+}

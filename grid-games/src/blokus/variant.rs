@@ -1,0 +1,159 @@
+//! The three rule variants, their colours and their starting cells.
+
+use super::{BlokusError, Point};
+
+/// A Blokus rule variant (spec §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// Blokus Duo: 14×14, two colours, two players, starts e10 and j5.
+    Duo,
+    /// Classic: 20×20, four colours, four players, starts in the corners a20, t20, t1, a1.
+    Classic,
+    /// Classic two-player: the Classic board and colours; player 0 plays colours 0 and 2,
+    /// player 1 plays colours 1 and 3.
+    Classic2,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 3] = [Variant::Duo, Variant::Classic, Variant::Classic2];
+
+    /// Side length of the square board.
+    pub const fn size(self) -> u8 {
+        match self {
+            Variant::Duo => 14,
+            Variant::Classic | Variant::Classic2 => 20,
+        }
+    }
+
+    /// Number of colours (each owns the 21 pieces).
+    pub const fn colours(self) -> usize {
+        match self {
+            Variant::Duo => 2,
+            Variant::Classic | Variant::Classic2 => 4,
+        }
+    }
+
+    /// Number of players.
+    pub const fn players(self) -> usize {
+        match self {
+            Variant::Duo | Variant::Classic2 => 2,
+            Variant::Classic => 4,
+        }
+    }
+
+    /// The player who plays `colour`.
+    pub const fn player_of(self, colour: Colour) -> usize {
+        colour.index() % self.players()
+    }
+
+    /// The starting cell of `colour`: its first piece must cover it.
+    pub const fn start(self, colour: Colour) -> Point {
+        match (self, colour.0) {
+            (Variant::Duo, 0) => Point::new(4, 9),
+            (Variant::Duo, _) => Point::new(9, 4),
+            (_, 0) => Point::new(0, 19),
+            (_, 1) => Point::new(19, 19),
+            (_, 2) => Point::new(19, 0),
+            (_, _) => Point::new(0, 0),
+        }
+    }
+
+    /// Pentobi's variant id: `duo`, `classic`, `classic_2`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::Duo => "duo",
+            Variant::Classic => "classic",
+            Variant::Classic2 => "classic_2",
+        }
+    }
+
+    /// The game name of GTP `set_game` and SGF `GM`: `Blokus Duo`, `Blokus`,
+    /// `Blokus Two-Player`.
+    pub const fn game_name(self) -> &'static str {
+        match self {
+            Variant::Duo => "Blokus Duo",
+            Variant::Classic => "Blokus",
+            Variant::Classic2 => "Blokus Two-Player",
+        }
+    }
+
+    /// Reads a Pentobi id or a GTP game name (case-insensitive).
+    ///
+    /// ```
+    /// use grid_games::blokus::Variant;
+    /// assert_eq!(Variant::parse("Blokus Duo"), Ok(Variant::Duo));
+    /// assert_eq!(Variant::parse("classic_2"), Ok(Variant::Classic2));
+    /// assert!(Variant::parse("trigon").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Variant, BlokusError> {
+        let t = text.trim();
+        Variant::ALL
+            .into_iter()
+            .find(|v| t.eq_ignore_ascii_case(v.id()) || t.eq_ignore_ascii_case(v.game_name()))
+            .ok_or_else(|| BlokusError::UnknownVariant(t.to_string()))
+    }
+
+    /// The colours in turn order.
+    pub fn all_colours(self) -> impl Iterator<Item = Colour> {
+        (0..self.colours() as u8).map(Colour)
+    }
+
+    /// Reads a GTP colour name: Duo `b`/`black`/`blue` and `w`/`white`/`green`; Classic
+    /// `1`..`4` (also `blue`, `yellow`, `red`, `green`).
+    pub fn parse_colour(self, text: &str) -> Result<Colour, BlokusError> {
+        let t = text.trim().to_ascii_lowercase();
+        let index = match (self, t.as_str()) {
+            (Variant::Duo, "b" | "black" | "blue") => 0,
+            (Variant::Duo, "w" | "white" | "green") => 1,
+            (Variant::Duo, _) => usize::MAX,
+            (_, "1" | "blue") => 0,
+            (_, "2" | "yellow") => 1,
+            (_, "3" | "red") => 2,
+            (_, "4" | "green") => 3,
+            _ => usize::MAX,
+        };
+        Colour::new(index)
+            .filter(|c| c.index() < self.colours())
+            .ok_or(BlokusError::UnknownColour(t))
+    }
+
+    /// The GTP name of `colour`: `b`/`w` in Duo, `1`..`4` otherwise.
+    pub fn colour_name(self, colour: Colour) -> &'static str {
+        match (self, colour.0) {
+            (Variant::Duo, 0) => "b",
+            (Variant::Duo, _) => "w",
+            (_, 0) => "1",
+            (_, 1) => "2",
+            (_, 2) => "3",
+            _ => "4",
+        }
+    }
+}
+
+impl core::fmt::Display for Variant {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// One of the (up to four) colours, in turn order: colour 0 moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Colour(u8);
+
+impl Colour {
+    /// Colour `index` (`0..4`), or `None` beyond.
+    pub const fn new(index: usize) -> Option<Colour> {
+        if index < 4 { Some(Colour(index as u8)) } else { None }
+    }
+
+    /// Its index `0..4`.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Its bit in a per-cell colour mask.
+    pub(crate) const fn bit(self) -> u8 {
+        1 << self.0
+    }
+}
