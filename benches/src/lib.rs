@@ -202,3 +202,58 @@ mod tests {
         assert_eq!(ours, placements_naive(20, 20, &pieces).len());
     }
 }
+
+/// The move-generation benchmark positions of one Blokus variant: every line of
+/// `../shared/data/blokus/positions_<file>.txt` (`<variant> <colour> <c>:<move>;...`) replayed
+/// into a position, with the colour to move. When the shared data is absent, `fallback` random
+/// games (seeded) supply their positions instead; the second value says which source was used.
+pub fn blokus_positions(
+    file: &str,
+    variant: grid_games::blokus::Variant,
+    fallback: usize,
+) -> (Vec<(grid_games::blokus::Position, grid_games::blokus::Colour)>, &'static str) {
+    use grid_games::blokus::{MoveTable, Position};
+    use grid_games::core::{Bot, Budget};
+    use std::sync::Arc;
+    let table = Arc::new(MoveTable::new(variant));
+    let path = format!(
+        "{}/../../shared/data/blokus/positions_{file}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let mut out = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let mut parts = line.split_whitespace();
+            let (Some(_), Some(colour)) = (parts.next(), parts.next()) else {
+                continue;
+            };
+            let colour = variant.all_colours().nth(colour.parse().unwrap_or(99));
+            let mut pos = Position::with_table(Arc::clone(&table));
+            let mut ok = colour.is_some();
+            for item in parts.next().unwrap_or("").split(';').filter(|s| !s.is_empty()) {
+                let Some((c, m)) = item.split_once(':') else {
+                    ok = false;
+                    break;
+                };
+                let c = variant.all_colours().nth(c.parse().unwrap_or(99));
+                let played = c.zip(pos.parse_move(m).ok()).map(|(c, m)| pos.play_as(c, m));
+                ok &= matches!(played, Some(Ok(())));
+            }
+            if let (true, Some(c)) = (ok, colour) {
+                out.push((pos, c));
+            }
+        }
+        return (out, "shared positions file");
+    }
+    let mut out = Vec::new();
+    for seed in 0..fallback as u64 {
+        let mut bot = grid_games::blokus::bots::RandomBot::new(seed);
+        let mut pos = Position::with_table(Arc::clone(&table));
+        while let Some(c) = pos.colour_to_move() {
+            out.push((pos.clone(), c));
+            let m = bot.choose(&pos, Budget::default()).expect("a legal move");
+            pos.play(m).expect("legal");
+        }
+    }
+    (out, "random games (no shared data)")
+}

@@ -1,0 +1,57 @@
+//! Benchmarks of the Blokus engine: move generation over the reference engine's measurement
+//! positions (`../shared/data/blokus/positions_{duo,classic}.txt`), against the naive method
+//! (test every placement of the table) in the same run; perft Duo depth 3 and Classic depth 4;
+//! and MCTS simulations.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use benches::blokus_positions;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use grid_games::blokus::{Move, Position, Variant, perft};
+
+fn movegen(c: &mut Criterion) {
+    for (file, variant) in [("duo", Variant::Duo), ("classic", Variant::Classic)] {
+        let (positions, source) = blokus_positions(file, variant, 40);
+        let listed: usize = positions.iter().map(|(p, c)| p.count_legal_moves(*c)).sum();
+        eprintln!("{file}: {} positions from {source}, {listed} moves per pass", positions.len());
+        let mut g = c.benchmark_group(format!("blokus_movegen_{file}"));
+        g.throughput(Throughput::Elements(listed as u64));
+        g.measurement_time(Duration::from_secs(5));
+        let mut buf: Vec<Move> = Vec::new();
+        g.bench_function("attach_points", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (pos, colour) in &positions {
+                    pos.legal_moves_of(*colour, &mut buf);
+                    n += buf.len();
+                }
+                black_box(n)
+            })
+        });
+        g.sample_size(10);
+        g.bench_function("naive_all_placements", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (pos, colour) in &positions {
+                    n += pos.table().moves().filter(|&m| pos.check(*colour, m).is_ok()).count();
+                }
+                black_box(n)
+            })
+        });
+        g.finish();
+    }
+}
+
+fn perfts(c: &mut Criterion) {
+    let mut g = c.benchmark_group("blokus_perft");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    let mut duo = Position::new(Variant::Duo);
+    g.bench_function("duo_depth_3", |b| b.iter(|| perft(black_box(&mut duo), 3)));
+    let mut classic = Position::new(Variant::Classic);
+    g.bench_function("classic_depth_4", |b| b.iter(|| perft(black_box(&mut classic), 4)));
+    g.finish();
+}
+
+criterion_group!(benches, movegen, perfts);
+criterion_main!(benches);
