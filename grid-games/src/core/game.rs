@@ -221,6 +221,8 @@ pub struct MatchRecord<G: Game> {
     pub forfeit: Option<(usize, Forfeit)>,
     /// Thinking time used by each player.
     pub think_time: Vec<Duration>,
+    /// Thinking time of every action, parallel to `actions`.
+    pub action_times: Vec<Duration>,
 }
 
 /// Plays `game` to the end with `bots[p]` acting for player `p`, and records it.
@@ -245,6 +247,7 @@ pub fn play_match<G: Game>(
     assert_eq!(bots.len(), game.players(), "one bot per player");
     let mut actions = Vec::new();
     let mut think_time = vec![Duration::ZERO; bots.len()];
+    let mut action_times = Vec::new();
     let mut forfeit = None;
     while let Some(player) = game.to_move() {
         if rules.max_actions.is_some_and(|m| actions.len() >= m) {
@@ -269,6 +272,7 @@ pub fn play_match<G: Game>(
             break;
         }
         actions.push((player, action));
+        action_times.push(spent);
     }
     let mut scores = game.scores();
     if let Some((p, _)) = forfeit {
@@ -280,6 +284,7 @@ pub fn play_match<G: Game>(
         outcome: Outcome::from_scores(scores),
         forfeit,
         think_time,
+        action_times,
     }
 }
 
