@@ -157,6 +157,17 @@ impl Position {
         Colour::new(usize::from(self.nominal)).expect("valid colour")
     }
 
+    /// Makes `colour` the nominal colour to move, as if the colour before it had just moved
+    /// (GTP `genmove` may ask any colour to move). Undoing the next move restores the turn of
+    /// the previous mover, not this setting.
+    pub fn set_nominal_to_move(&mut self, colour: Colour) -> Result<(), BlokusError> {
+        if colour.index() >= self.variant().colours() {
+            return Err(BlokusError::UnknownColour(colour.index().to_string()));
+        }
+        self.nominal = colour.index() as u8;
+        Ok(())
+    }
+
     /// The colour that moves next: the first colour from the
     /// [nominal](Position::nominal_to_move) one, in turn order, with a legal move. `None` when
     /// no colour can move: the game is over.
