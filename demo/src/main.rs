@@ -6,7 +6,8 @@
 //!
 //! It grows as crates land; today it shows `polyomino` (enumeration, symmetries, arbitrary-angle
 //! rotation and placements), `level-planner` (a plan drawn on a hall with pillars) and
-//! `grid-games` (a plane-bombing game between the hunter and the random bot) and `plugdp`
+//! `grid-games` (a plane-bombing game between the hunter and the random bot, a Blokus Duo game
+//! between the Monte Carlo bot and the seed's heuristic, perft) and `plugdp`
 //! (Formula 1, paths, dominoes, Rocket Mania with its rotations, polyominoes by transfer matrix).
 
 use grid_games::planes::{
@@ -139,6 +140,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
         record.actions.len(),
         record.end
+    );
+
+    println!("\n== grid-games: Blokus Duo, Monte Carlo (X) against the seed's heuristic (O) ==");
+    let mut duo = grid_games::blokus::Position::new(grid_games::blokus::Variant::Duo);
+    println!(
+        "perft from the empty board: depth 1 = {}, depth 2 = {}",
+        grid_games::blokus::perft(&mut duo, 1),
+        grid_games::blokus::perft(&mut duo, 2)
+    );
+    let mut mcts = grid_games::blokus::bots::MctsBot::new(1);
+    let mut greedy = grid_games::blokus::bots::HeuristicBot::new();
+    let rules = grid_games::core::MatchRules {
+        budget: grid_games::core::Budget::iterations(300),
+        ..Default::default()
+    };
+    let game = grid_games::core::play_match(duo, &mut [&mut mcts, &mut greedy], rules);
+    print!("{}", game.last.render());
+    println!(
+        "{} placements, final score {} (points {:?})",
+        game.actions.len(),
+        game.last.final_score(),
+        game.last.points()
     );
 
     println!("\n== plugdp: plug DP with minimal-representation frontiers ==");

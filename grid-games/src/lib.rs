@@ -1,12 +1,16 @@
 //! Rule engines, bots, match runners and rating tournaments for grid games.
 //!
-//! * [`core`]: what every game shares: the seeded [`core::Rng`], the Elo formulas and the rating
-//!   [`core::Tournament`] (matchmaking with a widening window, decaying K, A–E tier scoring),
-//!   which takes a closure that plays one pairing, so any two-player game can be rated.
+//! * [`core`]: what every game shares: the [`core::Game`] and [`core::Bot`] traits of
+//!   perfect-information games with the match runner [`core::play_match`], the seeded
+//!   [`core::Rng`], the Elo formulas and the rating [`core::Tournament`] (matchmaking with a
+//!   widening window, decaying K, A–E tier scoring), which takes a closure that plays one
+//!   pairing, so any two-player game can be rated.
+//! * [`blokus`]: Blokus (Classic, Classic two-player, Duo) as Pentobi plays it: move
+//!   generation at Pentobi's speed, notation, perft, and random, greedy and Monte Carlo bots.
 //! * [`planes`]: the plane-bombing game (炸飞机): its referee, the imperfect-information player
 //!   API, a random bot and a layout-tracking hunter bot.
 //!
-//! Blokus and paper.io (纸带圈地) are not built yet.
+//! paper.io (纸带圈地) is not built yet.
 //!
 //! ```
 //! use grid_games::core::{Rng, Tournament};
