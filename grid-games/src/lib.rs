@@ -27,4 +27,5 @@
 
 pub mod blokus;
 pub mod core;
+pub mod paperio;
 pub mod planes;

@@ -46,48 +46,90 @@ pub trait Game: Clone {
     }
 }
 
-/// How a finished game ended: the final scores, from which ranks and winners follow.
+/// How a finished game ended: the final scores and the verdict that ranks the players.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// Final score of every player (higher is better).
     pub scores: Vec<i64>,
+    /// Who won: by score, or by a rule that overrides scores.
+    pub verdict: Verdict,
+}
+
+/// How an [`Outcome`] ranks the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// By score: higher beats lower, equal scores tie (Blokus).
+    ByScore,
+    /// A rule decided: this player won and every other player lost (a paper.io trail cut).
+    Winner(usize),
+    /// A rule decided a draw between all players.
+    Draw,
+    /// This player forfeited (illegal action, no action, time-out) and lost to everyone;
+    /// the others rank by score among themselves.
+    Forfeit(usize),
 }
 
 impl Outcome {
-    /// An outcome with these scores.
+    /// An outcome ranked by these scores.
     pub fn from_scores(scores: Vec<i64>) -> Outcome {
-        Outcome { scores }
+        Outcome {
+            scores,
+            verdict: Verdict::ByScore,
+        }
     }
 
-    /// The unique player with the highest score, or `None` on a shared first place.
+    /// The winner: the unique player with the highest score (or the rule's winner), or `None`
+    /// on a shared first place or a draw.
     pub fn winner(&self) -> Option<usize> {
-        let best = *self.scores.iter().max()?;
-        let mut leaders = self.scores.iter().enumerate().filter(|&(_, &s)| s == best);
-        let (first, _) = leaders.next()?;
-        match leaders.next() {
-            None => Some(first),
-            Some(_) => None,
+        match self.verdict {
+            Verdict::Winner(w) => Some(w),
+            Verdict::Draw => None,
+            Verdict::ByScore | Verdict::Forfeit(_) => {
+                let forfeited = match self.verdict {
+                    Verdict::Forfeit(f) => Some(f),
+                    _ => None,
+                };
+                let alive = |i: usize| Some(i) != forfeited;
+                let best = self
+                    .scores
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| alive(i))
+                    .map(|(_, &s)| s)
+                    .max()?;
+                let mut leaders = (0..self.scores.len()).filter(|&i| alive(i) && self.scores[i] == best);
+                let first = leaders.next()?;
+                match leaders.next() {
+                    None => Some(first),
+                    Some(_) => None,
+                }
+            }
         }
     }
 
     /// The result for `player` in `[0, 1]`: the share of the other players it beat, counting a
     /// tie as half (1 = sole winner of a two-player game, 0.5 = draw, 0 = loss).
     pub fn result_for(&self, player: usize) -> f64 {
-        let mine = self.scores[player];
         let others = self.scores.len().saturating_sub(1);
         if others == 0 {
             return 1.0;
         }
-        let points: f64 = self
-            .scores
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != player)
-            .map(|(_, &s)| match mine.cmp(&s) {
-                core::cmp::Ordering::Greater => 1.0,
-                core::cmp::Ordering::Equal => 0.5,
-                core::cmp::Ordering::Less => 0.0,
-            })
+        let beats = |a: usize, b: usize| -> f64 {
+            match self.verdict {
+                Verdict::Winner(w) => f64::from(u8::from(a == w)),
+                Verdict::Draw => 0.5,
+                Verdict::Forfeit(f) if a == f => 0.0,
+                Verdict::Forfeit(f) if b == f => 1.0,
+                _ => match self.scores[a].cmp(&self.scores[b]) {
+                    core::cmp::Ordering::Greater => 1.0,
+                    core::cmp::Ordering::Equal => 0.5,
+                    core::cmp::Ordering::Less => 0.0,
+                },
+            }
+        };
+        let points: f64 = (0..self.scores.len())
+            .filter(|&i| i != player)
+            .map(|i| beats(player, i))
             .sum();
         points / others as f64
     }
@@ -191,6 +233,10 @@ pub struct MatchRules {
     pub budget: Budget,
     /// A bot that thinks longer than this for one action forfeits (`None`: no limit).
     pub time_limit: Option<Duration>,
+    /// Each player's thinking budget for the whole game, as in the paper.io course engine: a
+    /// call that takes at least the remaining budget forfeits, otherwise it is deducted
+    /// (`None`: no limit).
+    pub game_time: Option<Duration>,
     /// Stop after this many actions in all and score the position as it stands (`None`: play
     /// to the end).
     pub max_actions: Option<usize>,
@@ -203,7 +249,8 @@ pub enum Forfeit {
     NoAction,
     /// The bot returned an illegal action; the game's error, as text.
     Illegal(String),
-    /// The bot overran [`MatchRules::time_limit`].
+    /// The bot overran [`MatchRules::time_limit`] or its [`MatchRules::game_time`]; the time
+    /// the offending call took.
     Timeout(Duration),
 }
 
@@ -215,7 +262,7 @@ pub struct MatchRecord<G: Game> {
     pub actions: Vec<(usize, G::Action)>,
     /// The state after the last action.
     pub last: G,
-    /// The final scores; on a forfeit the forfeiting player gets `i64::MIN`.
+    /// The final scores and verdict ([`Verdict::Forfeit`] on a forfeit).
     pub outcome: Outcome,
     /// The player who forfeited, and why.
     pub forfeit: Option<(usize, Forfeit)>,
@@ -248,6 +295,7 @@ pub fn play_match<G: Game>(
     let mut actions = Vec::new();
     let mut think_time = vec![Duration::ZERO; bots.len()];
     let mut action_times = Vec::new();
+    let mut remaining = vec![rules.game_time; bots.len()];
     let mut forfeit = None;
     while let Some(player) = game.to_move() {
         if rules.max_actions.is_some_and(|m| actions.len() >= m) {
@@ -257,11 +305,13 @@ pub fn play_match<G: Game>(
         let choice = bots[player].choose(&game, rules.budget);
         let spent = start.elapsed();
         think_time[player] += spent;
-        if let Some(limit) = rules.time_limit
-            && spent > limit
-        {
+        let over_game_budget = remaining[player].is_some_and(|left| spent >= left);
+        if over_game_budget || rules.time_limit.is_some_and(|limit| spent > limit) {
             forfeit = Some((player, Forfeit::Timeout(spent)));
             break;
+        }
+        if let Some(left) = &mut remaining[player] {
+            *left -= spent;
         }
         let Some(action) = choice else {
             forfeit = Some((player, Forfeit::NoAction));
@@ -274,14 +324,18 @@ pub fn play_match<G: Game>(
         actions.push((player, action));
         action_times.push(spent);
     }
-    let mut scores = game.scores();
-    if let Some((p, _)) = forfeit {
-        scores[p] = i64::MIN;
-    }
+    let outcome = match (&forfeit, game.outcome()) {
+        (Some((p, _)), _) => Outcome {
+            scores: game.scores(),
+            verdict: Verdict::Forfeit(*p),
+        },
+        (None, Some(o)) => o,
+        (None, None) => Outcome::from_scores(game.scores()),
+    };
     MatchRecord {
         actions,
         last: game,
-        outcome: Outcome::from_scores(scores),
+        outcome,
         forfeit,
         think_time,
         action_times,
@@ -301,6 +355,12 @@ mod tests {
         let tie = Outcome::from_scores(vec![4, 4, 1, 0]);
         assert_eq!(tie.winner(), None);
         assert!((tie.result_for(0) - 2.5 / 3.0).abs() < 1e-12);
+        let ruled = Outcome { scores: vec![5, 9], verdict: Verdict::Winner(0) };
+        assert_eq!((ruled.winner(), ruled.result_for(0), ruled.result_for(1)), (Some(0), 1.0, 0.0));
+        let forfeit = Outcome { scores: vec![9, 1, 3], verdict: Verdict::Forfeit(0) };
+        assert_eq!(forfeit.winner(), Some(2));
+        assert_eq!(forfeit.result_for(0), 0.0);
+        assert_eq!(forfeit.result_for(2), 1.0);
     }
 
     #[test]

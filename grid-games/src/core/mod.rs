@@ -11,7 +11,7 @@ mod rng;
 mod tournament;
 
 pub use game::{
-    Bot, Budget, BudgetClock, Forfeit, Game, MatchRecord, MatchRules, Outcome, play_match,
+    Bot, Budget, BudgetClock, Forfeit, Game, MatchRecord, MatchRules, Outcome, Verdict, play_match,
 };
 pub use rng::Rng;
 pub use tournament::{Standings, Tournament, TournamentError};

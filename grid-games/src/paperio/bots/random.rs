@@ -1,0 +1,39 @@
+use crate::core::{Bot, Budget, Rng};
+use crate::paperio::{Position, Turn};
+
+/// Turns at random: straight with probability 1/2, left and right 1/4 each (seeded).
+///
+/// ```
+/// use grid_games::paperio::{Config, Position, bots::RandomWalker};
+/// use grid_games::core::{Bot, Budget, Rng};
+/// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
+/// assert!(RandomWalker::new(1).choose(&game, Budget::default()).is_some());
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct RandomWalker {
+    rng: Rng,
+}
+
+impl RandomWalker {
+    /// A random walker with its own seed.
+    pub fn new(seed: u64) -> RandomWalker {
+        RandomWalker {
+            rng: Rng::seed_from(seed),
+        }
+    }
+}
+
+impl Bot<Position> for RandomWalker {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn choose(&mut self, _game: &Position, _budget: Budget) -> Option<Turn> {
+        Some(match self.rng.below(4) {
+            0 => Turn::Left,
+            1 => Turn::Right,
+            _ => Turn::Straight,
+        })
+    }
+}

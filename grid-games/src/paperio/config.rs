@@ -1,0 +1,208 @@
+//! Board size and move limit, directions, turns, starting heads, and the errors of the game.
+
+use thiserror::Error;
+
+use crate::core::Rng;
+
+/// Board size and move limit (spec §1). The default is the course's 102 × 101 board with 2000
+/// moves per player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Board width `W = 2k` (even, at least 18).
+    pub width: u32,
+    /// Board height `H` (at least 9).
+    pub height: u32,
+    /// Moves allowed to each player; the game lasts at most `2 · max_turn` plies.
+    pub max_turn: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            width: 102,
+            height: 101,
+            max_turn: 2000,
+        }
+    }
+}
+
+/// Largest board side accepted (cells are indexed with `u32`, floods use `i32`).
+pub const MAX_SIDE: u32 = 4096;
+
+impl Config {
+    /// Checks the size: `width` even and in `18..=4096`, `height` in `9..=4096`, so that the
+    /// random placement always gives two whole, disjoint 3 × 3 starts (spec §3.4), and
+    /// `max_turn ≥ 1`.
+    pub fn validate(&self) -> Result<(), PaperioError> {
+        let ok_w = self.width % 2 == 0 && (18..=MAX_SIDE).contains(&self.width);
+        let ok_h = (9..=MAX_SIDE).contains(&self.height);
+        if !ok_w || !ok_h {
+            return Err(PaperioError::BadSize {
+                width: self.width,
+                height: self.height,
+            });
+        }
+        if self.max_turn == 0 {
+            return Err(PaperioError::NoTurns);
+        }
+        Ok(())
+    }
+
+    /// The engine's random placement (spec §3.1, draw order of the reference engine:
+    /// `x1, y1, x2, y2`, then `d1`, `d2`): player `i` at
+    /// `x = k·i + ⌊k/2⌋ + U(−3..3)`, `y = ⌊h/2⌋ + U(−3..3)`, direction uniform.
+    pub fn random_starts(&self, rng: &mut Rng) -> [Start; 2] {
+        let k = self.width as i32 / 2;
+        let h = self.height as i32;
+        let mut offset = || rng.below(7) as i32 - 3;
+        let (x1, y1, x2, y2) = (offset(), offset(), offset(), offset());
+        let d1 = Direction::from_index(rng.below(4) as u8);
+        let d2 = Direction::from_index(rng.below(4) as u8);
+        [
+            Start {
+                x: k / 2 + x1,
+                y: h / 2 + y1,
+                direction: d1,
+            },
+            Start {
+                x: k + k / 2 + x2,
+                y: h / 2 + y2,
+                direction: d2,
+            },
+        ]
+    }
+}
+
+/// A heading. `y` grows southward (row 0 is the north edge), as in the reference engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// `+x`, index 0.
+    East,
+    /// `+y`, index 1.
+    South,
+    /// `−x`, index 2.
+    West,
+    /// `−y`, index 3.
+    North,
+}
+
+impl Direction {
+    /// All four, in index order.
+    pub const ALL: [Direction; 4] = [
+        Direction::East,
+        Direction::South,
+        Direction::West,
+        Direction::North,
+    ];
+
+    /// Direction by the engine's index `0..4` (taken modulo 4).
+    pub const fn from_index(i: u8) -> Direction {
+        Self::ALL[(i % 4) as usize]
+    }
+
+    /// The engine's index: 0 East, 1 South, 2 West, 3 North.
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The step `(dx, dy)`.
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Direction::East => (1, 0),
+            Direction::South => (0, 1),
+            Direction::West => (-1, 0),
+            Direction::North => (0, -1),
+        }
+    }
+
+    /// The heading after `turn`: left is `d + 3`, right is `d + 1` (mod 4).
+    pub const fn turned(self, turn: Turn) -> Direction {
+        match turn {
+            Turn::Left => Direction::from_index(self.index() + 3),
+            Turn::Right => Direction::from_index(self.index() + 1),
+            Turn::Straight => self,
+        }
+    }
+
+    /// Whether the two headings are at right angles.
+    pub const fn is_perpendicular(self, other: Direction) -> bool {
+        self.index() % 2 != other.index() % 2
+    }
+}
+
+/// A player's action: turn left, turn right, or keep going. The head always advances one cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// Turn left, then advance.
+    Left,
+    /// Turn right, then advance.
+    Right,
+    /// Advance straight on.
+    Straight,
+}
+
+impl Turn {
+    /// All three actions.
+    pub const ALL: [Turn; 3] = [Turn::Straight, Turn::Left, Turn::Right];
+
+    /// The engine's reading of a returned value (spec §5): a string whose first character,
+    /// upper-cased, is `L` turns left, `R` turns right, anything else goes straight.
+    pub fn from_engine(text: &str) -> Turn {
+        match text.chars().next().map(|c| c.to_ascii_uppercase()) {
+            Some('L') => Turn::Left,
+            Some('R') => Turn::Right,
+            _ => Turn::Straight,
+        }
+    }
+
+    /// The trace letter: `l`, `r` or `n`.
+    pub const fn letter(self) -> char {
+        match self {
+            Turn::Left => 'l',
+            Turn::Right => 'r',
+            Turn::Straight => 'n',
+        }
+    }
+}
+
+/// Where a player starts: its head (which also centres its 3 × 3 territory) and heading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Start {
+    /// Column, 0 = west edge.
+    pub x: i32,
+    /// Row, 0 = north edge.
+    pub y: i32,
+    /// Initial heading.
+    pub direction: Direction,
+}
+
+/// A refused paper.io input.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PaperioError {
+    /// The board is too small, too large, or of odd width.
+    #[error(
+        "board {width}x{height} is not allowed (width even in 18..=4096, height in 9..=4096)"
+    )]
+    BadSize {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
+    /// `max_turn` is zero.
+    #[error("max_turn must be at least 1")]
+    NoTurns,
+    /// A starting head is off the board, or both heads are on the same cell.
+    #[error("bad start for player {player}: ({x}, {y})")]
+    BadStart {
+        /// Player index.
+        player: usize,
+        /// Head column.
+        x: i32,
+        /// Head row.
+        y: i32,
+    },
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+}

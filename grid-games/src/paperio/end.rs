@@ -1,0 +1,110 @@
+//! How a game ends: the engine's result codes with their winners and extra data (spec §9).
+
+/// Why a player forfeited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ForfeitKind {
+    /// The bot failed (the engine's code −1); the error text.
+    Error(String),
+    /// The bot overran its time (code −2).
+    Timeout,
+}
+
+/// The end of a game, one variant per result code. Each knows its winner and its code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Code 0: the mover left the board; the other player wins.
+    Wall {
+        /// The player who moved off.
+        mover: usize,
+    },
+    /// Code 1: the mover entered a trail cell; the trail's owner loses.
+    TrailHit {
+        /// The player who moved (the engine's extra element).
+        mover: usize,
+        /// The owner of the trail that was hit.
+        owner: usize,
+    },
+    /// Code 2: heads met on unowned land at right angles; the mover wins.
+    SideHit {
+        /// The player who moved.
+        mover: usize,
+    },
+    /// Code 3: heads met on unowned land head-on; the larger territory wins.
+    HeadOn {
+        /// Territory of players 0 and 1.
+        scores: [u32; 2],
+    },
+    /// Code 4: heads met on owned land; its owner wins.
+    HeadsOnLand {
+        /// The player who moved.
+        mover: usize,
+        /// Whether the mover won (the land was its own): the engine's extra element.
+        mover_won: bool,
+    },
+    /// Codes −1 and −2: a player forfeited.
+    Forfeit {
+        /// The forfeiting player.
+        player: usize,
+        /// Error or time-out.
+        kind: ForfeitKind,
+    },
+    /// Code −3: both players used all their moves; the larger territory wins.
+    TickLimit {
+        /// Territory of players 0 and 1.
+        scores: [u32; 2],
+    },
+}
+
+impl End {
+    /// The engine's result code.
+    pub fn code(&self) -> i32 {
+        match self {
+            End::Wall { .. } => 0,
+            End::TrailHit { .. } => 1,
+            End::SideHit { .. } => 2,
+            End::HeadOn { .. } => 3,
+            End::HeadsOnLand { .. } => 4,
+            End::Forfeit {
+                kind: ForfeitKind::Error(_),
+                ..
+            } => -1,
+            End::Forfeit {
+                kind: ForfeitKind::Timeout,
+                ..
+            } => -2,
+            End::TickLimit { .. } => -3,
+        }
+    }
+
+    /// The winner, or `None` for a draw (equal territory on codes 3 and −3).
+    pub fn winner(&self) -> Option<usize> {
+        let by_area = |s: &[u32; 2]| match s[0].cmp(&s[1]) {
+            core::cmp::Ordering::Greater => Some(0),
+            core::cmp::Ordering::Less => Some(1),
+            core::cmp::Ordering::Equal => None,
+        };
+        match self {
+            End::Wall { mover } => Some(1 - mover),
+            End::TrailHit { owner, .. } => Some(1 - owner),
+            End::SideHit { mover } => Some(*mover),
+            End::HeadOn { scores } | End::TickLimit { scores } => by_area(scores),
+            End::HeadsOnLand { mover, mover_won } => Some(if *mover_won { *mover } else { 1 - mover }),
+            End::Forfeit { player, .. } => Some(1 - player),
+        }
+    }
+
+    /// The engine's short name: `wall`, `trail`, `side`, `head_on`, `territory_collision`,
+    /// `ai_error`, `ai_timeout`, `tick_limit`.
+    pub fn name(&self) -> &'static str {
+        match self.code() {
+            0 => "wall",
+            1 => "trail",
+            2 => "side",
+            3 => "head_on",
+            4 => "territory_collision",
+            -1 => "ai_error",
+            -2 => "ai_timeout",
+            _ => "tick_limit",
+        }
+    }
+}

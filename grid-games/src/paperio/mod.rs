@@ -1,0 +1,61 @@
+//! paper.io (纸带圈地), as the SESSDSA 2018 course engine plays it: two heads that always move,
+//! trails that enclose land, and every quirk of the reference engine (spec `paperio.md`).
+//!
+//! ```
+//! use grid_games::paperio::{Config, Position, Turn, End};
+//! use grid_games::core::Rng;
+//! // A game on the default 102 × 101 board with the engine's random placement.
+//! let mut game = Position::random(Config::default(), &mut Rng::seed_from(7))?;
+//! assert_eq!(game.territory_counts(), [9, 9]);
+//! // Player 0 runs straight on until something ends the game (here: the wall).
+//! while game.end().is_none() {
+//!     game.play(Turn::Straight)?;
+//! }
+//! assert!(matches!(game.end(), Some(End::Wall { .. } | End::HeadOn { .. } | End::SideHit { .. })));
+//! # Ok::<(), grid_games::paperio::PaperioError>(())
+//! ```
+//!
+//! ```
+//! use grid_games::paperio::{Config, PaperioError};
+//! // Sizes that cannot hold two whole starting squares are typed errors.
+//! let small = Config { width: 16, height: 9, max_turn: 100 };
+//! assert!(matches!(small.validate(), Err(PaperioError::BadSize { .. })));
+//! ```
+//!
+//! ```
+//! use grid_games::paperio::{Config, Position, bots::{SafeWalker, RandomWalker}};
+//! use grid_games::core::{play_match, MatchRules, Rng};
+//! // A whole game between two bots through the shared match runner.
+//! let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
+//! let (mut a, mut b) = (SafeWalker::new(1), RandomWalker::new(2));
+//! let record = play_match(game, &mut [&mut a, &mut b], MatchRules::default());
+//! assert!(record.last.end().is_some());
+//! # Ok::<(), grid_games::paperio::PaperioError>(())
+//! ```
+//!
+//! # Rules in brief
+//! Each player owns a 3 × 3 square around its head. Players alternate plies, player 0 first;
+//! a ply turns left, right or not at all and advances one cell. Leaving one's territory lays a
+//! trail; coming home with a trail converts it to territory and fills every non-own pocket cut
+//! off from the board edge (enemy land, trail cells and even the enemy head inside change
+//! owner, but trail marks survive). A ply is resolved in the engine's order: border, heads
+//! meet, trail hit, ordinary arrival; the board is still updated on the deciding ply. Every
+//! ending is an [`End`] with the engine's code, winner and extra data. Each player has
+//! `max_turn` moves; after them territory decides.
+//!
+//! # Layout
+//! `config.rs` (size, directions, turns, starts, errors), `end.rs` (result codes),
+//! `position.rs` (state and ply resolution; see [`Position`] for the cost of each
+//! operation), `bots/` (random, safe and strong walkers). [`Position`] implements the crate's
+//! [`Game`](crate::core::Game) trait, so [`play_match`](crate::core::play_match) runs matches,
+//! with the course's per-game time budget as
+//! [`MatchRules::game_time`](crate::core::MatchRules::game_time).
+
+pub mod bots;
+mod config;
+mod end;
+mod position;
+
+pub use config::{Config, Direction, MAX_SIDE, PaperioError, Start, Turn};
+pub use end::{End, ForfeitKind};
+pub use position::Position;

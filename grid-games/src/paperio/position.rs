@@ -1,0 +1,486 @@
+//! The game state and the resolution of one ply (spec §§3–8).
+//!
+//! # Representation and costs
+//! Two byte layers of `W × H` cells (territory owner, trail owner; 0 = none, 1 / 2 = player id
+//! as in the engine), both heads and headings, each player's trail as the list of its cells in
+//! laying order with the matching direction list (the engine's `band_route`), the bounding
+//! box of every cell the player has stood on (with its starting square), moves left, and
+//! running counts of territory and trail cells per player.
+//!
+//! * A ply without a capture is O(1): a few cell reads and writes and counter updates.
+//! * A capture converts the trail (O(trail length)) and then fills enclosed pockets by a flood
+//!   from the edge of the captor's bounding box, as the reference engine does: O(area of that
+//!   box), never the whole board unless the player has roamed over all of it. Floods use a
+//!   scratch buffer the size of the box, allocated per capture.
+//! * Cloning copies the two layers (`2 · W · H` bytes) and the trails.
+
+use super::{Config, Direction, End, ForfeitKind, PaperioError, Start, Turn};
+
+#[derive(Clone, Debug)]
+struct Player {
+    x: i32,
+    y: i32,
+    direction: Direction,
+    trail: Vec<u32>,
+    route: Vec<Direction>,
+    /// Bounding box of every cell stood on, `[x0, y0, x1, y1]` inclusive, clipped.
+    bbox: [i32; 4],
+    moves_left: u32,
+    territory: u32,
+    trail_cells: u32,
+}
+
+/// A paper.io game in progress (or over).
+///
+/// ```
+/// use grid_games::paperio::{Config, Direction, Position, Start, Turn};
+/// let starts = [
+///     Start { x: 25, y: 50, direction: Direction::North },
+///     Start { x: 76, y: 50, direction: Direction::South },
+/// ];
+/// let mut game = Position::new(Config::default(), starts)?;
+/// assert_eq!(game.territory_counts(), [9, 9]);
+/// // Player 0 walks out of its square (laying trail) and turns back home.
+/// for turn in [Turn::Straight, Turn::Straight, Turn::Straight, Turn::Straight,
+///              Turn::Right, Turn::Straight, Turn::Straight, Turn::Straight] {
+///     game.play(turn)?;   // player 0
+///     game.play(Turn::Straight)?; // player 1 walks south
+/// }
+/// assert!(game.end().is_none());
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Position {
+    config: Config,
+    territory: Vec<u8>,
+    trail: Vec<u8>,
+    players: [Player; 2],
+    plies: u32,
+    end: Option<End>,
+}
+
+impl Position {
+    /// A new game with explicit starting heads (the engine's overrides). Each player gets the
+    /// 3 × 3 square around its head, clipped to the board; player 1's square is painted last.
+    /// Errors: a bad size, a head off the board, or both heads on one cell.
+    pub fn new(config: Config, starts: [Start; 2]) -> Result<Position, PaperioError> {
+        config.validate()?;
+        let (w, h) = (config.width as i32, config.height as i32);
+        for (player, s) in starts.iter().enumerate() {
+            if !(0..w).contains(&s.x) || !(0..h).contains(&s.y) {
+                return Err(PaperioError::BadStart {
+                    player,
+                    x: s.x,
+                    y: s.y,
+                });
+            }
+        }
+        if (starts[0].x, starts[0].y) == (starts[1].x, starts[1].y) {
+            return Err(PaperioError::BadStart {
+                player: 1,
+                x: starts[1].x,
+                y: starts[1].y,
+            });
+        }
+        let cells = (config.width * config.height) as usize;
+        let mut territory = vec![0u8; cells];
+        let players = starts.map(|s| {
+            let bbox = [(s.x - 1).max(0), (s.y - 1).max(0), (s.x + 1).min(w - 1), (s.y + 1).min(h - 1)];
+            Player {
+                x: s.x,
+                y: s.y,
+                direction: s.direction,
+                trail: Vec::new(),
+                route: Vec::new(),
+                bbox,
+                moves_left: config.max_turn,
+                territory: 0,
+                trail_cells: 0,
+            }
+        });
+        for (i, p) in players.iter().enumerate() {
+            for y in p.bbox[1]..=p.bbox[3] {
+                for x in p.bbox[0]..=p.bbox[2] {
+                    territory[(y * w + x) as usize] = i as u8 + 1;
+                }
+            }
+        }
+        let mut pos = Position {
+            config,
+            trail: vec![0u8; cells],
+            territory,
+            players,
+            plies: 0,
+            end: None,
+        };
+        for i in 0..2 {
+            pos.players[i].territory =
+                pos.territory.iter().filter(|&&o| o == i as u8 + 1).count() as u32;
+        }
+        Ok(pos)
+    }
+
+    /// A new game with the engine's random placement drawn from `rng`
+    /// ([`Config::random_starts`]).
+    pub fn random(config: Config, rng: &mut crate::core::Rng) -> Result<Position, PaperioError> {
+        config.validate()?;
+        Position::new(config, config.random_starts(rng))
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Board width.
+    pub fn width(&self) -> u32 {
+        self.config.width
+    }
+
+    /// Board height.
+    pub fn height(&self) -> u32 {
+        self.config.height
+    }
+
+    /// Whether `(x, y)` is on the board.
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= 0 && y >= 0 && (x as u32) < self.config.width && (y as u32) < self.config.height
+    }
+
+    #[inline]
+    fn index(&self, x: i32, y: i32) -> usize {
+        (y as u32 * self.config.width + x as u32) as usize
+    }
+
+    /// The territory owner of `(x, y)` (player index), `None` if unowned or off the board.
+    pub fn territory(&self, x: i32, y: i32) -> Option<usize> {
+        if !self.contains(x, y) {
+            return None;
+        }
+        self.territory[self.index(x, y)].checked_sub(1).map(usize::from)
+    }
+
+    /// The trail owner of `(x, y)` (player index), `None` if no trail or off the board.
+    pub fn trail(&self, x: i32, y: i32) -> Option<usize> {
+        if !self.contains(x, y) {
+            return None;
+        }
+        self.trail[self.index(x, y)].checked_sub(1).map(usize::from)
+    }
+
+    /// The head of `player` (off the board after a wall ending).
+    pub fn head(&self, player: usize) -> (i32, i32) {
+        (self.players[player].x, self.players[player].y)
+    }
+
+    /// The heading of `player`: its last move's direction, or its initial one.
+    pub fn direction(&self, player: usize) -> Direction {
+        self.players[player].direction
+    }
+
+    /// Moves `player` has left (the engine's `turnleft`).
+    pub fn moves_left(&self, player: usize) -> u32 {
+        self.players[player].moves_left
+    }
+
+    /// The cells of `player`'s current trail, in laying order, as `(x, y)`.
+    pub fn trail_cells(&self, player: usize) -> impl ExactSizeIterator<Item = (i32, i32)> + '_ {
+        let w = self.config.width;
+        self.players[player]
+            .trail
+            .iter()
+            .map(move |&c| ((c % w) as i32, (c / w) as i32))
+    }
+
+    /// The engine's `band_route` of `player`: the direction of every trail step, plus the
+    /// final-ply entries the engine adds (spec §6).
+    pub fn route(&self, player: usize) -> &[Direction] {
+        &self.players[player].route
+    }
+
+    /// Territory cells of players 0 and 1 (the scores).
+    pub fn territory_counts(&self) -> [u32; 2] {
+        [self.players[0].territory, self.players[1].territory]
+    }
+
+    /// Cells carrying a trail mark of players 0 and 1.
+    pub fn trail_counts(&self) -> [u32; 2] {
+        [self.players[0].trail_cells, self.players[1].trail_cells]
+    }
+
+    /// Plies played so far.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The player who moves next (player 0 on even plies), or `None` once the game is over.
+    pub fn to_move(&self) -> Option<usize> {
+        match self.end {
+            Some(_) => None,
+            None => Some((self.plies % 2) as usize),
+        }
+    }
+
+    /// How the game ended, once it has.
+    pub fn end(&self) -> Option<&End> {
+        self.end.as_ref()
+    }
+
+    /// Ends the game by a forfeit of `player` (a failing or overrunning bot), as the engine's
+    /// codes −1 / −2 do; nothing on the board changes.
+    pub fn forfeit(&mut self, player: usize, kind: ForfeitKind) -> Result<(), PaperioError> {
+        if self.end.is_some() {
+            return Err(PaperioError::GameOver);
+        }
+        self.end = Some(End::Forfeit {
+            player: player.min(1),
+            kind,
+        });
+        Ok(())
+    }
+
+    /// Plays one ply for the player to move: turn, advance one cell, resolve (spec §6), and end
+    /// the game by tick limit when both players have used all their moves. Returns the end if
+    /// this ply decided the game.
+    pub fn play(&mut self, turn: Turn) -> Result<Option<&End>, PaperioError> {
+        let p = self.to_move().ok_or(PaperioError::GameOver)?;
+        let q = 1 - p;
+        self.plies += 1;
+        let me = &mut self.players[p];
+        me.moves_left -= 1;
+        me.direction = me.direction.turned(turn);
+        let d = me.direction;
+        let (dx, dy) = d.delta();
+        let (nx, ny) = (me.x + dx, me.y + dy);
+        me.x = nx;
+        me.y = ny;
+        let end = if !self.contains(nx, ny) {
+            // (B) Border: nothing is marked; the route still gains the step.
+            self.players[p].route.push(d);
+            Some(End::Wall { mover: p })
+        } else {
+            let c = self.index(nx, ny);
+            let me = &mut self.players[p];
+            me.bbox = [me.bbox[0].min(nx), me.bbox[1].min(ny), me.bbox[2].max(nx), me.bbox[3].max(ny)];
+            let mine = p as u8 + 1;
+            if (self.players[q].x, self.players[q].y) == (nx, ny) {
+                // (H) Heads meet.
+                if self.territory[c] == mine {
+                    self.capture(p);
+                    Some(End::HeadsOnLand {
+                        mover: p,
+                        mover_won: true,
+                    })
+                } else {
+                    self.lay_trail(p, c, d);
+                    if self.territory[c] == q as u8 + 1 {
+                        Some(End::HeadsOnLand {
+                            mover: p,
+                            mover_won: false,
+                        })
+                    } else if d.is_perpendicular(self.players[q].direction) {
+                        Some(End::SideHit { mover: p })
+                    } else {
+                        Some(End::HeadOn {
+                            scores: self.territory_counts(),
+                        })
+                    }
+                }
+            } else if self.trail[c] != 0 {
+                // (T) Trail hit: the owner loses, after the ordinary arrival.
+                let owner = usize::from(self.trail[c] - 1);
+                self.arrive(p, c, d);
+                Some(End::TrailHit { mover: p, owner })
+            } else {
+                self.arrive(p, c, d);
+                None
+            }
+        };
+        self.end = end.or_else(|| {
+            (self.players[0].moves_left == 0 && self.players[1].moves_left == 0).then(|| {
+                End::TickLimit {
+                    scores: self.territory_counts(),
+                }
+            })
+        });
+        Ok(self.end.as_ref())
+    }
+
+    /// (A) Ordinary arrival of `p` on cell `c` by direction `d`.
+    fn arrive(&mut self, p: usize, c: usize, d: Direction) {
+        if self.territory[c] == p as u8 + 1 {
+            if !self.players[p].trail.is_empty() {
+                self.capture(p);
+            }
+        } else {
+            self.lay_trail(p, c, d);
+        }
+    }
+
+    /// Marks `c` with `p`'s trail (replacing any mark) and records the step.
+    fn lay_trail(&mut self, p: usize, c: usize, d: Direction) {
+        match self.trail[c] {
+            0 => {}
+            o => self.players[usize::from(o - 1)].trail_cells -= 1,
+        }
+        self.trail[c] = p as u8 + 1;
+        let me = &mut self.players[p];
+        me.trail_cells += 1;
+        me.trail.push(c as u32);
+        me.route.push(d);
+    }
+
+    /// Gives cell `c` to `p`'s territory, keeping the counts.
+    #[inline]
+    fn claim(&mut self, p: usize, c: usize) {
+        let mine = p as u8 + 1;
+        match self.territory[c] {
+            o if o == mine => return,
+            0 => {}
+            o => self.players[usize::from(o - 1)].territory -= 1,
+        }
+        self.territory[c] = mine;
+        self.players[p].territory += 1;
+    }
+
+    /// Capture by `p` (spec §7): trail conversion, then the enclosure fill.
+    fn capture(&mut self, p: usize) {
+        let mine = p as u8 + 1;
+        let trail = std::mem::take(&mut self.players[p].trail);
+        for &c in &trail {
+            let c = c as usize;
+            self.claim(p, c);
+            if self.trail[c] == mine {
+                self.trail[c] = 0;
+                self.players[p].trail_cells -= 1;
+            }
+        }
+        let mut reuse = trail;
+        reuse.clear();
+        self.players[p].trail = reuse;
+        self.players[p].route.clear();
+        self.fill(p);
+    }
+
+    /// Every non-`p` cell of `p`'s bounding box that cannot reach the box's edge through
+    /// non-`p` cells (4-neighbour) becomes `p`'s (spec §7.3).
+    fn fill(&mut self, p: usize) {
+        let mine = p as u8 + 1;
+        let [x0, y0, x1, y1] = self.players[p].bbox;
+        let (bw, bh) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
+        if bw < 3 || bh < 3 {
+            return;
+        }
+        let w = self.config.width as usize;
+        let at = |bx: usize, by: usize| (y0 as usize + by) * w + x0 as usize + bx;
+        // `outside[i]`: reached from the box edge through non-p cells.
+        let mut outside = vec![false; bw * bh];
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        let push = |bx: usize, by: usize, outside: &mut Vec<bool>, stack: &mut Vec<(usize, usize)>| {
+            let i = by * bw + bx;
+            if !outside[i] && self.territory[at(bx, by)] != mine {
+                outside[i] = true;
+                stack.push((bx, by));
+            }
+        };
+        for bx in 0..bw {
+            push(bx, 0, &mut outside, &mut stack);
+            push(bx, bh - 1, &mut outside, &mut stack);
+        }
+        for by in 1..bh - 1 {
+            push(0, by, &mut outside, &mut stack);
+            push(bw - 1, by, &mut outside, &mut stack);
+        }
+        while let Some((bx, by)) = stack.pop() {
+            if bx > 0 {
+                push(bx - 1, by, &mut outside, &mut stack);
+            }
+            if bx + 1 < bw {
+                push(bx + 1, by, &mut outside, &mut stack);
+            }
+            if by > 0 {
+                push(bx, by - 1, &mut outside, &mut stack);
+            }
+            if by + 1 < bh {
+                push(bx, by + 1, &mut outside, &mut stack);
+            }
+        }
+        for by in 1..bh - 1 {
+            for bx in 1..bw - 1 {
+                if !outside[by * bw + bx] {
+                    let c = at(bx, by);
+                    if self.territory[c] != mine {
+                        self.claim(p, c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The board as text, one line per row (north first): `1`/`2` territory, `a`/`b` trail
+    /// (shown over territory), `A`/`B` heads, `.` empty.
+    pub fn render(&self) -> String {
+        let (w, h) = (self.config.width as i32, self.config.height as i32);
+        let mut out = String::with_capacity(((w + 1) * h) as usize);
+        for y in 0..h {
+            for x in 0..w {
+                let c = self.index(x, y);
+                let ch = if self.head(0) == (x, y) {
+                    'A'
+                } else if self.head(1) == (x, y) {
+                    'B'
+                } else {
+                    match (self.trail[c], self.territory[c]) {
+                        (1, _) => 'a',
+                        (2, _) => 'b',
+                        (_, 1) => '1',
+                        (_, 2) => '2',
+                        _ => '.',
+                    }
+                };
+                out.push(ch);
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl crate::core::Game for Position {
+    type Action = Turn;
+    type Error = PaperioError;
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        Position::to_move(self)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Turn>) {
+        out.clear();
+        if self.end.is_none() {
+            out.extend_from_slice(&Turn::ALL);
+        }
+    }
+
+    fn play(&mut self, action: Turn) -> Result<(), PaperioError> {
+        Position::play(self, action).map(|_| ())
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.territory_counts().iter().map(|&t| i64::from(t)).collect()
+    }
+
+    fn outcome(&self) -> Option<crate::core::Outcome> {
+        let end = self.end.as_ref()?;
+        Some(crate::core::Outcome {
+            scores: self.scores(),
+            verdict: match end.winner() {
+                Some(w) => crate::core::Verdict::Winner(w),
+                None => crate::core::Verdict::Draw,
+            },
+        })
+    }
+}
