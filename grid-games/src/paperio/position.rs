@@ -105,6 +105,29 @@ impl Position {
                 }
             }
         }
+        // Count the (at most 18) painted cells; player 1's square may cover player 0's.
+        let mut counts = [0u32; 2];
+        for p in &players {
+            for y in p.bbox[1]..=p.bbox[3] {
+                for x in p.bbox[0]..=p.bbox[2] {
+                    let o = territory[(y * w + x) as usize];
+                    counts[usize::from(o - 1)] += 1;
+                }
+            }
+        }
+        if players[0].bbox[0] <= players[1].bbox[2]
+            && players[1].bbox[0] <= players[0].bbox[2]
+            && players[0].bbox[1] <= players[1].bbox[3]
+            && players[1].bbox[1] <= players[0].bbox[3]
+        {
+            // Overlapping squares: the shared cells were counted twice above.
+            counts = [0, 0];
+            for &o in &territory {
+                if o > 0 {
+                    counts[usize::from(o - 1)] += 1;
+                }
+            }
+        }
         let mut pos = Position {
             config,
             trail: vec![0u8; cells],
@@ -113,9 +136,8 @@ impl Position {
             plies: 0,
             end: None,
         };
-        for i in 0..2 {
-            pos.players[i].territory =
-                pos.territory.iter().filter(|&&o| o == i as u8 + 1).count() as u32;
+        for (i, &c) in counts.iter().enumerate() {
+            pos.players[i].territory = c;
         }
         Ok(pos)
     }

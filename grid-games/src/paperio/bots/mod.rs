@@ -1,6 +1,35 @@
-//! paper.io bots: [`RandomWalker`], [`SafeWalker`] and [`Raider`] (the strong one). All
-//! implement [`Bot`](crate::core::Bot) for [`Position`](super::Position).
+//! paper.io bots: [`RandomWalker`] (seeded random turns), [`SafeWalker`] (random but never
+//! suicidal, home once its trail is long) and [`Raider`] (the strong one: trail safety against
+//! the enemy's distance, sure cuts, loops sized to the risk). All implement
+//! [`Bot`](crate::core::Bot) for [`Position`](super::Position).
 
+mod field;
+mod raider;
 mod random;
+mod safe;
 
+pub use raider::{Raider, RaiderConfig};
 pub use random::RandomWalker;
+pub use safe::SafeWalker;
+
+use super::Position;
+use crate::core::Bot;
+
+/// The names [`named_bot`] knows.
+pub const BOT_NAMES: [&str; 3] = ["random", "safe", "raider"];
+
+/// A bot by name (`random`, `safe`, `raider`), seeded; `None` for an unknown name.
+///
+/// ```
+/// use grid_games::paperio::bots::named_bot;
+/// assert_eq!(named_bot("raider", 1).unwrap().name(), "raider");
+/// assert!(named_bot("genius", 1).is_none());
+/// ```
+pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>> {
+    match name {
+        "random" => Some(Box::new(RandomWalker::new(seed))),
+        "safe" => Some(Box::new(SafeWalker::new(seed))),
+        "raider" => Some(Box::new(Raider::new(seed))),
+        _ => None,
+    }
+}

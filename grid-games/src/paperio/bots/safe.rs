@@ -1,0 +1,82 @@
+use super::field::{Bfs, loses_at_once, next_cell};
+use crate::core::{Bot, Budget, Rng};
+use crate::paperio::{Position, Turn};
+
+/// A random walker with sense: it never steps off the board, into its own trail or into the
+/// enemy head on enemy land when another move avoids it, never walks where home cannot be
+/// reached, and heads home by a shortest path (avoiding its own trail) once its trail is
+/// longer than an excursion length drawn anew (6 to 16 cells) every time it leaves home.
+///
+/// ```
+/// use grid_games::paperio::{Config, Position, bots::SafeWalker};
+/// use grid_games::core::{Bot, Budget, Rng};
+/// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
+/// assert!(SafeWalker::new(1).choose(&game, Budget::default()).is_some());
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SafeWalker {
+    rng: Rng,
+    excursion: u32,
+    bfs: Bfs,
+}
+
+impl SafeWalker {
+    /// A safe walker with its own seed.
+    pub fn new(seed: u64) -> SafeWalker {
+        SafeWalker {
+            rng: Rng::seed_from(seed),
+            excursion: 10,
+            bfs: Bfs::default(),
+        }
+    }
+}
+
+impl Bot<Position> for SafeWalker {
+    fn name(&self) -> String {
+        "safe".to_string()
+    }
+
+    fn choose(&mut self, game: &Position, _budget: Budget) -> Option<Turn> {
+        let me = game.to_move()?;
+        let trail = game.trail_cells(me).len() as u32;
+        if trail == 0 {
+            self.excursion = 6 + self.rng.below(11) as u32;
+        }
+        // (turn, distance home after it); unsafe moves and dead ends dropped.
+        let mut options: Vec<(Turn, u32)> = Vec::with_capacity(3);
+        for turn in Turn::ALL {
+            if loses_at_once(game, me, turn) {
+                continue;
+            }
+            let cell = next_cell(game, me, turn);
+            if let Some(d) = self.bfs.home_distance(game, me, cell) {
+                options.push((turn, d));
+            }
+        }
+        if options.is_empty() {
+            // Nothing is safe: prefer any move that at least stays on the board.
+            return Some(
+                Turn::ALL
+                    .into_iter()
+                    .find(|&t| !loses_at_once(game, me, t))
+                    .unwrap_or(Turn::Straight),
+            );
+        }
+        if trail >= self.excursion {
+            let best = options.iter().map(|o| o.1).min().unwrap_or(0);
+            options.retain(|o| o.1 == best);
+            return self.rng.choose(&options).map(|o| o.0);
+        }
+        // Wander: straight twice as likely as each turn.
+        let weights: Vec<u64> = options.iter().map(|o| if o.0 == Turn::Straight { 2 } else { 1 }).collect();
+        let mut r = self.rng.below(weights.iter().sum());
+        for (o, w) in options.iter().zip(&weights) {
+            if r < *w {
+                return Some(o.0);
+            }
+            r -= w;
+        }
+        Some(options[0].0)
+    }
+}
