@@ -53,5 +53,20 @@ fn perfts(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, movegen, perfts);
+fn mcts(c: &mut Criterion) {
+    use grid_games::blokus::bots::MctsBot;
+    use grid_games::core::{Bot, Budget};
+    let mut g = c.benchmark_group("blokus_mcts_500_simulations");
+    g.sample_size(10).throughput(Throughput::Elements(500));
+    for variant in [Variant::Duo, Variant::Classic] {
+        let pos = Position::new(variant);
+        let mut bot = MctsBot::new(1);
+        g.bench_function(format!("{variant}_opening"), |b| {
+            b.iter(|| bot.choose(black_box(&pos), Budget::iterations(500)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, movegen, perfts, mcts);
 criterion_main!(benches);
