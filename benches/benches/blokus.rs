@@ -14,7 +14,10 @@ fn movegen(c: &mut Criterion) {
     for (file, variant) in [("duo", Variant::Duo), ("classic", Variant::Classic)] {
         let (positions, source) = blokus_positions(file, variant, 40);
         let listed: usize = positions.iter().map(|(p, c)| p.count_legal_moves(*c)).sum();
-        eprintln!("{file}: {} positions from {source}, {listed} moves per pass", positions.len());
+        eprintln!(
+            "{file}: {} positions from {source}, {listed} moves per pass",
+            positions.len()
+        );
         let mut g = c.benchmark_group(format!("blokus_movegen_{file}"));
         g.throughput(Throughput::Elements(listed as u64));
         g.measurement_time(Duration::from_secs(5));
@@ -34,7 +37,11 @@ fn movegen(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for (pos, colour) in &positions {
-                    n += pos.table().moves().filter(|&m| pos.check(*colour, m).is_ok()).count();
+                    n += pos
+                        .table()
+                        .moves()
+                        .filter(|&m| pos.check(*colour, m).is_ok())
+                        .count();
                 }
                 black_box(n)
             })
@@ -49,7 +56,9 @@ fn perfts(c: &mut Criterion) {
     let mut duo = Position::new(Variant::Duo);
     g.bench_function("duo_depth_3", |b| b.iter(|| perft(black_box(&mut duo), 3)));
     let mut classic = Position::new(Variant::Classic);
-    g.bench_function("classic_depth_4", |b| b.iter(|| perft(black_box(&mut classic), 4)));
+    g.bench_function("classic_depth_4", |b| {
+        b.iter(|| perft(black_box(&mut classic), 4))
+    });
     g.finish();
 }
 

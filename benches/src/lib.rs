@@ -211,7 +211,10 @@ pub fn blokus_positions(
     file: &str,
     variant: grid_games::blokus::Variant,
     fallback: usize,
-) -> (Vec<(grid_games::blokus::Position, grid_games::blokus::Colour)>, &'static str) {
+) -> (
+    Vec<(grid_games::blokus::Position, grid_games::blokus::Colour)>,
+    &'static str,
+) {
     use grid_games::blokus::{MoveTable, Position};
     use grid_games::core::{Bot, Budget};
     use std::sync::Arc;
@@ -230,13 +233,20 @@ pub fn blokus_positions(
             let colour = variant.all_colours().nth(colour.parse().unwrap_or(99));
             let mut pos = Position::with_table(Arc::clone(&table));
             let mut ok = colour.is_some();
-            for item in parts.next().unwrap_or("").split(';').filter(|s| !s.is_empty()) {
+            for item in parts
+                .next()
+                .unwrap_or("")
+                .split(';')
+                .filter(|s| !s.is_empty())
+            {
                 let Some((c, m)) = item.split_once(':') else {
                     ok = false;
                     break;
                 };
                 let c = variant.all_colours().nth(c.parse().unwrap_or(99));
-                let played = c.zip(pos.parse_move(m).ok()).map(|(c, m)| pos.play_as(c, m));
+                let played = c
+                    .zip(pos.parse_move(m).ok())
+                    .map(|(c, m)| pos.play_as(c, m));
                 ok &= matches!(played, Some(Ok(())));
             }
             if let (true, Some(c)) = (ok, colour) {

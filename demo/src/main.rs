@@ -7,7 +7,8 @@
 //! It grows as crates land; today it shows `polyomino` (enumeration, symmetries, arbitrary-angle
 //! rotation and placements), `level-planner` (a plan drawn on a hall with pillars) and
 //! `grid-games` (a plane-bombing game between the hunter and the random bot, a Blokus Duo game
-//! between the Monte Carlo bot and the seed's heuristic, perft) and `plugdp`
+//! between the Monte Carlo bot and the seed's heuristic, perft, a paper.io game between the
+//! raider and the safe walker) and `plugdp`
 //! (Formula 1, paths, dominoes, Rocket Mania with its rotations, polyominoes by transfer matrix).
 
 use grid_games::planes::{
@@ -163,6 +164,35 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         game.last.final_score(),
         game.last.points()
     );
+
+    println!(
+        "\n== grid-games: paper.io on 40x21, the raider (1/a/A) against the safe walker (2/b/B) =="
+    );
+    let config = grid_games::paperio::Config {
+        width: 40,
+        height: 21,
+        max_turn: 300,
+    };
+    let board =
+        grid_games::paperio::Position::random(config, &mut grid_games::core::Rng::seed_from(3))?;
+    let mut raider = grid_games::paperio::bots::Raider::new(1);
+    let mut walker = grid_games::paperio::bots::SafeWalker::new(2);
+    let game = grid_games::core::play_match(
+        board,
+        &mut [&mut raider, &mut walker],
+        grid_games::core::MatchRules::default(),
+    );
+    print!("{}", game.last.render());
+    if let Some(end) = game.last.end() {
+        println!(
+            "{} plies, ended by {} (code {}), winner {:?}, territory {:?}",
+            game.last.plies(),
+            end.name(),
+            end.code(),
+            end.winner(),
+            game.last.territory_counts()
+        );
+    }
 
     println!("\n== plugdp: plug DP with minimal-representation frontiers ==");
     let board = plugdp::Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;

@@ -49,16 +49,28 @@ fn main() -> ExitCode {
         }
     }
     println!("{passed} passed, {failed} failed");
-    if failed > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<(), String> {
     let record: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
     let field = |k: &str| record.get(k).ok_or_else(|| format!("missing field {k:?}"));
     let kind = field("type")?.as_str().ok_or("type is not a string")?;
-    let variant = Variant::parse(field("variant")?.as_str().ok_or("variant is not a string")?)
-        .map_err(|e| e.to_string())?;
-    let game = record.get("game").and_then(Value::as_str).unwrap_or("?").to_string();
+    let variant = Variant::parse(
+        field("variant")?
+            .as_str()
+            .ok_or("variant is not a string")?,
+    )
+    .map_err(|e| e.to_string())?;
+    let game = record
+        .get("game")
+        .and_then(Value::as_str)
+        .unwrap_or("?")
+        .to_string();
     let table = tables
         .entry(variant)
         .or_insert_with(|| Arc::new(MoveTable::new(variant)));
@@ -97,7 +109,9 @@ fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<()
             }
             let to_move = pos.colour_to_move();
             if n_legal > 0 && to_move != Some(colour) {
-                problems.push(format!("colour to move: ours {to_move:?}, theirs {colour:?}"));
+                problems.push(format!(
+                    "colour to move: ours {to_move:?}, theirs {colour:?}"
+                ));
             }
             if problems.is_empty() {
                 Ok(())
@@ -106,12 +120,16 @@ fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<()
             }
         }
         "end" => {
-            let expected = field("final_score")?.as_str().ok_or("final_score is not a string")?;
+            let expected = field("final_score")?
+                .as_str()
+                .ok_or("final_score is not a string")?;
             let ours = pos.final_score();
             if !pos.is_over() {
                 Err(format!("{game}: the game is not over after its moves"))
             } else if ours != expected {
-                Err(format!("{game}: final score {ours:?}, expected {expected:?}"))
+                Err(format!(
+                    "{game}: final score {ours:?}, expected {expected:?}"
+                ))
             } else {
                 Ok(())
             }
@@ -124,7 +142,10 @@ fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<()
 fn replay(pos: &mut Position, moves: &[Value]) -> Result<(), String> {
     let variant = pos.variant();
     for (i, entry) in moves.iter().enumerate() {
-        let pair = entry.as_array().filter(|p| p.len() == 2).ok_or("bad move entry")?;
+        let pair = entry
+            .as_array()
+            .filter(|p| p.len() == 2)
+            .ok_or("bad move entry")?;
         let colour = pair[0]
             .as_u64()
             .and_then(|c| variant.all_colours().nth(c as usize))
@@ -132,12 +153,16 @@ fn replay(pos: &mut Position, moves: &[Value]) -> Result<(), String> {
         let text = pair[1].as_str().ok_or("move is not a string")?;
         if text == "pass" {
             if pos.has_legal_move(colour) {
-                return Err(format!("move {i}: colour {} passes but has a legal move", colour.index()));
+                return Err(format!(
+                    "move {i}: colour {} passes but has a legal move",
+                    colour.index()
+                ));
             }
             continue;
         }
         let m: Move = pos.parse_move(text).map_err(|e| format!("move {i}: {e}"))?;
-        pos.play_as(colour, m).map_err(|e| format!("move {i} ({text}): {e}"))?;
+        pos.play_as(colour, m)
+            .map_err(|e| format!("move {i} ({text}): {e}"))?;
     }
     Ok(())
 }
@@ -153,5 +178,9 @@ fn canonical(text: &str) -> String {
         })
         .collect();
     cells.sort_by_key(|(row, c)| (*row, c.bytes().next().unwrap_or(0)));
-    cells.into_iter().map(|(_, c)| c).collect::<Vec<_>>().join(",")
+    cells
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect::<Vec<_>>()
+        .join(",")
 }

@@ -60,7 +60,9 @@ fn main() -> ExitCode {
                 bot_name = v;
                 Ok(())
             }
-            ("--ms", Some(v)) => v.parse().map(|ms| budget.time = Some(Duration::from_millis(ms))),
+            ("--ms", Some(v)) => v
+                .parse()
+                .map(|ms| budget.time = Some(Duration::from_millis(ms))),
             ("--iterations", Some(v)) => v.parse().map(|n| budget.iterations = Some(n)),
             ("--seed", Some(v)) => v.parse().map(|s| seed = s),
             _ => {
@@ -74,7 +76,10 @@ fn main() -> ExitCode {
         }
     }
     let Some(bot) = named_bot(&bot_name, seed) else {
-        eprintln!("blokus_gtp: unknown bot {bot_name}; known: {}", BOT_NAMES.join(", "));
+        eprintln!(
+            "blokus_gtp: unknown bot {bot_name}; known: {}",
+            BOT_NAMES.join(", ")
+        );
         return ExitCode::from(2);
     };
     let mut engine = Engine {
@@ -97,7 +102,9 @@ fn main() -> ExitCode {
             Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => words.next().map(str::to_string),
             _ => None,
         };
-        let Some(command) = words.next() else { continue };
+        let Some(command) = words.next() else {
+            continue;
+        };
         let args: Vec<&str> = words.collect();
         let reply = engine.run(command, &args);
         let id = id.unwrap_or_default();
@@ -119,7 +126,9 @@ impl Engine {
             "protocol_version" => Ok("2".into()),
             "name" => Ok(format!("grid-games {}", self.bot_name)),
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
-            "known_command" => Ok(COMMANDS.contains(&args.first().copied().unwrap_or("")).to_string()),
+            "known_command" => Ok(COMMANDS
+                .contains(&args.first().copied().unwrap_or(""))
+                .to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
             "quit" => Ok(String::new()),
             "set_game" => {
@@ -139,7 +148,11 @@ impl Engine {
                 let [colour, mv] = args else {
                     return Err("usage: play COLOUR MOVE".into());
                 };
-                let colour = self.pos.variant().parse_colour(colour).map_err(|e| e.to_string())?;
+                let colour = self
+                    .pos
+                    .variant()
+                    .parse_colour(colour)
+                    .map_err(|e| e.to_string())?;
                 if mv.eq_ignore_ascii_case("pass") {
                     return Err("play pass not supported".into());
                 }
@@ -151,12 +164,17 @@ impl Engine {
                 let [colour] = args else {
                     return Err(format!("usage: {command} COLOUR"));
                 };
-                let colour = self.pos.variant().parse_colour(colour).map_err(|e| e.to_string())?;
+                let colour = self
+                    .pos
+                    .variant()
+                    .parse_colour(colour)
+                    .map_err(|e| e.to_string())?;
                 if !self.pos.has_legal_move(colour) {
                     return Ok("pass".into());
                 }
                 let mut view = self.pos.clone();
-                view.set_nominal_to_move(colour).map_err(|e| e.to_string())?;
+                view.set_nominal_to_move(colour)
+                    .map_err(|e| e.to_string())?;
                 let start = Instant::now();
                 let choice = self.bot.choose(&view, self.budget);
                 self.thinking += start.elapsed();
@@ -166,8 +184,15 @@ impl Engine {
                 }
                 Ok(self.pos.notation(m))
             }
-            "undo" => self.pos.undo().map(|_| String::new()).map_err(|e| e.to_string()),
-            "cputime" => Ok(format!("{:.3}", cpu_seconds().unwrap_or(self.thinking.as_secs_f64()))),
+            "undo" => self
+                .pos
+                .undo()
+                .map(|_| String::new())
+                .map_err(|e| e.to_string()),
+            "cputime" => Ok(format!(
+                "{:.3}",
+                cpu_seconds().unwrap_or(self.thinking.as_secs_f64())
+            )),
             "showboard" => Ok(format!("\n{}", self.pos.render().trim_end())),
             "final_score" => Ok(self.pos.final_score()),
             other => Err(format!("unknown command {other}")),

@@ -43,19 +43,34 @@ fn parse() -> Result<Options, String> {
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match a.as_str() {
-            "--variant" => o.variant = Variant::parse(&value("--variant")?).map_err(|e| e.to_string())?,
-            "--games" => o.games = value("--games")?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--variant" => {
+                o.variant = Variant::parse(&value("--variant")?).map_err(|e| e.to_string())?
+            }
+            "--games" => {
+                o.games = value("--games")?
+                    .parse()
+                    .map_err(|e| format!("--games: {e}"))?
+            }
             "--ms" => {
                 let ms: u64 = value("--ms")?.parse().map_err(|e| format!("--ms: {e}"))?;
                 o.budget.time = Some(Duration::from_millis(ms));
             }
             "--iterations" => {
-                o.budget.iterations =
-                    Some(value("--iterations")?.parse().map_err(|e| format!("--iterations: {e}"))?)
+                o.budget.iterations = Some(
+                    value("--iterations")?
+                        .parse()
+                        .map_err(|e| format!("--iterations: {e}"))?,
+                )
             }
-            "--seed" => o.seed = value("--seed")?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--seed" => {
+                o.seed = value("--seed")?
+                    .parse()
+                    .map_err(|e| format!("--seed: {e}"))?
+            }
             "--threads" => {
-                o.threads = value("--threads")?.parse().map_err(|e| format!("--threads: {e}"))?
+                o.threads = value("--threads")?
+                    .parse()
+                    .map_err(|e| format!("--threads: {e}"))?
             }
             name if !name.starts_with("--") => names.push(name.to_string()),
             other => return Err(format!("unknown option {other}")),
@@ -88,12 +103,17 @@ fn play_one(o: &Options, table: &std::sync::Arc<MoveTable>, g: usize) -> GameRes
     let mut bots: Vec<Box<dyn Bot<Position> + Send>> = (0..players)
         .map(|p| {
             let which = usize::from((p + seat_of_a) % 2 != 0);
-            let seed = o.seed.wrapping_mul(1_000_003).wrapping_add((g * players + p) as u64);
+            let seed = o
+                .seed
+                .wrapping_mul(1_000_003)
+                .wrapping_add((g * players + p) as u64);
             named_bot(&o.bots[which], seed).expect("checked names")
         })
         .collect();
-    let mut seats: Vec<&mut dyn Bot<Position>> =
-        bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<Position>).collect();
+    let mut seats: Vec<&mut dyn Bot<Position>> = bots
+        .iter_mut()
+        .map(|b| &mut **b as &mut dyn Bot<Position>)
+        .collect();
     let rules = MatchRules {
         budget: o.budget,
         ..MatchRules::default()
@@ -140,8 +160,10 @@ fn main() -> ExitCode {
                 })
             })
             .collect();
-        let mut all: Vec<(usize, GameResult)> =
-            handles.into_iter().flat_map(|h| h.join().expect("worker")).collect();
+        let mut all: Vec<(usize, GameResult)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker"))
+            .collect();
         all.sort_by_key(|(g, _)| *g);
         all.into_iter().map(|(_, r)| r).collect()
     });
@@ -161,7 +183,11 @@ fn main() -> ExitCode {
     for side in 0..2 {
         let moves: usize = results.iter().map(|r| r.moves[side]).sum();
         let time: Duration = results.iter().map(|r| r.time[side]).sum();
-        let max = results.iter().map(|r| r.max[side]).max().unwrap_or_default();
+        let max = results
+            .iter()
+            .map(|r| r.max[side])
+            .max()
+            .unwrap_or_default();
         println!(
             "{}: {moves} moves, {:.1} ms per move on average, {:.1} ms at most",
             o.bots[side],

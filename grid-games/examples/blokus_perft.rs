@@ -14,9 +14,11 @@ use grid_games::blokus::{Position, Variant, perft};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let parsed = match args.as_slice() {
-        [v, d] => Variant::parse(v)
-            .map_err(|e| e.to_string())
-            .and_then(|v| d.parse::<u32>().map(|d| (v, d)).map_err(|e| format!("depth: {e}"))),
+        [v, d] => Variant::parse(v).map_err(|e| e.to_string()).and_then(|v| {
+            d.parse::<u32>()
+                .map(|d| (v, d))
+                .map_err(|e| format!("depth: {e}"))
+        }),
         _ => Err("usage: blokus_perft VARIANT DEPTH".to_string()),
     };
     let (variant, depth) = match parsed {
@@ -30,6 +32,9 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let n = perft(&mut pos, depth);
     println!("{n}");
-    eprintln!("{variant} depth {depth}: {:.3} s", start.elapsed().as_secs_f64());
+    eprintln!(
+        "{variant} depth {depth}: {:.3} s",
+        start.elapsed().as_secs_f64()
+    );
     ExitCode::SUCCESS
 }

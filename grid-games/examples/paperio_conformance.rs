@@ -52,11 +52,16 @@ fn main() -> ExitCode {
         start.elapsed().as_secs_f64()
     );
     println!("{passed} passed, {failed} failed");
-    if failed > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn int(v: &Value, what: &str) -> Result<i64, String> {
-    v.as_i64().ok_or_else(|| format!("{what} is not an integer"))
+    v.as_i64()
+        .ok_or_else(|| format!("{what} is not an integer"))
 }
 
 /// Replays one trace; the number of plies on success.
@@ -73,10 +78,17 @@ fn check(line: &str) -> Result<u64, String> {
         height: dim("height")?,
         max_turn: dim("max_turn")?,
     };
-    let init = field("init")?.as_array().filter(|a| a.len() == 2).ok_or("init is not a pair")?;
+    let init = field("init")?
+        .as_array()
+        .filter(|a| a.len() == 2)
+        .ok_or("init is not a pair")?;
     let mut starts = Vec::new();
     for s in init {
-        let get = |k: &str| s.get(k).ok_or(format!("init lacks {k}")).and_then(|v| int(v, k));
+        let get = |k: &str| {
+            s.get(k)
+                .ok_or(format!("init lacks {k}"))
+                .and_then(|v| int(v, k))
+        };
         let direction = get("direction")?;
         if !(0..4).contains(&direction) {
             return Err(err(format!("bad direction {direction}")));
@@ -93,18 +105,29 @@ fn check(line: &str) -> Result<u64, String> {
         .filter(|a| a.len() == 2)
         .ok_or("moves is not a pair")?
         .iter()
-        .map(|m| m.as_str().unwrap_or("").chars().map(|c| Turn::from_engine(&c.to_string())).collect())
+        .map(|m| {
+            m.as_str()
+                .unwrap_or("")
+                .chars()
+                .map(|c| Turn::from_engine(&c.to_string()))
+                .collect()
+        })
         .collect();
     let plies = int(field("plies")?, "plies")? as u64;
     let result = field("result")?;
     let code = int(result.get("code").ok_or("result lacks code")?, "code")?;
-    let counts = field("ply_counts")?.as_array().ok_or("ply_counts is not a list")?;
+    let counts = field("ply_counts")?
+        .as_array()
+        .ok_or("ply_counts is not a list")?;
     let forfeit = code == -1 || code == -2;
     let mut ply = 0u64;
     while game.end().is_none() && (!forfeit || ply < plies) {
         let mover = (ply % 2) as usize;
         let Some(&turn) = moves[mover].get((ply / 2) as usize) else {
-            return Err(err(format!("moves run out at ply {} before the game ends", ply + 1)));
+            return Err(err(format!(
+                "moves run out at ply {} before the game ends",
+                ply + 1
+            )));
         };
         game.play(turn).map_err(|e| err(e.to_string()))?;
         ply += 1;
@@ -126,12 +149,16 @@ fn check(line: &str) -> Result<u64, String> {
         return Err(err(format!("game lasted {ply} plies, trace {plies}")));
     }
     let fin = field("final")?;
-    compare_grid(&game, fin.get("fields"), |g, x, y| g.territory(x, y)).map_err(|e| err(format!("territory {e}")))?;
-    compare_grid(&game, fin.get("bands"), |g, x, y| g.trail(x, y)).map_err(|e| err(format!("trail {e}")))?;
+    compare_grid(&game, fin.get("fields"), |g, x, y| g.territory(x, y))
+        .map_err(|e| err(format!("territory {e}")))?;
+    compare_grid(&game, fin.get("bands"), |g, x, y| g.trail(x, y))
+        .map_err(|e| err(format!("trail {e}")))?;
     if forfeit {
         return Ok(ply);
     }
-    let end = game.end().ok_or_else(|| err("the game did not end".into()))?;
+    let end = game
+        .end()
+        .ok_or_else(|| err("the game did not end".into()))?;
     let winner = result.get("winner").and_then(Value::as_i64);
     if end.code() as i64 != code || end.winner().map(|w| w as i64) != winner {
         return Err(err(format!(
@@ -152,12 +179,18 @@ fn check(line: &str) -> Result<u64, String> {
     if ours_extra != extra {
         return Err(err(format!("extra ours {ours_extra}, theirs {extra}")));
     }
-    let heads = fin.get("players").and_then(Value::as_array).ok_or("final lacks players")?;
+    let heads = fin
+        .get("players")
+        .and_then(Value::as_array)
+        .ok_or("final lacks players")?;
     for (p, h) in heads.iter().enumerate().take(2) {
         let get = |k: &str| h.get(k).and_then(Value::as_i64);
         let ours = game.head(p);
         let dir = game.direction(p).index() as i64;
-        if get("x") != Some(i64::from(ours.0)) || get("y") != Some(i64::from(ours.1)) || get("direction") != Some(dir) {
+        if get("x") != Some(i64::from(ours.0))
+            || get("y") != Some(i64::from(ours.1))
+            || get("direction") != Some(dir)
+        {
             return Err(err(format!(
                 "head {p}: ours ({}, {}) dir {dir}, theirs {h}",
                 ours.0, ours.1
@@ -175,7 +208,11 @@ fn compare_grid(
 ) -> Result<(), String> {
     let rows = rows.and_then(Value::as_array).ok_or("grid missing")?;
     if rows.len() != game.height() as usize {
-        return Err(format!("grid has {} rows, board {}", rows.len(), game.height()));
+        return Err(format!(
+            "grid has {} rows, board {}",
+            rows.len(),
+            game.height()
+        ));
     }
     for (y, row) in rows.iter().enumerate() {
         let row = row.as_str().ok_or("grid row is not a string")?;
@@ -190,7 +227,9 @@ fn compare_grid(
             };
             let ours = owner(game, x as i32, y as i32);
             if ours != theirs {
-                return Err(format!("differs first at ({x}, {y}): ours {ours:?}, theirs {ch:?}"));
+                return Err(format!(
+                    "differs first at ({x}, {y}): ours {ours:?}, theirs {ch:?}"
+                ));
             }
         }
     }

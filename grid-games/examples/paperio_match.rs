@@ -59,7 +59,9 @@ fn parse() -> Result<Options, String> {
         }
     }
     o.config.validate().map_err(|e| e.to_string())?;
-    let [a, b]: [String; 2] = names.try_into().map_err(|_| "give exactly two bot names".to_string())?;
+    let [a, b]: [String; 2] = names
+        .try_into()
+        .map_err(|_| "give exactly two bot names".to_string())?;
     for n in [&a, &b] {
         if !BOT_NAMES.contains(&n.as_str()) {
             return Err(format!("unknown bot {n}; known: {}", BOT_NAMES.join(", ")));
@@ -90,8 +92,10 @@ fn play_one(o: &Options, g: usize) -> GameResult {
             named_bot(name, rng.next_u64()).expect("checked names")
         })
         .collect();
-    let mut seats: Vec<&mut dyn Bot<Position>> =
-        bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<Position>).collect();
+    let mut seats: Vec<&mut dyn Bot<Position>> = bots
+        .iter_mut()
+        .map(|b| &mut **b as &mut dyn Bot<Position>)
+        .collect();
     let rules = MatchRules {
         game_time: Some(Duration::from_secs(30)),
         ..MatchRules::default()
@@ -137,8 +141,10 @@ fn main() -> ExitCode {
                 })
             })
             .collect();
-        let mut all: Vec<(usize, GameResult)> =
-            handles.into_iter().flat_map(|h| h.join().expect("worker")).collect();
+        let mut all: Vec<(usize, GameResult)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker"))
+            .collect();
         all.sort_by_key(|(g, _)| *g);
         all.into_iter().map(|(_, r)| r).collect()
     });
@@ -178,7 +184,13 @@ fn main() -> ExitCode {
     );
     if o.draw {
         for (g, r) in results.iter().enumerate() {
-            println!("\ngame {g}: {} (code {}), winner {:?}\n{}", r.end.name(), r.end.code(), r.end.winner(), r.board);
+            println!(
+                "\ngame {g}: {} (code {}), winner {:?}\n{}",
+                r.end.name(),
+                r.end.code(),
+                r.end.winner(),
+                r.board
+            );
         }
     }
     ExitCode::SUCCESS

@@ -7,10 +7,10 @@
 //!   pairing, so any two-player game can be rated.
 //! * [`blokus`]: Blokus (Classic, Classic two-player, Duo) as Pentobi plays it: move
 //!   generation at Pentobi's speed, notation, perft, and random, greedy and Monte Carlo bots.
+//! * [`paperio`]: paper.io (纸带圈地) with every rule of the course's reference engine, and
+//!   random, safe and strong walkers.
 //! * [`planes`]: the plane-bombing game (炸飞机): its referee, the imperfect-information player
 //!   API, a random bot and a layout-tracking hunter bot.
-//!
-//! paper.io (纸带圈地) is not built yet.
 //!
 //! ```
 //! use grid_games::core::{Rng, Tournament};

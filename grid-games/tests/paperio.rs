@@ -12,20 +12,44 @@ fn start(x: i32, y: i32, direction: Direction) -> Start {
 }
 
 fn small(max_turn: u32) -> Config {
-    Config { width: 18, height: 9, max_turn }
+    Config {
+        width: 18,
+        height: 9,
+        max_turn,
+    }
 }
 
 #[test]
 fn sizes_and_starts_are_validated() {
     for (w, h) in [(16, 9), (18, 8), (19, 9), (0, 0), (5000, 9)] {
-        let c = Config { width: w, height: h, max_turn: 10 };
-        assert!(matches!(c.validate(), Err(PaperioError::BadSize { .. })), "{w}x{h}");
+        let c = Config {
+            width: w,
+            height: h,
+            max_turn: 10,
+        };
+        assert!(
+            matches!(c.validate(), Err(PaperioError::BadSize { .. })),
+            "{w}x{h}"
+        );
     }
-    assert_eq!(Config { max_turn: 0, ..small(1) }.validate(), Err(PaperioError::NoTurns));
+    assert_eq!(
+        Config {
+            max_turn: 0,
+            ..small(1)
+        }
+        .validate(),
+        Err(PaperioError::NoTurns)
+    );
     assert!(small(10).validate().is_ok());
-    let off = Position::new(small(10), [start(-1, 4, Direction::East), start(12, 4, Direction::East)]);
+    let off = Position::new(
+        small(10),
+        [start(-1, 4, Direction::East), start(12, 4, Direction::East)],
+    );
     assert!(matches!(off, Err(PaperioError::BadStart { player: 0, .. })));
-    let same = Position::new(small(10), [start(4, 4, Direction::East), start(4, 4, Direction::West)]);
+    let same = Position::new(
+        small(10),
+        [start(4, 4, Direction::East), start(4, 4, Direction::West)],
+    );
     assert!(matches!(same, Err(PaperioError::BadStart { .. })));
     // Random placement on the smallest board always gives two whole squares.
     for seed in 0..200 {
@@ -36,14 +60,22 @@ fn sizes_and_starts_are_validated() {
 
 #[test]
 fn a_clipped_start_square_is_counted() {
-    let g = Position::new(small(10), [start(0, 0, Direction::East), start(17, 4, Direction::West)]).unwrap();
+    let g = Position::new(
+        small(10),
+        [start(0, 0, Direction::East), start(17, 4, Direction::West)],
+    )
+    .unwrap();
     assert_eq!(g.territory_counts(), [4, 6]);
 }
 
 #[test]
 fn leaving_the_board_loses_and_records_the_step() {
     // Player 0 at the west edge turns west and steps off.
-    let mut g = Position::new(small(10), [start(0, 4, Direction::North), start(12, 4, Direction::East)]).unwrap();
+    let mut g = Position::new(
+        small(10),
+        [start(0, 4, Direction::North), start(12, 4, Direction::East)],
+    )
+    .unwrap();
     let end = g.play(Turn::Left).unwrap().cloned();
     assert_eq!(end, Some(End::Wall { mover: 0 }));
     assert_eq!(end.unwrap().winner(), Some(1));
@@ -58,7 +90,14 @@ fn a_loop_home_captures_the_trail_and_what_it_encloses() {
     // (4,2) and (4,1) are trail; right to (5,1), (6,1); down (6,2), (6,3) is unowned: trail;
     // left to (5,3): home again. Trail: (4,2),(4,1),(5,1),(6,1),(6,2),(6,3) = 6 cells, and the
     // pocket (5,2) is enclosed: 9 + 6 + 1 = 16.
-    let mut g = Position::new(small(100), [start(4, 4, Direction::North), start(13, 4, Direction::North)]).unwrap();
+    let mut g = Position::new(
+        small(100),
+        [
+            start(4, 4, Direction::North),
+            start(13, 4, Direction::North),
+        ],
+    )
+    .unwrap();
     use Turn::{Left as L, Right as R, Straight as S};
     let mine = [S, S, S, R, S, R, S, R];
     let theirs = [R, R, L, L, R, R, L];
@@ -79,7 +118,11 @@ fn a_loop_home_captures_the_trail_and_what_it_encloses() {
 fn running_into_the_enemy_trail_wins() {
     // Player 1 walks west from (12, 4) off its land, laying trail at (10, 4), (9, 4); player 0
     // walks east from (4, 4) and hits it.
-    let mut g = Position::new(small(100), [start(4, 4, Direction::East), start(12, 4, Direction::West)]).unwrap();
+    let mut g = Position::new(
+        small(100),
+        [start(4, 4, Direction::East), start(12, 4, Direction::West)],
+    )
+    .unwrap();
     let mut end = None;
     for _ in 0..10 {
         if let Some(e) = g.play(Turn::Straight).unwrap() {
@@ -99,8 +142,10 @@ fn running_into_the_enemy_trail_wins() {
 /// the trail, plus every non-`p` cell that cannot reach the board's edge (whole-board flood).
 fn expected_after_capture(before: &Position, p: usize) -> Vec<Option<usize>> {
     let (w, h) = (before.width() as i32, before.height() as i32);
-    let mut grid: Vec<Option<usize>> =
-        (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| before.territory(x, y)).collect();
+    let mut grid: Vec<Option<usize>> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| before.territory(x, y))
+        .collect();
     for (x, y) in before.trail_cells(p) {
         grid[(y * w + x) as usize] = Some(p);
     }
@@ -108,7 +153,9 @@ fn expected_after_capture(before: &Position, p: usize) -> Vec<Option<usize>> {
     let mut stack = Vec::new();
     for y in 0..h {
         for x in 0..w {
-            if (x == 0 || y == 0 || x == w - 1 || y == h - 1) && grid[(y * w + x) as usize] != Some(p) {
+            if (x == 0 || y == 0 || x == w - 1 || y == h - 1)
+                && grid[(y * w + x) as usize] != Some(p)
+            {
                 reach[(y * w + x) as usize] = true;
                 stack.push((x, y));
             }
@@ -137,7 +184,10 @@ fn expected_after_capture(before: &Position, p: usize) -> Vec<Option<usize>> {
 
 fn territory_grid(g: &Position) -> Vec<Option<usize>> {
     let (w, h) = (g.width() as i32, g.height() as i32);
-    (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).map(|(x, y)| g.territory(x, y)).collect()
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| g.territory(x, y))
+        .collect()
 }
 
 fn check_invariants(g: &Position) {
@@ -158,7 +208,11 @@ fn check_invariants(g: &Position) {
     assert_eq!(g.trail_counts(), trail);
     if g.end().is_none() {
         for p in 0..2 {
-            assert_eq!(g.trail_cells(p).len() as u32, trail[p], "player {p}'s trail list");
+            assert_eq!(
+                g.trail_cells(p).len() as u32,
+                trail[p],
+                "player {p}'s trail list"
+            );
             for (x, y) in g.trail_cells(p) {
                 assert_eq!(g.trail(x, y), Some(p));
                 assert_ne!(g.territory(x, y), Some(p), "own trail on own land");
@@ -173,12 +227,22 @@ fn check_invariants(g: &Position) {
 /// by captures, and that every capture equals the independent flood. Returns the captures seen.
 fn play_checked(seed: u64, board: usize, safe: bool) -> usize {
     let (w, h) = [(18, 9), (20, 20), (24, 13), (40, 15)][board];
-    let config = Config { width: w, height: h, max_turn: 300 };
+    let config = Config {
+        width: w,
+        height: h,
+        max_turn: 300,
+    };
     let mut g = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
     let mut bots: [Box<dyn grid_games::core::Bot<Position>>; 2] = if safe {
-        [Box::new(SafeWalker::new(seed)), Box::new(SafeWalker::new(seed ^ 1))]
+        [
+            Box::new(SafeWalker::new(seed)),
+            Box::new(SafeWalker::new(seed ^ 1)),
+        ]
     } else {
-        [Box::new(RandomWalker::new(seed)), Box::new(SafeWalker::new(seed ^ 1))]
+        [
+            Box::new(RandomWalker::new(seed)),
+            Box::new(SafeWalker::new(seed ^ 1)),
+        ]
     };
     check_invariants(&g);
     let mut captures = 0;
@@ -188,16 +252,20 @@ fn play_checked(seed: u64, board: usize, safe: bool) -> usize {
         g.play(turn).unwrap();
         check_invariants(&g);
         let had_trail = before.trail_cells(p).len() > 0;
-        let captured = had_trail
-            && g.trail_cells(p).len() == 0
-            && !matches!(g.end(), Some(End::Wall { .. }));
+        let captured =
+            had_trail && g.trail_cells(p).len() == 0 && !matches!(g.end(), Some(End::Wall { .. }));
         let expected = if captured {
             captures += 1;
             expected_after_capture(&before, p)
         } else {
             territory_grid(&before)
         };
-        assert_eq!(territory_grid(&g), expected, "seed {seed}, ply {}", g.plies());
+        assert_eq!(
+            territory_grid(&g),
+            expected,
+            "seed {seed}, ply {}",
+            g.plies()
+        );
     }
     captures
 }
@@ -213,7 +281,9 @@ proptest! {
 
 #[test]
 fn the_capture_check_sees_many_captures() {
-    let captures: usize = (0..24).map(|seed| play_checked(seed, (seed % 4) as usize, true)).sum();
+    let captures: usize = (0..24)
+        .map(|seed| play_checked(seed, (seed % 4) as usize, true))
+        .sum();
     assert!(captures > 100, "only {captures} captures checked");
 }
 
@@ -221,7 +291,14 @@ fn the_capture_check_sees_many_captures() {
 fn matches_replay_deterministically() {
     for seed in 0..4 {
         let run = || {
-            let g = Position::random(Config { max_turn: 400, ..Config::default() }, &mut Rng::seed_from(seed)).unwrap();
+            let g = Position::random(
+                Config {
+                    max_turn: 400,
+                    ..Config::default()
+                },
+                &mut Rng::seed_from(seed),
+            )
+            .unwrap();
             let (mut a, mut b) = (Raider::new(seed), SafeWalker::new(seed + 9));
             play_match(g, &mut [&mut a, &mut b], MatchRules::default())
         };
@@ -229,7 +306,14 @@ fn matches_replay_deterministically() {
         assert_eq!(one.actions, two.actions);
         assert_eq!(one.last.render(), two.last.render());
         // Replaying the recorded actions reproduces the game.
-        let mut replay = Position::random(Config { max_turn: 400, ..Config::default() }, &mut Rng::seed_from(seed)).unwrap();
+        let mut replay = Position::random(
+            Config {
+                max_turn: 400,
+                ..Config::default()
+            },
+            &mut Rng::seed_from(seed),
+        )
+        .unwrap();
         for &(p, a) in &one.actions {
             assert_eq!(replay.to_move(), Some(p));
             Game::play(&mut replay, a).unwrap();
@@ -242,7 +326,14 @@ fn matches_replay_deterministically() {
 
 #[test]
 fn the_tick_limit_ends_the_game_on_territory() {
-    let mut g = Position::new(small(3), [start(4, 4, Direction::North), start(13, 4, Direction::North)]).unwrap();
+    let mut g = Position::new(
+        small(3),
+        [
+            start(4, 4, Direction::North),
+            start(13, 4, Direction::North),
+        ],
+    )
+    .unwrap();
     // Both circle inside their own squares: N, then right turns.
     let turns = [Turn::Right, Turn::Right, Turn::Right];
     let mut last = None;

@@ -48,7 +48,12 @@ impl Point {
 
 impl core::fmt::Display for Point {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.col), u32::from(self.row) + 1)
+        write!(
+            f,
+            "{}{}",
+            char::from(b'a' + self.col),
+            u32::from(self.row) + 1
+        )
     }
 }
 

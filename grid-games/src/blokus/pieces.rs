@@ -44,7 +44,11 @@ impl Piece {
 
     /// Piece number `index` (`0..21`), or `None`.
     pub const fn new(index: usize) -> Option<Piece> {
-        if index < Self::COUNT { Some(Piece(index as u8)) } else { None }
+        if index < Self::COUNT {
+            Some(Piece(index as u8))
+        } else {
+            None
+        }
     }
 
     /// Its number `0..21`.
@@ -86,8 +90,9 @@ mod tests {
 
     #[test]
     fn pieces_are_the_21_free_polyominoes_of_size_1_to_5() {
-        let mut ours: Vec<Polyomino> =
-            Piece::all().map(|p| p.shape().canonical(Equivalence::Free)).collect();
+        let mut ours: Vec<Polyomino> = Piece::all()
+            .map(|p| p.shape().canonical(Equivalence::Free))
+            .collect();
         ours.sort();
         let mut theirs: Vec<Polyomino> = (1..=5)
             .flat_map(|n| enumerate::free(n).unwrap().collect::<Vec<_>>())
@@ -101,8 +106,22 @@ mod tests {
 
     #[test]
     fn orientation_counts_match_the_spec() {
-        let count = |name: &str| Piece::all().find(|p| p.name() == name).unwrap().orientations();
-        for (name, n) in [("1", 1), ("O", 1), ("X", 1), ("I5", 2), ("V3", 4), ("W", 4), ("F", 8), ("Y", 8)] {
+        let count = |name: &str| {
+            Piece::all()
+                .find(|p| p.name() == name)
+                .unwrap()
+                .orientations()
+        };
+        for (name, n) in [
+            ("1", 1),
+            ("O", 1),
+            ("X", 1),
+            ("I5", 2),
+            ("V3", 4),
+            ("W", 4),
+            ("F", 8),
+            ("Y", 8),
+        ] {
             assert_eq!(count(name), n, "{name}");
         }
     }

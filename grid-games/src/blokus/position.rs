@@ -321,15 +321,22 @@ impl Position {
                 return Err(BlokusError::Occupied(self.table.point_of(q).to_string()));
             }
             if self.forbidden[q] & bit != 0 {
-                return Err(BlokusError::TouchesOwnEdge(self.table.point_of(q).to_string()));
+                return Err(BlokusError::TouchesOwnEdge(
+                    self.table.point_of(q).to_string(),
+                ));
             }
         }
         if self.squares[c] == 0 {
             let start = self.table.padded(self.variant().start(colour));
             if !cells.iter().any(|&q| usize::from(q) == start) {
-                return Err(BlokusError::MissesStart(self.variant().start(colour).to_string()));
+                return Err(BlokusError::MissesStart(
+                    self.variant().start(colour).to_string(),
+                ));
             }
-        } else if !cells.iter().any(|&q| self.is_attach[usize::from(q)] & bit != 0) {
+        } else if !cells
+            .iter()
+            .any(|&q| self.is_attach[usize::from(q)] & bit != 0)
+        {
             return Err(BlokusError::NoCornerContact);
         }
         Ok(())

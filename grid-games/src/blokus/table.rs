@@ -351,10 +351,22 @@ mod tests {
     #[test]
     fn bad_notation_is_refused() {
         let table = MoveTable::new(Variant::Duo);
-        assert!(matches!(table.parse("a1,a3"), Err(BlokusError::NotAPiece(_))));
-        assert!(matches!(table.parse("a1,a1"), Err(BlokusError::RepeatedCell(_))));
-        assert!(matches!(table.parse("a1,z1"), Err(BlokusError::BadPoint(_) | BlokusError::OffBoard(_))));
-        assert!(matches!(table.parse("a1,a2,a3,a4,a5,a6"), Err(BlokusError::NotAPiece(_))));
+        assert!(matches!(
+            table.parse("a1,a3"),
+            Err(BlokusError::NotAPiece(_))
+        ));
+        assert!(matches!(
+            table.parse("a1,a1"),
+            Err(BlokusError::RepeatedCell(_))
+        ));
+        assert!(matches!(
+            table.parse("a1,z1"),
+            Err(BlokusError::BadPoint(_) | BlokusError::OffBoard(_))
+        ));
+        assert!(matches!(
+            table.parse("a1,a2,a3,a4,a5,a6"),
+            Err(BlokusError::NotAPiece(_))
+        ));
         assert!(table.parse("").is_err());
     }
 }

@@ -144,7 +144,11 @@ pub struct Colour(u8);
 impl Colour {
     /// Colour `index` (`0..4`), or `None` beyond.
     pub const fn new(index: usize) -> Option<Colour> {
-        if index < 4 { Some(Colour(index as u8)) } else { None }
+        if index < 4 {
+            Some(Colour(index as u8))
+        } else {
+            None
+        }
     }
 
     /// Its index `0..4`.

@@ -97,7 +97,8 @@ impl Outcome {
                     .filter(|&(i, _)| alive(i))
                     .map(|(_, &s)| s)
                     .max()?;
-                let mut leaders = (0..self.scores.len()).filter(|&i| alive(i) && self.scores[i] == best);
+                let mut leaders =
+                    (0..self.scores.len()).filter(|&i| alive(i) && self.scores[i] == best);
                 let first = leaders.next()?;
                 match leaders.next() {
                     None => Some(first),
@@ -148,12 +149,18 @@ pub struct Budget {
 impl Budget {
     /// A budget of `n` iterations.
     pub fn iterations(n: u64) -> Budget {
-        Budget { time: None, iterations: Some(n) }
+        Budget {
+            time: None,
+            iterations: Some(n),
+        }
     }
 
     /// A budget of `time` of wall clock.
     pub fn time(time: Duration) -> Budget {
-        Budget { time: Some(time), iterations: None }
+        Budget {
+            time: Some(time),
+            iterations: None,
+        }
     }
 
     /// A clock for this budget, started now.
@@ -355,9 +362,18 @@ mod tests {
         let tie = Outcome::from_scores(vec![4, 4, 1, 0]);
         assert_eq!(tie.winner(), None);
         assert!((tie.result_for(0) - 2.5 / 3.0).abs() < 1e-12);
-        let ruled = Outcome { scores: vec![5, 9], verdict: Verdict::Winner(0) };
-        assert_eq!((ruled.winner(), ruled.result_for(0), ruled.result_for(1)), (Some(0), 1.0, 0.0));
-        let forfeit = Outcome { scores: vec![9, 1, 3], verdict: Verdict::Forfeit(0) };
+        let ruled = Outcome {
+            scores: vec![5, 9],
+            verdict: Verdict::Winner(0),
+        };
+        assert_eq!(
+            (ruled.winner(), ruled.result_for(0), ruled.result_for(1)),
+            (Some(0), 1.0, 0.0)
+        );
+        let forfeit = Outcome {
+            scores: vec![9, 1, 3],
+            verdict: Verdict::Forfeit(0),
+        };
         assert_eq!(forfeit.winner(), Some(2));
         assert_eq!(forfeit.result_for(0), 0.0);
         assert_eq!(forfeit.result_for(2), 1.0);

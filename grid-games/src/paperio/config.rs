@@ -180,9 +180,7 @@ pub struct Start {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PaperioError {
     /// The board is too small, too large, or of odd width.
-    #[error(
-        "board {width}x{height} is not allowed (width even in 18..=4096, height in 9..=4096)"
-    )]
+    #[error("board {width}x{height} is not allowed (width even in 18..=4096, height in 9..=4096)")]
     BadSize {
         /// Requested width.
         width: u32,

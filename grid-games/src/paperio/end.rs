@@ -88,7 +88,9 @@ impl End {
             End::TrailHit { owner, .. } => Some(1 - owner),
             End::SideHit { mover } => Some(*mover),
             End::HeadOn { scores } | End::TickLimit { scores } => by_area(scores),
-            End::HeadsOnLand { mover, mover_won } => Some(if *mover_won { *mover } else { 1 - mover }),
+            End::HeadsOnLand { mover, mover_won } => {
+                Some(if *mover_won { *mover } else { 1 - mover })
+            }
             End::Forfeit { player, .. } => Some(1 - player),
         }
     }

@@ -85,7 +85,12 @@ impl Position {
         let cells = (config.width * config.height) as usize;
         let mut territory = vec![0u8; cells];
         let players = starts.map(|s| {
-            let bbox = [(s.x - 1).max(0), (s.y - 1).max(0), (s.x + 1).min(w - 1), (s.y + 1).min(h - 1)];
+            let bbox = [
+                (s.x - 1).max(0),
+                (s.y - 1).max(0),
+                (s.x + 1).min(w - 1),
+                (s.y + 1).min(h - 1),
+            ];
             Player {
                 x: s.x,
                 y: s.y,
@@ -179,7 +184,9 @@ impl Position {
         if !self.contains(x, y) {
             return None;
         }
-        self.territory[self.index(x, y)].checked_sub(1).map(usize::from)
+        self.territory[self.index(x, y)]
+            .checked_sub(1)
+            .map(usize::from)
     }
 
     /// The trail owner of `(x, y)` (player index), `None` if no trail or off the board.
@@ -283,7 +290,12 @@ impl Position {
         } else {
             let c = self.index(nx, ny);
             let me = &mut self.players[p];
-            me.bbox = [me.bbox[0].min(nx), me.bbox[1].min(ny), me.bbox[2].max(nx), me.bbox[3].max(ny)];
+            me.bbox = [
+                me.bbox[0].min(nx),
+                me.bbox[1].min(ny),
+                me.bbox[2].max(nx),
+                me.bbox[3].max(ny),
+            ];
             let mine = p as u8 + 1;
             if (self.players[q].x, self.players[q].y) == (nx, ny) {
                 // (H) Heads meet.
@@ -398,13 +410,14 @@ impl Position {
         // `outside[i]`: reached from the box edge through non-p cells.
         let mut outside = vec![false; bw * bh];
         let mut stack: Vec<(usize, usize)> = Vec::new();
-        let push = |bx: usize, by: usize, outside: &mut Vec<bool>, stack: &mut Vec<(usize, usize)>| {
-            let i = by * bw + bx;
-            if !outside[i] && self.territory[at(bx, by)] != mine {
-                outside[i] = true;
-                stack.push((bx, by));
-            }
-        };
+        let push =
+            |bx: usize, by: usize, outside: &mut Vec<bool>, stack: &mut Vec<(usize, usize)>| {
+                let i = by * bw + bx;
+                if !outside[i] && self.territory[at(bx, by)] != mine {
+                    outside[i] = true;
+                    stack.push((bx, by));
+                }
+            };
         for bx in 0..bw {
             push(bx, 0, &mut outside, &mut stack);
             push(bx, bh - 1, &mut outside, &mut stack);
@@ -492,7 +505,10 @@ impl crate::core::Game for Position {
     }
 
     fn scores(&self) -> Vec<i64> {
-        self.territory_counts().iter().map(|&t| i64::from(t)).collect()
+        self.territory_counts()
+            .iter()
+            .map(|&t| i64::from(t))
+            .collect()
     }
 
     fn outcome(&self) -> Option<crate::core::Outcome> {

@@ -123,7 +123,8 @@ impl HeuristicBot {
             .iter()
             .map(|&(c, r)| dist(c, r, f64::from(start.col), f64::from(start.row)))
             .fold(0.0, f64::max);
-        let early = own_cells.is_empty() || (near_centre > size / 5.0 && pos.pieces_left(colour).count() > 21 - 8);
+        let early = own_cells.is_empty()
+            || (near_centre > size / 5.0 && pos.pieces_left(colour).count() > 21 - 8);
         let own_before = pos.live_attach_points(colour.index()) as f64;
         let opp_before: usize = opponents.iter().map(|&o| pos.live_attach_points(o)).sum();
         let w = self.weights;
@@ -140,7 +141,11 @@ impl HeuristicBot {
                         .iter()
                         .map(|p| dist(p.col, p.row, centre, centre))
                         .fold(near_centre, f64::min);
-                    if near_centre.is_finite() { near_centre - after } else { 0.0 }
+                    if near_centre.is_finite() {
+                        near_centre - after
+                    } else {
+                        0.0
+                    }
                 } else {
                     let after = points
                         .iter()

@@ -71,7 +71,12 @@ impl Bfs {
     }
 
     /// Steps from `from` back onto `player`'s territory without crossing its own trail.
-    pub(crate) fn home_distance(&mut self, pos: &Position, player: usize, from: (i32, i32)) -> Option<u32> {
+    pub(crate) fn home_distance(
+        &mut self,
+        pos: &Position,
+        player: usize,
+        from: (i32, i32),
+    ) -> Option<u32> {
         self.distance(
             pos,
             from,

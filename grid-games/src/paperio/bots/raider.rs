@@ -92,7 +92,13 @@ impl Raider {
         }
     }
 
-    fn evaluate(&mut self, game: &Position, me: usize, turn: Turn, enemy_home: Option<u32>) -> Option<Candidate> {
+    fn evaluate(
+        &mut self,
+        game: &Position,
+        me: usize,
+        turn: Turn,
+        enemy_home: Option<u32>,
+    ) -> Option<Candidate> {
         let enemy = 1 - me;
         let mut sim = game.clone();
         if let Ok(Some(end)) = sim.play(turn) {
@@ -115,7 +121,8 @@ impl Raider {
             .map(|c| manhattan(c, sim.head(enemy)))
             .min()
             .unwrap_or(u32::MAX);
-        let exposed = sim.territory(head.0, head.1) != Some(me) && manhattan(head, sim.head(enemy)) <= 1;
+        let exposed =
+            sim.territory(head.0, head.1) != Some(me) && manhattan(head, sim.head(enemy)) <= 1;
         let danger = exposed || threat <= home.saturating_add(self.config.margin);
         let gain = i64::from(sim.territory_counts()[me]) - i64::from(game.territory_counts()[me]);
         let cut = match enemy_home {
@@ -130,7 +137,13 @@ impl Raider {
         };
         let land_dist = if sim.territory(head.0, head.1) == Some(me) {
             self.bfs
-                .distance(&sim, head, 400, |x, y| sim.territory(x, y) != Some(me), |_, _| true)
+                .distance(
+                    &sim,
+                    head,
+                    400,
+                    |x, y| sim.territory(x, y) != Some(me),
+                    |_, _| true,
+                )
                 .unwrap_or(400)
         } else {
             0
@@ -196,7 +209,11 @@ impl Bot<Position> for Raider {
                 .min_by_key(|o| (o.home, -o.gain, u8::from(o.danger)))
                 .map(|o| o.turn)
         };
-        if out > 0 && (self.leg >= 2 || options.iter().any(|o| o.danger && o.turn == Turn::Straight) || options.iter().all(|o| o.danger)) {
+        if out > 0
+            && (self.leg >= 2
+                || options.iter().any(|o| o.danger && o.turn == Turn::Straight)
+                || options.iter().all(|o| o.danger))
+        {
             return go_home(&options);
         }
         let safe: Vec<&Candidate> = options.iter().filter(|o| !o.danger).collect();
@@ -205,7 +222,11 @@ impl Bot<Position> for Raider {
             let distance = manhattan(game.head(me), game.head(enemy));
             self.side = (distance / 3).clamp(3, self.config.max_loop);
             self.leg = 0;
-            let pool: Vec<&Candidate> = if safe.is_empty() { options.iter().collect() } else { safe };
+            let pool: Vec<&Candidate> = if safe.is_empty() {
+                options.iter().collect()
+            } else {
+                safe
+            };
             let best = pool.iter().map(|o| o.land_dist).min().unwrap_or(0);
             let ties: Vec<&&Candidate> = pool.iter().filter(|o| o.land_dist == best).collect();
             let pick = ties
@@ -214,7 +235,11 @@ impl Bot<Position> for Raider {
                 .copied()
                 .or_else(|| self.rng.choose(&ties).copied())
                 .map(|o| o.turn);
-            self.turn = if self.rng.below(2) == 0 { Turn::Left } else { Turn::Right };
+            self.turn = if self.rng.below(2) == 0 {
+                Turn::Left
+            } else {
+                Turn::Right
+            };
             return pick;
         }
         // Out on a loop: straight for a side, then turn, straight, turn, home.

@@ -69,7 +69,10 @@ impl Bot<Position> for SafeWalker {
             return self.rng.choose(&options).map(|o| o.0);
         }
         // Wander: straight twice as likely as each turn.
-        let weights: Vec<u64> = options.iter().map(|o| if o.0 == Turn::Straight { 2 } else { 1 }).collect();
+        let weights: Vec<u64> = options
+            .iter()
+            .map(|o| if o.0 == Turn::Straight { 2 } else { 1 })
+            .collect();
         let mut r = self.rng.below(weights.iter().sum());
         for (o, w) in options.iter().zip(&weights) {
             if r < *w {
