@@ -56,6 +56,7 @@
 
 pub mod bots;
 mod error;
+pub mod gtp;
 mod notation;
 mod perft;
 mod pieces;

@@ -1,0 +1,272 @@
+//! A Go Text Protocol engine for Blokus, IO-free: feed it command lines, print what it answers.
+//! The `blokus_gtp` example wires it to stdin/stdout, so Pentobi's match runner (`twogtp`) or
+//! any GTP tool can play our bots.
+//!
+//! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `quit`,
+//! `set_game` (`Blokus Duo`, `Blokus`, `Blokus Two-Player`), `clear_board`, `boardsize` (the
+//! variant's own size only), `play <colour> <move>`, `genmove <colour>`, `reg_genmove <colour>`
+//! (answers without playing), `undo`, `cputime`, `showboard`, `final_score`. Colours: Duo
+//! `b`/`w`, Classic `1`..`4`. As in Pentobi, `play` does not enforce turn order and refuses
+//! `pass`; `genmove` answers `pass` for a colour without a legal move.
+//!
+//! ```
+//! use grid_games::blokus::{gtp::GtpEngine, bots::HeuristicBot};
+//! use grid_games::core::Budget;
+//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default());
+//! assert_eq!(engine.respond("1 protocol_version").unwrap().text, "=1 2\n\n");
+//! assert_eq!(engine.respond("set_game Blokus Duo").unwrap().text, "= \n\n");
+//! assert_eq!(engine.respond("play b e8,d9,e9,f9,e10").unwrap().text, "= \n\n");
+//! assert!(engine.respond("play w a1").unwrap().text.starts_with("? "));
+//! let answer = engine.respond("genmove w").unwrap().text;
+//! assert!(answer.starts_with("= ") && answer.contains("j5"));
+//! assert!(engine.respond("# a comment").is_none());
+//! assert!(engine.respond("quit").unwrap().quit);
+//! ```
+
+use std::time::{Duration, Instant};
+
+use super::{Position, Variant};
+use crate::core::{Bot, Budget};
+
+/// The commands the engine knows, for `list_commands` and `known_command`.
+pub const COMMANDS: [&str; 16] = [
+    "boardsize",
+    "clear_board",
+    "cputime",
+    "final_score",
+    "genmove",
+    "known_command",
+    "list_commands",
+    "name",
+    "play",
+    "protocol_version",
+    "quit",
+    "reg_genmove",
+    "set_game",
+    "showboard",
+    "undo",
+    "version",
+];
+
+/// One answer: the text to write (already framed as `=id text` or `?id error`, with the blank
+/// line that ends a GTP answer), and whether the session should end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// The framed answer.
+    pub text: String,
+    /// True after `quit`.
+    pub quit: bool,
+}
+
+/// A GTP session around one bot.
+pub struct GtpEngine {
+    bot: Box<dyn Bot<Position> + Send>,
+    budget: Budget,
+    pos: Position,
+    thinking: Duration,
+    cpu_clock: Option<Box<dyn Fn() -> f64 + Send>>,
+}
+
+impl GtpEngine {
+    /// A session on an empty Duo board; the bot thinks with `budget` for every `genmove`.
+    pub fn new(bot: Box<dyn Bot<Position> + Send>, budget: Budget) -> GtpEngine {
+        GtpEngine {
+            bot,
+            budget,
+            pos: Position::new(Variant::Duo),
+            thinking: Duration::ZERO,
+            cpu_clock: None,
+        }
+    }
+
+    /// Supplies the process CPU time (seconds) that `cputime` reports; without it `cputime`
+    /// reports the bot's thinking time (wall clock).
+    pub fn with_cpu_clock(mut self, clock: Box<dyn Fn() -> f64 + Send>) -> GtpEngine {
+        self.cpu_clock = Some(clock);
+        self
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Answers one input line; `None` for a blank or comment-only line (GTP answers nothing).
+    pub fn respond(&mut self, line: &str) -> Option<Response> {
+        let line = line.split('#').next().unwrap_or("");
+        let line: String = line.chars().filter(|&c| c != '\r').collect();
+        let mut words = line.split_whitespace().peekable();
+        let id = match words.peek() {
+            Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => words.next().unwrap_or(""),
+            _ => "",
+        };
+        let command = words.next()?;
+        let args: Vec<&str> = words.collect();
+        let (mark, body) = match self.run(command, &args) {
+            Ok(text) => ('=', text),
+            Err(e) => ('?', e),
+        };
+        Some(Response {
+            text: format!("{mark}{id} {}\n\n", body.trim_end_matches('\n')),
+            quit: command == "quit",
+        })
+    }
+
+    fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        match command {
+            "protocol_version" => Ok("2".into()),
+            "name" => Ok(format!("grid-games {}", self.bot.name())),
+            "version" => Ok(env!("CARGO_PKG_VERSION").into()),
+            "known_command" => Ok(COMMANDS
+                .contains(&args.first().copied().unwrap_or(""))
+                .to_string()),
+            "list_commands" => Ok(COMMANDS.join("\n")),
+            "quit" => Ok(String::new()),
+            "set_game" => {
+                let variant = Variant::parse(&args.join(" ")).map_err(|e| e.to_string())?;
+                if variant != self.pos.variant() {
+                    self.pos = Position::new(variant);
+                } else {
+                    self.pos = Position::with_table(self.pos.table().clone());
+                }
+                Ok(String::new())
+            }
+            "boardsize" => match args.first().and_then(|s| s.parse::<u8>().ok()) {
+                Some(n) if n == self.pos.variant().size() => Ok(String::new()),
+                _ => Err("unacceptable size".into()),
+            },
+            "clear_board" => {
+                self.pos = Position::with_table(self.pos.table().clone());
+                Ok(String::new())
+            }
+            "play" => {
+                let [colour, mv] = args else {
+                    return Err("usage: play COLOUR MOVE".into());
+                };
+                let colour = self
+                    .pos
+                    .variant()
+                    .parse_colour(colour)
+                    .map_err(|e| e.to_string())?;
+                if mv.eq_ignore_ascii_case("pass") {
+                    return Err("play pass not supported".into());
+                }
+                let m = self.pos.parse_move(mv).map_err(|e| e.to_string())?;
+                self.pos.play_as(colour, m).map_err(|e| e.to_string())?;
+                Ok(String::new())
+            }
+            "genmove" | "reg_genmove" => {
+                let [colour] = args else {
+                    return Err(format!("usage: {command} COLOUR"));
+                };
+                let colour = self
+                    .pos
+                    .variant()
+                    .parse_colour(colour)
+                    .map_err(|e| e.to_string())?;
+                if !self.pos.has_legal_move(colour) {
+                    return Ok("pass".into());
+                }
+                let mut view = self.pos.clone();
+                view.set_nominal_to_move(colour)
+                    .map_err(|e| e.to_string())?;
+                let start = Instant::now();
+                let choice = self.bot.choose(&view, self.budget);
+                self.thinking += start.elapsed();
+                let m = choice.ok_or("the bot found no move")?;
+                view.check(colour, m)
+                    .map_err(|e| format!("the bot chose an illegal move: {e}"))?;
+                if command == "genmove" {
+                    self.pos.play_as(colour, m).map_err(|e| e.to_string())?;
+                }
+                Ok(self.pos.notation(m))
+            }
+            "undo" => self
+                .pos
+                .undo()
+                .map(|_| String::new())
+                .map_err(|e| e.to_string()),
+            "cputime" => {
+                let seconds = match &self.cpu_clock {
+                    Some(clock) => clock(),
+                    None => self.thinking.as_secs_f64(),
+                };
+                Ok(format!("{seconds:.3}"))
+            }
+            "showboard" => Ok(format!("\n{}", self.pos.render().trim_end())),
+            "final_score" => Ok(self.pos.final_score()),
+            other => Err(format!("unknown command {other}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blokus::bots::RandomBot;
+
+    fn engine() -> GtpEngine {
+        GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default())
+    }
+
+    fn answer(e: &mut GtpEngine, line: &str) -> String {
+        e.respond(line).expect("an answer").text
+    }
+
+    #[test]
+    fn a_session_plays_a_whole_classic_game() {
+        let mut e = engine();
+        assert_eq!(answer(&mut e, "set_game Blokus"), "= \n\n");
+        assert_eq!(answer(&mut e, "boardsize 20"), "= \n\n");
+        assert!(answer(&mut e, "boardsize 14").starts_with("? "));
+        let mut passes = 0;
+        let mut colour = 0;
+        while passes < 4 {
+            let a = answer(&mut e, &format!("genmove {}", colour + 1));
+            if a == "= pass\n\n" {
+                passes += 1;
+            } else {
+                passes = 0;
+            }
+            colour = (colour + 1) % 4;
+        }
+        assert!(e.position().is_over());
+        let score = answer(&mut e, "final_score");
+        assert_eq!(score.matches(' ').count(), 5, "{score:?}"); // "= a b c d " + newlines
+    }
+
+    #[test]
+    fn errors_ids_and_listing() {
+        let mut e = engine();
+        assert_eq!(
+            answer(&mut e, "7 frobnicate"),
+            "?7 unknown command frobnicate\n\n"
+        );
+        assert_eq!(answer(&mut e, "known_command showboard"), "= true\n\n");
+        assert_eq!(answer(&mut e, "known_command fly"), "= false\n\n");
+        assert_eq!(
+            answer(&mut e, "list_commands").lines().count(),
+            COMMANDS.len() + 1
+        );
+        assert!(answer(&mut e, "play b pass").starts_with("? play pass not supported"));
+        assert!(answer(&mut e, "play x e10").starts_with("? "));
+        assert!(answer(&mut e, "play b a1,a3").starts_with("? "));
+        assert!(answer(&mut e, "undo").starts_with("? "));
+        assert!(answer(&mut e, "set_game Trigon").starts_with("? "));
+        assert!(e.respond("   ").is_none());
+        let board = answer(&mut e, "showboard");
+        assert!(board.starts_with("= \n14 ") && board.ends_with("\n\n"));
+        assert!(
+            !board.trim_end().contains("\n\n"),
+            "no blank line inside an answer"
+        );
+        assert_eq!(
+            answer(&mut e, "reg_genmove b")
+                .lines()
+                .next()
+                .map(|l| l.len() > 2),
+            Some(true)
+        );
+        assert_eq!(e.position().history().len(), 0, "reg_genmove does not play");
+    }
+}
