@@ -295,6 +295,33 @@ impl BigCount {
     }
 }
 
+impl BigCount {
+    /// The limbs without leading zero limbs.
+    fn significant(&self) -> &[u32] {
+        let n = self
+            .limbs
+            .iter()
+            .rposition(|&l| l != 0)
+            .map_or(0, |i| i + 1);
+        &self.limbs[..n]
+    }
+}
+
+impl Ord for BigCount {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        let (a, b) = (self.significant(), other.significant());
+        a.len()
+            .cmp(&b.len())
+            .then_with(|| a.iter().rev().cmp(b.iter().rev()))
+    }
+}
+
+impl PartialOrd for BigCount {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for BigCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.limbs.split_last() {

@@ -2,6 +2,7 @@
 
 mod cycles;
 mod domino;
+mod kasteleyn;
 mod polygons;
 mod polyominoes;
 mod rocket_mania;
