@@ -180,29 +180,6 @@ pub fn planner_instance(levels: usize, seed: u64) -> Instance {
     Instance::new(site, levels, params).expect("valid instance")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reference_methods_agree_with_the_crate() {
-        assert_eq!(
-            count_fixed_naive(8),
-            polyomino::enumerate::count_fixed_up_to(8).unwrap()
-        );
-        let pieces = blokus_pieces();
-        let total: usize = pieces
-            .iter()
-            .map(|p| p.orientations(Equivalence::Free).len())
-            .sum();
-        assert_eq!(total, 91);
-        let board = polyomino::Board::new(20, 20).unwrap();
-        let ours = board.placements_of(&pieces, Equivalence::Free).len();
-        assert_eq!(ours, placements_bitvec(20, 20, &pieces).len());
-        assert_eq!(ours, placements_naive(20, 20, &pieces).len());
-    }
-}
-
 /// The move-generation benchmark positions of one Blokus variant: every line of
 /// `../shared/data/blokus/positions_<file>.txt` (`<variant> <colour> <c>:<move>;...`) replayed
 /// into a position, with the colour to move. When the shared data is absent, `fallback` random
@@ -266,4 +243,27 @@ pub fn blokus_positions(
         }
     }
     (out, "random games (no shared data)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_methods_agree_with_the_crate() {
+        assert_eq!(
+            count_fixed_naive(8),
+            polyomino::enumerate::count_fixed_up_to(8).unwrap()
+        );
+        let pieces = blokus_pieces();
+        let total: usize = pieces
+            .iter()
+            .map(|p| p.orientations(Equivalence::Free).len())
+            .sum();
+        assert_eq!(total, 91);
+        let board = polyomino::Board::new(20, 20).unwrap();
+        let ours = board.placements_of(&pieces, Equivalence::Free).len();
+        assert_eq!(ours, placements_bitvec(20, 20, &pieces).len());
+        assert_eq!(ours, placements_naive(20, 20, &pieces).len());
+    }
 }

@@ -27,8 +27,8 @@ fn main() -> ExitCode {
         eprintln!("usage: blokus_conformance FILE");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("blokus_conformance: cannot read {path}: {e}");
             return ExitCode::from(2);
@@ -36,7 +36,12 @@ fn main() -> ExitCode {
     };
     let mut tables: HashMap<Variant, Arc<MoveTable>> = HashMap::new();
     let (mut passed, mut failed) = (0, 0);
-    for (n, line) in text.lines().enumerate() {
+    for (n, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let Ok(line) = std::str::from_utf8(raw) else {
+            failed += 1;
+            println!("line {}: not UTF-8", n + 1);
+            continue;
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -86,15 +91,29 @@ fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<()
                 .ok_or("bad to_move")?;
             let mut ours = Vec::new();
             pos.legal_moves_of(colour, &mut ours);
-            let ours: BTreeSet<String> = ours.iter().map(|&m| pos.notation(m)).collect();
-            let theirs: BTreeSet<String> = field("legal")?
-                .as_array()
-                .ok_or("legal is not a list")?
+            let ours: BTreeSet<String> = ours
                 .iter()
-                .map(|m| m.as_str().map(canonical).unwrap_or_default())
-                .collect();
+                .map(|&m| pos.notation(m))
+                .collect::<Result<_, _>>()
+                .map_err(|e| e.to_string())?;
+            let listed = field("legal")?.as_array().ok_or("legal is not a list")?;
+            let theirs: BTreeSet<String> = listed
+                .iter()
+                .map(|m| {
+                    m.as_str()
+                        .map(canonical)
+                        .ok_or("a legal entry is not a string")
+                })
+                .collect::<Result<_, _>>()?;
             let n_legal = field("n_legal")?.as_u64().ok_or("bad n_legal")? as usize;
             let mut problems = Vec::new();
+            if theirs.len() != listed.len() {
+                problems.push(format!(
+                    "legal lists {} entries but only {} distinct placements",
+                    listed.len(),
+                    theirs.len()
+                ));
+            }
             if ours != theirs {
                 let missing: Vec<&String> = theirs.difference(&ours).take(5).collect();
                 let extra: Vec<&String> = ours.difference(&theirs).take(5).collect();
@@ -104,8 +123,12 @@ fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<()
                     theirs.len()
                 ));
             }
-            if n_legal != theirs.len() || n_legal != ours.len() {
-                problems.push(format!("n_legal {n_legal}, ours {}", ours.len()));
+            if n_legal != listed.len() || n_legal != ours.len() {
+                problems.push(format!(
+                    "n_legal {n_legal}, listed {}, ours {}",
+                    listed.len(),
+                    ours.len()
+                ));
             }
             let to_move = pos.colour_to_move();
             if n_legal > 0 && to_move != Some(colour) {

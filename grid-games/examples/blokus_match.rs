@@ -92,6 +92,8 @@ fn parse() -> Result<Options, String> {
 /// One game's result: score A − score B, and per bot its moves, total and largest think time.
 struct GameResult {
     diff: i64,
+    /// The side (0 = A, 1 = B) that forfeited, if one did; it loses the game.
+    forfeit: Option<usize>,
     moves: [usize; 2],
     time: [Duration; 2],
     max: [Duration; 2],
@@ -102,7 +104,7 @@ fn play_one(o: &Options, table: &std::sync::Arc<MoveTable>, g: usize) -> GameRes
     let seat_of_a = g % 2;
     let mut bots: Vec<Box<dyn Bot<Position> + Send>> = (0..players)
         .map(|p| {
-            let which = usize::from((p + seat_of_a) % 2 != 0);
+            let which = (p + seat_of_a) % 2;
             let seed = o
                 .seed
                 .wrapping_mul(1_000_003)
@@ -121,18 +123,19 @@ fn play_one(o: &Options, table: &std::sync::Arc<MoveTable>, g: usize) -> GameRes
     let record = play_match(Position::with_table(table.clone()), &mut seats, rules);
     let mut r = GameResult {
         diff: 0,
+        forfeit: record.forfeit.as_ref().map(|(p, _)| (p + seat_of_a) % 2),
         moves: [0; 2],
         time: [Duration::ZERO; 2],
         max: [Duration::ZERO; 2],
     };
     for p in 0..players {
-        let side = usize::from((p + seat_of_a) % 2 != 0);
+        let side = (p + seat_of_a) % 2;
         let s = record.outcome.scores[p];
         r.diff += if side == 0 { s } else { -s };
         r.time[side] += record.think_time[p];
     }
     for (&(p, _), &t) in record.actions.iter().zip(&record.action_times) {
-        let side = usize::from((p + seat_of_a) % 2 != 0);
+        let side = (p + seat_of_a) % 2;
         r.moves[side] += 1;
         r.max[side] = r.max[side].max(t);
     }
@@ -167,8 +170,24 @@ fn main() -> ExitCode {
         all.sort_by_key(|(g, _)| *g);
         all.into_iter().map(|(_, r)| r).collect()
     });
-    let wins = results.iter().filter(|r| r.diff > 0).count();
-    let draws = results.iter().filter(|r| r.diff == 0).count();
+    let outcome = |r: &GameResult| match r.forfeit {
+        Some(side) => {
+            if side == 0 {
+                -1
+            } else {
+                1
+            }
+        }
+        None => r.diff.signum(),
+    };
+    let wins = results.iter().filter(|r| outcome(r) > 0).count();
+    let draws = results.iter().filter(|r| outcome(r) == 0).count();
+    let forfeits = results.iter().filter(|r| r.forfeit.is_some()).count();
+    if forfeits > 0 {
+        println!(
+            "{forfeits} games ended by a forfeit (no move or an illegal move), scored as losses"
+        );
+    }
     let losses = results.len() - wins - draws;
     let mean = results.iter().map(|r| r.diff as f64).sum::<f64>() / results.len().max(1) as f64;
     println!(

@@ -84,7 +84,7 @@ struct GameResult {
 fn play_one(o: &Options, g: usize) -> GameResult {
     let mut rng = Rng::seed_from(o.seed).fork(g as u64);
     let game = Position::random(o.config, &mut rng).expect("validated size");
-    let a_first = g % 2 == 0;
+    let a_first = g.is_multiple_of(2);
     let seat_a = usize::from(!a_first);
     let mut bots: Vec<Box<dyn Bot<Position> + Send>> = (0..2)
         .map(|p| {
@@ -112,7 +112,7 @@ fn play_one(o: &Options, g: usize) -> GameResult {
     };
     let land = last.territory_counts();
     GameResult {
-        score: record.outcome.result_for(seat_a),
+        score: record.outcome.result_for(seat_a).unwrap_or(0.0),
         end,
         land: [land[seat_a], land[1 - seat_a]],
         plies: last.plies(),

@@ -207,10 +207,10 @@ fn check_invariants(g: &Position) {
     assert_eq!(g.territory_counts(), land);
     assert_eq!(g.trail_counts(), trail);
     if g.end().is_none() {
-        for p in 0..2 {
+        for (p, &marks) in trail.iter().enumerate() {
             assert_eq!(
                 g.trail_cells(p).len() as u32,
-                trail[p],
+                marks,
                 "player {p}'s trail list"
             );
             for (x, y) in g.trail_cells(p) {

@@ -93,14 +93,30 @@ impl GtpEngine {
 
     /// Answers one input line; `None` for a blank or comment-only line (GTP answers nothing).
     pub fn respond(&mut self, line: &str) -> Option<Response> {
+        // GTP preprocessing: drop comments and control characters, tabs become spaces.
         let line = line.split('#').next().unwrap_or("");
-        let line: String = line.chars().filter(|&c| c != '\r').collect();
+        let line: String = line
+            .chars()
+            .filter_map(|c| match c {
+                '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect();
         let mut words = line.split_whitespace().peekable();
         let id = match words.peek() {
             Some(w) if w.bytes().all(|b| b.is_ascii_digit()) => words.next().unwrap_or(""),
             _ => "",
         };
-        let command = words.next()?;
+        let Some(command) = words.next() else {
+            if id.is_empty() {
+                return None;
+            }
+            return Some(Response {
+                text: format!("?{id} empty command\n\n"),
+                quit: false,
+            });
+        };
         let args: Vec<&str> = words.collect();
         let (mark, body) = match self.run(command, &args) {
             Ok(text) => ('=', text),
@@ -179,7 +195,7 @@ impl GtpEngine {
                 if command == "genmove" {
                     self.pos.play_as(colour, m).map_err(|e| e.to_string())?;
                 }
-                Ok(self.pos.notation(m))
+                self.pos.notation(m).map_err(|e| e.to_string())
             }
             "undo" => self
                 .pos

@@ -34,7 +34,11 @@ impl Point {
             return Err(bad());
         }
         let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(bad());
         }
         let row: u32 = digits.parse().map_err(|_| bad())?;
@@ -46,14 +50,15 @@ impl Point {
     }
 }
 
+/// Columns `a` to `z` print as letters; a point beyond column `z` (no variant has one) prints
+/// its column number in brackets, `[30]1`, rather than a wrong letter.
 impl core::fmt::Display for Point {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.col),
-            u32::from(self.row) + 1
-        )
+        let row = u32::from(self.row) + 1;
+        match self.col {
+            col @ 0..=25 => write!(f, "{}{row}", char::from(b'a' + col)),
+            col => write!(f, "[{col}]{row}"),
+        }
     }
 }
 
@@ -80,7 +85,11 @@ mod tests {
                 assert_eq!(Point::parse(&p.to_string(), 20), Ok(p));
             }
         }
-        for bad in ["", "e", "10", "e0", "e21", "u1", "e1x", "é1", "e+1", "e001"] {
+        assert_eq!(Point::new(30, 0).to_string(), "[30]1");
+        assert_eq!(Point::new(255, 255).to_string(), "[255]256");
+        for bad in [
+            "", "e", "10", "e0", "e01", "e21", "u1", "e1x", "é1", "e+1", "e001",
+        ] {
             assert!(Point::parse(bad, 20).is_err(), "{bad}");
         }
     }

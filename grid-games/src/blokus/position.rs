@@ -34,6 +34,7 @@ struct Played {
     id: u16,
     attach_len: u16,
     last_piece: u8,
+    nominal: u8,
 }
 
 /// A Blokus position. Cheap to clone (the move table is shared).
@@ -115,8 +116,9 @@ impl Position {
         self.table.parse(text)
     }
 
-    /// The canonical notation of a move.
-    pub fn notation(&self, m: Move) -> String {
+    /// The canonical notation of a move ([`BlokusError::WrongVariant`] for a move of another
+    /// variant).
+    pub fn notation(&self, m: Move) -> Result<String, BlokusError> {
         self.table.notation(m)
     }
 
@@ -131,14 +133,15 @@ impl Position {
         }
     }
 
-    /// Whether `colour` has placed `piece`.
+    /// Whether `colour` has placed `piece` (false for a colour the variant does not have).
     pub fn is_used(&self, colour: Colour, piece: Piece) -> bool {
         self.used[colour.index()] >> piece.index() & 1 == 1
     }
 
-    /// The pieces `colour` has not placed yet.
+    /// The pieces `colour` has not placed yet (none for a colour the variant does not have).
     pub fn pieces_left(&self, colour: Colour) -> impl Iterator<Item = Piece> + '_ {
-        Piece::all().filter(move |&p| !self.is_used(colour, p))
+        let own = colour.index() < self.variant().colours();
+        Piece::all().filter(move |&p| own && !self.is_used(colour, p))
     }
 
     /// The placements made so far, in order.
@@ -158,8 +161,8 @@ impl Position {
     }
 
     /// Makes `colour` the nominal colour to move, as if the colour before it had just moved
-    /// (GTP `genmove` may ask any colour to move). Undoing the next move restores the turn of
-    /// the previous mover, not this setting.
+    /// (GTP `genmove` may ask any colour to move). [`undo`](Position::undo) restores whatever
+    /// nominal colour was current before the move it takes back.
     pub fn set_nominal_to_move(&mut self, colour: Colour) -> Result<(), BlokusError> {
         if colour.index() >= self.variant().colours() {
             return Err(BlokusError::UnknownColour(colour.index().to_string()));
@@ -250,7 +253,7 @@ impl Position {
         let table = &*self.table;
         let forbidden = &self.forbidden[..];
         if self.squares[c] == 0 {
-            let p = table.padded(self.variant().start(colour));
+            let p = table.padded(self.variant().start_of(colour));
             if forbidden[p] & bit != 0 {
                 return;
             }
@@ -309,7 +312,7 @@ impl Position {
         if c >= self.variant().colours() {
             return Err(BlokusError::UnknownColour(c.to_string()));
         }
-        let piece = self.table.piece(m);
+        let piece = self.table.piece(m)?;
         if self.is_used(colour, piece) {
             return Err(BlokusError::PieceUsed(piece.name()));
         }
@@ -327,10 +330,10 @@ impl Position {
             }
         }
         if self.squares[c] == 0 {
-            let start = self.table.padded(self.variant().start(colour));
+            let start = self.table.padded(self.variant().start_of(colour));
             if !cells.iter().any(|&q| usize::from(q) == start) {
                 return Err(BlokusError::MissesStart(
-                    self.variant().start(colour).to_string(),
+                    self.variant().start_of(colour).to_string(),
                 ));
             }
         } else if !cells
@@ -368,6 +371,7 @@ impl Position {
             id: id as u16,
             attach_len: self.attach[c].len() as u16,
             last_piece: self.last_piece[c],
+            nominal: self.nominal,
         });
         for &q in table.cells_of(id) {
             let q = usize::from(q);
@@ -410,7 +414,7 @@ impl Position {
         self.used[c] &= !(1 << piece);
         self.squares[c] -= Piece::new(piece).map_or(0, Piece::size) as u8;
         self.last_piece[c] = h.last_piece;
-        self.nominal = h.colour;
+        self.nominal = h.nominal;
         Ok(())
     }
 
@@ -546,7 +550,8 @@ impl Game for Position {
     }
 
     fn to_move(&self) -> Option<usize> {
-        self.colour_to_move().map(|c| self.variant().player_of(c))
+        self.colour_to_move()
+            .map(|c| self.variant().player_index(c))
     }
 
     fn legal_actions(&self, out: &mut Vec<Move>) {
@@ -562,5 +567,47 @@ impl Game for Position {
 
     fn scores(&self) -> Vec<i64> {
         self.player_points()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_restores_the_turn_after_out_of_turn_play() {
+        let mut pos = Position::new(Variant::Classic);
+        let red = Variant::Classic.colour(2).unwrap();
+        let m = pos.parse_move("t1").unwrap();
+        pos.play_as(red, m).unwrap();
+        assert_eq!(pos.nominal_to_move().index(), 3);
+        pos.undo().unwrap();
+        assert_eq!(pos.nominal_to_move().index(), 0);
+        assert_eq!(pos.colour_to_move().map(Colour::index), Some(0));
+        // And after an explicit change of turn.
+        pos.set_nominal_to_move(red).unwrap();
+        let a1 = pos.parse_move("a1").unwrap();
+        assert!(pos.play(a1).is_err()); // red must cover t1
+        let t1 = pos.parse_move("t1").unwrap();
+        pos.play(t1).unwrap();
+        pos.undo().unwrap();
+        assert_eq!(pos.nominal_to_move(), red);
+    }
+
+    #[test]
+    fn colours_beyond_the_variant_are_refused_or_own_nothing() {
+        let pos = Position::new(Variant::Duo);
+        let third = Colour::new(2).unwrap();
+        assert_eq!(Variant::Duo.colour(2), None);
+        assert_eq!(Variant::Duo.start(third), None);
+        assert_eq!(Variant::Duo.player_of(third), None);
+        assert_eq!(Variant::Duo.colour_name(third), None);
+        assert_eq!(pos.pieces_left(third).count(), 0);
+        assert!(!pos.has_legal_move(third));
+        let m = pos.legal_moves()[0];
+        assert!(matches!(
+            pos.check(third, m),
+            Err(BlokusError::UnknownColour(_))
+        ));
     }
 }

@@ -42,13 +42,41 @@ impl Variant {
         }
     }
 
-    /// The player who plays `colour`.
-    pub const fn player_of(self, colour: Colour) -> usize {
+    /// Colour `index` of this variant (`0..colours()`), or `None`.
+    pub const fn colour(self, index: usize) -> Option<Colour> {
+        if index < self.colours() {
+            Some(Colour(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The player who plays `colour`, or `None` for a colour the variant does not have.
+    pub const fn player_of(self, colour: Colour) -> Option<usize> {
+        if colour.index() < self.colours() {
+            Some(self.player_index(colour))
+        } else {
+            None
+        }
+    }
+
+    /// `player_of` for a colour known to belong to the variant.
+    pub(crate) const fn player_index(self, colour: Colour) -> usize {
         colour.index() % self.players()
     }
 
-    /// The starting cell of `colour`: its first piece must cover it.
-    pub const fn start(self, colour: Colour) -> Point {
+    /// The starting cell of `colour` (its first piece must cover it), or `None` for a colour
+    /// the variant does not have.
+    pub const fn start(self, colour: Colour) -> Option<Point> {
+        if colour.index() < self.colours() {
+            Some(self.start_of(colour))
+        } else {
+            None
+        }
+    }
+
+    /// `start` for a colour known to belong to the variant.
+    pub(crate) const fn start_of(self, colour: Colour) -> Point {
         match (self, colour.0) {
             (Variant::Duo, 0) => Point::new(4, 9),
             (Variant::Duo, _) => Point::new(9, 4),
@@ -113,21 +141,17 @@ impl Variant {
             (_, "4" | "green") => 3,
             _ => usize::MAX,
         };
-        Colour::new(index)
-            .filter(|c| c.index() < self.colours())
-            .ok_or(BlokusError::UnknownColour(t))
+        self.colour(index).ok_or(BlokusError::UnknownColour(t))
     }
 
-    /// The GTP name of `colour`: `b`/`w` in Duo, `1`..`4` otherwise.
-    pub fn colour_name(self, colour: Colour) -> &'static str {
-        match (self, colour.0) {
-            (Variant::Duo, 0) => "b",
-            (Variant::Duo, _) => "w",
-            (_, 0) => "1",
-            (_, 1) => "2",
-            (_, 2) => "3",
-            _ => "4",
-        }
+    /// The GTP name of `colour`: `b`/`w` in Duo, `1`..`4` otherwise; `None` for a colour the
+    /// variant does not have.
+    pub fn colour_name(self, colour: Colour) -> Option<&'static str> {
+        let names: &[&str] = match self {
+            Variant::Duo => &["b", "w"],
+            Variant::Classic | Variant::Classic2 => &["1", "2", "3", "4"],
+        };
+        names.get(colour.index()).copied()
     }
 }
 
@@ -137,7 +161,9 @@ impl core::fmt::Display for Variant {
     }
 }
 
-/// One of the (up to four) colours, in turn order: colour 0 moves first.
+/// One of the (up to four) colours, in turn order: colour 0 moves first. Duo has colours 0 and 1
+/// only: [`Variant::colour`] gives the colours of a variant, and every method that takes a
+/// colour refuses (or ignores, for queries) one the variant does not have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Colour(u8);
 

@@ -109,11 +109,15 @@ impl Outcome {
     }
 
     /// The result for `player` in `[0, 1]`: the share of the other players it beat, counting a
-    /// tie as half (1 = sole winner of a two-player game, 0.5 = draw, 0 = loss).
-    pub fn result_for(&self, player: usize) -> f64 {
-        let others = self.scores.len().saturating_sub(1);
+    /// tie as half (1 = sole winner of a two-player game, 0.5 = draw, 0 = loss); `None` for a
+    /// player the outcome does not have.
+    pub fn result_for(&self, player: usize) -> Option<f64> {
+        if player >= self.scores.len() {
+            return None;
+        }
+        let others = self.scores.len() - 1;
         if others == 0 {
-            return 1.0;
+            return Some(1.0);
         }
         let beats = |a: usize, b: usize| -> f64 {
             match self.verdict {
@@ -132,7 +136,7 @@ impl Outcome {
             .filter(|&i| i != player)
             .map(|i| beats(player, i))
             .sum();
-        points / others as f64
+        Some(points / others as f64)
     }
 }
 
@@ -183,7 +187,8 @@ pub struct BudgetClock {
 
 impl BudgetClock {
     /// Records one iteration and says whether another may start. `default_iterations` applies
-    /// when the budget sets no limit at all.
+    /// when the budget sets no limit at all. Search loops call it after each iteration, so a
+    /// budget of zero iterations still runs one.
     pub fn tick(&mut self, default_iterations: u64) -> bool {
         self.used += 1;
         let iterations = match (self.budget.iterations, self.budget.time) {
@@ -357,26 +362,27 @@ mod tests {
     fn outcome_ranks() {
         let o = Outcome::from_scores(vec![5, 3]);
         assert_eq!(o.winner(), Some(0));
-        assert_eq!(o.result_for(0), 1.0);
-        assert_eq!(o.result_for(1), 0.0);
+        assert_eq!(o.result_for(0), Some(1.0));
+        assert_eq!(o.result_for(1), Some(0.0));
+        assert_eq!(o.result_for(2), None);
         let tie = Outcome::from_scores(vec![4, 4, 1, 0]);
         assert_eq!(tie.winner(), None);
-        assert!((tie.result_for(0) - 2.5 / 3.0).abs() < 1e-12);
+        assert!((tie.result_for(0).unwrap() - 2.5 / 3.0).abs() < 1e-12);
         let ruled = Outcome {
             scores: vec![5, 9],
             verdict: Verdict::Winner(0),
         };
         assert_eq!(
             (ruled.winner(), ruled.result_for(0), ruled.result_for(1)),
-            (Some(0), 1.0, 0.0)
+            (Some(0), Some(1.0), Some(0.0))
         );
         let forfeit = Outcome {
             scores: vec![9, 1, 3],
             verdict: Verdict::Forfeit(0),
         };
         assert_eq!(forfeit.winner(), Some(2));
-        assert_eq!(forfeit.result_for(0), 0.0);
-        assert_eq!(forfeit.result_for(2), 1.0);
+        assert_eq!(forfeit.result_for(0), Some(0.0));
+        assert_eq!(forfeit.result_for(2), Some(1.0));
     }
 
     #[test]

@@ -34,7 +34,7 @@ impl Config {
     /// random placement always gives two whole, disjoint 3 × 3 starts (spec §3.4), and
     /// `max_turn ≥ 1`.
     pub fn validate(&self) -> Result<(), PaperioError> {
-        let ok_w = self.width % 2 == 0 && (18..=MAX_SIDE).contains(&self.width);
+        let ok_w = self.width.is_multiple_of(2) && (18..=MAX_SIDE).contains(&self.width);
         let ok_h = (9..=MAX_SIDE).contains(&self.height);
         if !ok_w || !ok_h {
             return Err(PaperioError::BadSize {

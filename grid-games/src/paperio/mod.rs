@@ -7,11 +7,13 @@
 //! // A game on the default 102 × 101 board with the engine's random placement.
 //! let mut game = Position::random(Config::default(), &mut Rng::seed_from(7))?;
 //! assert_eq!(game.territory_counts(), [9, 9]);
-//! // Player 0 runs straight on until something ends the game (here: the wall).
+//! // Both players run straight on until something ends the game: a wall or a trail.
 //! while game.end().is_none() {
 //!     game.play(Turn::Straight)?;
 //! }
-//! assert!(matches!(game.end(), Some(End::Wall { .. } | End::HeadOn { .. } | End::SideHit { .. })));
+//! let end = game.end().unwrap();
+//! assert!(matches!(end, End::Wall { .. } | End::TrailHit { .. }), "{end:?}");
+//! println!("{} (code {}), winner {:?}", end.name(), end.code(), end.winner());
 //! # Ok::<(), grid_games::paperio::PaperioError>(())
 //! ```
 //!

@@ -24,7 +24,7 @@ fn primes_below_2_31(count: usize) -> Vec<u64> {
         let mut d = 2;
         let mut prime = n > 1;
         while d * d <= n {
-            if n % d == 0 {
+            if n.is_multiple_of(d) {
                 prime = false;
                 break;
             }
@@ -102,7 +102,7 @@ fn crt(residues: &[u64], primes: &[u64]) -> BigCount {
 
 /// The number of domino tilings of the full `rows × cols` rectangle.
 pub(crate) fn rectangle_tilings(rows: usize, cols: usize) -> BigCount {
-    if (rows * cols) % 2 == 1 {
+    if !(rows * cols).is_multiple_of(2) {
         return BigCount::from_u64(0);
     }
     if rows == 0 || cols == 0 {

@@ -25,7 +25,7 @@
 //! "Opponents" are the colours of the other players (a Classic two-player partner colour is
 //! not an opponent). Ties are broken at random with the bot's seed.
 
-use crate::blokus::{Colour, Move, Position};
+use crate::blokus::{BlokusError, Colour, Move, Position};
 use crate::core::{Bot, Budget, Game, Rng};
 
 /// The weights of the heuristic (the seed's values by default).
@@ -59,7 +59,7 @@ impl Default for HeuristicWeights {
 /// use grid_games::core::{Bot, Budget};
 /// let pos = Position::new(Variant::Duo);
 /// let m = HeuristicBot::new().choose(&pos, Budget::default()).unwrap();
-/// assert_eq!(pos.table().piece(m).size(), 5); // the opening favours a big piece
+/// assert_eq!(pos.table().piece(m).unwrap().size(), 5); // the opening favours a big piece
 /// ```
 #[derive(Clone, Debug)]
 pub struct HeuristicBot {
@@ -94,16 +94,31 @@ impl HeuristicBot {
         }
     }
 
-    /// The score of every move in `moves` for `colour` in `pos` (the position is restored).
-    pub fn scores(&self, pos: &mut Position, colour: Colour, moves: &[Move]) -> Vec<f64> {
+    /// The score of every move in `moves` for `colour` in `pos`. Errors: a move that `colour`
+    /// may not play there (the reason [`Position::check`] gives), an unknown colour.
+    pub fn scores(
+        &self,
+        pos: &Position,
+        colour: Colour,
+        moves: &[Move],
+    ) -> Result<Vec<f64>, BlokusError> {
+        for &m in moves {
+            pos.check(colour, m)?;
+        }
+        let mut work = pos.clone();
+        Ok(self.scores_of_legal(&mut work, colour, moves))
+    }
+
+    /// [`scores`](HeuristicBot::scores) for moves known to be legal; `pos` is restored.
+    fn scores_of_legal(&self, pos: &mut Position, colour: Colour, moves: &[Move]) -> Vec<f64> {
         let v = pos.variant();
         let size = f64::from(v.size());
         let centre = (size - 1.0) / 2.0;
-        let start = v.start(colour);
-        let me = v.player_of(colour);
+        let start = v.start_of(colour);
+        let me = v.player_index(colour);
         let opponents: Vec<usize> = v
             .all_colours()
-            .filter(|&c| v.player_of(c) != me)
+            .filter(|&c| v.player_index(c) != me)
             .map(Colour::index)
             .collect();
         let dist = |col: u8, row: u8, x: f64, y: f64| {
@@ -112,7 +127,7 @@ impl HeuristicBot {
         let own_cells: Vec<(u8, u8)> = pos
             .history()
             .filter(|&(c, _)| c == colour)
-            .flat_map(|(_, m)| pos.table().points(m))
+            .flat_map(|(_, m)| pos.table().points_at(m.id()))
             .map(|p| (p.col, p.row))
             .collect();
         let near_centre = own_cells
@@ -131,7 +146,7 @@ impl HeuristicBot {
         moves
             .iter()
             .map(|&m| {
-                let points = pos.table().points(m);
+                let points = pos.table().points_at(m.id());
                 pos.apply(colour, m.id());
                 let own_after = pos.live_attach_points(colour.index()) as f64;
                 let opp_after: usize = opponents.iter().map(|&o| pos.live_attach_points(o)).sum();
@@ -171,7 +186,7 @@ impl Bot<Position> for HeuristicBot {
         let mut pos = game.clone();
         let colour = pos.colour_to_move()?;
         game.legal_actions(&mut self.moves);
-        let scores = self.scores(&mut pos, colour, &self.moves);
+        let scores = self.scores_of_legal(&mut pos, colour, &self.moves);
         let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let ties: Vec<Move> = self
             .moves

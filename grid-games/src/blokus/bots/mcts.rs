@@ -62,9 +62,9 @@ pub struct SearchStats {
 struct Node {
     id: u16,
     colour: u8,
-    prior: f32,
+    prior: f64,
     visits: u32,
-    reward: f32,
+    reward: f64,
     first_child: u32,
     children: u32,
     expanded: bool,
@@ -119,7 +119,7 @@ impl MctsBot {
         };
         let first = self.nodes.len() as u32;
         for &m in &self.moves {
-            let size = pos.table().piece(m).size() as f32;
+            let size = pos.table().piece_at(m.id()).size() as f64;
             self.nodes.push(Node {
                 id: m.id() as u16,
                 colour: colour.index() as u8,
@@ -143,7 +143,7 @@ impl MctsBot {
         for i in n.first_child as usize..(n.first_child + n.children) as usize {
             let ch = &self.nodes[i];
             let visits = f64::from(ch.visits);
-            let mean = (f64::from(ch.reward) + k * f64::from(ch.prior)) / (visits + k);
+            let mean = (ch.reward + k * ch.prior) / (visits + k);
             let value = mean + c * (ln / (visits + 1.0)).sqrt();
             if value > best.0 {
                 best = (value, i);
@@ -156,10 +156,10 @@ impl MctsBot {
         let sample = self.config.playout_sample.max(1);
         while let Some(colour) = pos.to_move_with_moves(&mut self.moves) {
             let mut best = self.moves[self.rng.index(self.moves.len())];
-            let mut best_size = pos.table().piece(best).size();
+            let mut best_size = pos.table().piece_at(best.id()).size();
             for _ in 1..sample {
                 let m = self.moves[self.rng.index(self.moves.len())];
-                let size = pos.table().piece(m).size();
+                let size = pos.table().piece_at(m.id()).size();
                 if size > best_size {
                     (best, best_size) = (m, size);
                 }
@@ -168,7 +168,7 @@ impl MctsBot {
         }
     }
 
-    fn rewards(pos: &Position) -> Vec<f32> {
+    fn rewards(pos: &Position) -> Vec<f64> {
         let points = pos.player_points();
         let outcome = crate::core::Outcome::from_scores(points.clone());
         (0..points.len())
@@ -181,7 +181,8 @@ impl MctsBot {
                     .max()
                     .unwrap_or(0);
                 let margin = (points[p] - best_other) as f64;
-                (0.9 * outcome.result_for(p) + 0.1 * (0.5 + 0.5 * (margin / 20.0).tanh())) as f32
+                let result = outcome.result_for(p).unwrap_or(0.0);
+                0.9 * result + 0.1 * (0.5 + 0.5 * (margin / 20.0).tanh())
             })
             .collect()
     }
@@ -241,7 +242,8 @@ impl Bot<Position> for MctsBot {
             for &i in &path {
                 let n = &mut self.nodes[i];
                 n.visits += 1;
-                let player = variant.player_of(Colour::new(usize::from(n.colour)).expect("valid"));
+                let player =
+                    variant.player_index(Colour::new(usize::from(n.colour)).expect("valid"));
                 n.reward += rewards[player];
             }
             simulations += 1;
@@ -258,7 +260,7 @@ impl Bot<Position> for MctsBot {
             simulations,
             nodes: self.nodes.len(),
             seconds: clock.elapsed().as_secs_f64(),
-            value: f64::from(b.reward) / f64::from(b.visits.max(1)),
+            value: b.reward / f64::from(b.visits.max(1)),
         };
         Some(game.table().mv(usize::from(b.id)))
     }

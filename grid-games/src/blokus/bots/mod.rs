@@ -7,7 +7,7 @@ mod mcts;
 mod random;
 
 pub use heuristic::{HeuristicBot, HeuristicWeights};
-pub use mcts::{MctsBot, MctsConfig};
+pub use mcts::{MctsBot, MctsConfig, SearchStats};
 pub use random::RandomBot;
 
 use super::Position;
