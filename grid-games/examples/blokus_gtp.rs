@@ -55,9 +55,17 @@ fn main() -> ExitCode {
         engine = engine.with_cpu_clock(Box::new(|| cpu_seconds().unwrap_or(0.0)));
     }
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        match input.read_until(b'\n', &mut raw) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // Invalid UTF-8 becomes U+FFFD: the command is then unknown, answered with an error.
+        let line = String::from_utf8_lossy(&raw);
         let Some(reply) = engine.respond(&line) else {
             continue;
         };
