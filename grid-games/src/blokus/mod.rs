@@ -52,7 +52,7 @@
 //! cost of each operation. [`perft`] counts move sequences from any position.
 //!
 //! The module implements the crate's shared [`Game`](crate::core::Game) trait, so
-//! [`play_match`](crate::core::play_match) and the [bots](bots) work with it.
+//! [`play_match`](crate::core::play_match) and the [bots] work with it.
 
 pub mod bots;
 mod error;

@@ -1,6 +1,6 @@
 //! Blokus bots: [`RandomBot`] (uniform over legal moves), [`HeuristicBot`] (the greedy scorer
 //! of seed 004) and [`MctsBot`] (UCT with a size-biased playout policy). All implement the
-//! crate's [`Bot`](crate::core::Bot) trait for [`Position`](super::Position).
+//! crate's [`Bot`] trait for [`Position`].
 
 mod heuristic;
 mod mcts;

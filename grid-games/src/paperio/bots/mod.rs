@@ -1,7 +1,7 @@
 //! paper.io bots: [`RandomWalker`] (seeded random turns), [`SafeWalker`] (random but never
 //! suicidal, home once its trail is long) and [`Raider`] (the strong one: trail safety against
 //! the enemy's distance, sure cuts, loops sized to the risk). All implement
-//! [`Bot`](crate::core::Bot) for [`Position`](super::Position).
+//! [`Bot`] for [`Position`].
 
 mod field;
 mod raider;

@@ -1,0 +1,1095 @@
+//! Integration tests of the Blokus engine against the rules of `shared/specs/blokus.md`.
+//!
+//! The yardsticks are outside the engine: an independent brute-force legality check written
+//! here from spec §3 (it reads the board only through `Position::owner` and scans every
+//! placement of the move table), the spec's perft and move counts (§3, §8), the scoring rules
+//! of §5 recomputed from the board, and, when the shared data is present, Pentobi's own legal
+//! move lists and final scores (`shared/data/blokus/legal_corpus.jsonl`).
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::{Arc, OnceLock};
+
+use grid_games::blokus::bots::RandomBot;
+use grid_games::blokus::{
+    BlokusError, Colour, Move, MoveTable, Piece, Point, Position, Variant, perft,
+};
+use grid_games::core::{Bot, Game, MatchRules, Rng, play_match};
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------------------------
+// Shared tables and the independent rules model
+// ---------------------------------------------------------------------------------------------
+
+/// A variant's move table with every placement's piece and cells read out once.
+struct Geometry {
+    table: Arc<MoveTable>,
+    moves: Vec<(Move, Piece, Vec<Point>)>,
+}
+
+fn geometry(variant: Variant) -> &'static Geometry {
+    static DUO: OnceLock<Geometry> = OnceLock::new();
+    static CLASSIC: OnceLock<Geometry> = OnceLock::new();
+    static CLASSIC2: OnceLock<Geometry> = OnceLock::new();
+    let cell = match variant {
+        Variant::Duo => &DUO,
+        Variant::Classic => &CLASSIC,
+        Variant::Classic2 => &CLASSIC2,
+    };
+    cell.get_or_init(|| {
+        let table = Arc::new(MoveTable::new(variant));
+        let moves = table
+            .moves()
+            .map(|m| {
+                let piece = table.piece(m).expect("own move");
+                let points = table.points(m).expect("own move");
+                (m, piece, points)
+            })
+            .collect();
+        Geometry { table, moves }
+    })
+}
+
+fn fresh(variant: Variant) -> Position {
+    Position::with_table(Arc::clone(&geometry(variant).table))
+}
+
+fn colour(index: usize) -> Colour {
+    Colour::new(index).expect("colour index below 4")
+}
+
+const EDGES: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const CORNERS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The board as read through `Position::owner`, with off-board lookups answered by us.
+struct Board {
+    size: i32,
+    cells: Vec<Option<Colour>>,
+}
+
+impl Board {
+    fn of(pos: &Position) -> Board {
+        let size = i32::from(pos.variant().size());
+        let mut cells = Vec::with_capacity((size * size) as usize);
+        for row in 0..size {
+            for col in 0..size {
+                cells.push(pos.owner(Point::new(col as u8, row as u8)));
+            }
+        }
+        Board { size, cells }
+    }
+
+    fn on_board(&self, col: i32, row: i32) -> bool {
+        (0..self.size).contains(&col) && (0..self.size).contains(&row)
+    }
+
+    fn at(&self, col: i32, row: i32) -> Option<Colour> {
+        if self.on_board(col, row) {
+            self.cells[(row * self.size + col) as usize]
+        } else {
+            None
+        }
+    }
+
+    fn count(&self, c: Colour) -> usize {
+        self.cells.iter().filter(|&&o| o == Some(c)).count()
+    }
+}
+
+/// Spec §3, written out directly: may `c` (whose placed pieces are `used`) place `points`?
+fn legal_by_rules(
+    board: &Board,
+    variant: Variant,
+    c: Colour,
+    used: &HashSet<Piece>,
+    piece: Piece,
+    points: &[Point],
+) -> bool {
+    if used.contains(&piece) {
+        return false;
+    }
+    let cells: Vec<(i32, i32)> = points
+        .iter()
+        .map(|p| (i32::from(p.col), i32::from(p.row)))
+        .collect();
+    if !cells
+        .iter()
+        .all(|&(x, y)| board.on_board(x, y) && board.at(x, y).is_none())
+    {
+        return false;
+    }
+    if board.count(c) == 0 {
+        let start = variant.start(c).expect("colour of the variant");
+        return points.contains(&start);
+    }
+    let touches = |dirs: &[(i32, i32)]| {
+        cells.iter().any(|&(x, y)| {
+            dirs.iter()
+                .any(|&(dx, dy)| board.at(x + dx, y + dy) == Some(c))
+        })
+    };
+    !touches(&EDGES) && touches(&CORNERS)
+}
+
+/// Every placement of the table that `c` may play by [`legal_by_rules`].
+fn brute_legal(pos: &Position, c: Colour, used: &HashSet<Piece>) -> BTreeSet<Move> {
+    let board = Board::of(pos);
+    let variant = pos.variant();
+    geometry(variant)
+        .moves
+        .iter()
+        .filter(|(_, piece, points)| legal_by_rules(&board, variant, c, used, *piece, points))
+        .map(|&(m, _, _)| m)
+        .collect()
+}
+
+/// The pieces each colour has placed, read from the history (not from `is_used`).
+fn used_from_history(pos: &Position) -> Vec<HashSet<Piece>> {
+    let table = &geometry(pos.variant()).table;
+    let mut used = vec![HashSet::new(); 4];
+    for (c, m) in pos.history() {
+        used[c.index()].insert(table.piece(m).expect("own move"));
+    }
+    used
+}
+
+fn legal_set(pos: &Position, c: Colour) -> Vec<Move> {
+    let mut out = Vec::new();
+    pos.legal_moves_of(c, &mut out);
+    out.sort();
+    out
+}
+
+fn describe(pos: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    moves
+        .into_iter()
+        .take(6)
+        .map(|m| pos.notation(m).unwrap_or_else(|e| e.to_string()))
+        .collect()
+}
+
+/// Points per colour by spec §5, from the board and the history alone.
+fn expected_points(pos: &Position) -> Vec<i64> {
+    let board = Board::of(pos);
+    let table = &geometry(pos.variant()).table;
+    pos.variant()
+        .all_colours()
+        .map(|c| {
+            let pieces: Vec<Piece> = pos
+                .history()
+                .filter(|&(hc, _)| hc == c)
+                .map(|(_, m)| table.piece(m).expect("own move"))
+                .collect();
+            let distinct: HashSet<Piece> = pieces.iter().copied().collect();
+            let mut points = board.count(c) as i64;
+            if distinct.len() == Piece::COUNT {
+                points += 15;
+                if pieces.last() == Some(&Piece::MONOMINO) {
+                    points += 5;
+                }
+            }
+            points
+        })
+        .collect()
+}
+
+/// GTP `final_score` by spec §5, from points per colour.
+fn expected_final_score(variant: Variant, points: &[i64]) -> String {
+    match variant {
+        Variant::Classic => points.iter().map(|p| format!("{p} ")).collect(),
+        Variant::Duo | Variant::Classic2 => {
+            let first: i64 = points.iter().step_by(2).sum();
+            let second: i64 = points.iter().skip(1).step_by(2).sum();
+            match first - second {
+                0 => "0".to_string(),
+                d if d > 0 => format!("B+{d}"),
+                d => format!("W+{}", -d),
+            }
+        }
+    }
+}
+
+/// Everything observable about a position.
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    render: String,
+    points: Vec<i64>,
+    final_score: String,
+    history: Vec<(Colour, Move)>,
+    to_move: Option<Colour>,
+    nominal: Colour,
+    legal: Vec<Vec<Move>>,
+    pieces_left: Vec<Vec<Piece>>,
+}
+
+fn snapshot(pos: &Position) -> Snapshot {
+    let colours: Vec<Colour> = pos.variant().all_colours().collect();
+    Snapshot {
+        render: pos.render(),
+        points: pos.points(),
+        final_score: pos.final_score(),
+        history: pos.history().collect(),
+        to_move: pos.colour_to_move(),
+        nominal: pos.nominal_to_move(),
+        legal: colours.iter().map(|&c| legal_set(pos, c)).collect(),
+        pieces_left: colours
+            .iter()
+            .map(|&c| pos.pieces_left(c).collect())
+            .collect(),
+    }
+}
+
+/// Compares two snapshots field by field, with a short message.
+fn same(a: &Snapshot, b: &Snapshot, what: &str) -> Result<(), TestCaseError> {
+    prop_assert_eq!(&a.render, &b.render, "{}: board", what);
+    prop_assert_eq!(&a.points, &b.points, "{}: points", what);
+    prop_assert_eq!(&a.final_score, &b.final_score, "{}: final score", what);
+    prop_assert_eq!(a.history.len(), b.history.len(), "{}: history length", what);
+    prop_assert!(a.history == b.history, "{}: history", what);
+    prop_assert_eq!(a.to_move, b.to_move, "{}: colour to move", what);
+    prop_assert_eq!(a.nominal, b.nominal, "{}: nominal colour", what);
+    for (c, (x, y)) in a.legal.iter().zip(&b.legal).enumerate() {
+        prop_assert!(
+            x == y,
+            "{}: legal moves of colour {} differ ({} vs {})",
+            what,
+            c,
+            x.len(),
+            y.len()
+        );
+    }
+    prop_assert_eq!(&a.pieces_left, &b.pieces_left, "{}: pieces left", what);
+    Ok(())
+}
+
+/// Picks a move from `pick`: for the colour to move, or (when `any_colour`) for a colour
+/// chosen from `pick` among those with a legal move. `None` once the game is over.
+fn pick_move(pos: &Position, pick: u32, any_colour: bool) -> Option<(Colour, Move)> {
+    let mut c = pos.colour_to_move()?;
+    if any_colour {
+        let n = pos.variant().colours();
+        let wanted = colour((pick >> 24) as usize % n);
+        if pos.has_legal_move(wanted) {
+            c = wanted;
+        }
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves_of(c, &mut moves);
+    moves.sort();
+    Some((c, moves[pick as usize % moves.len()]))
+}
+
+/// Replays a position's history into a fresh position with `play_as`.
+fn replayed(pos: &Position) -> Position {
+    let mut out = fresh(pos.variant());
+    for (c, m) in pos.history() {
+        out.play_as(c, m).expect("a played move replays");
+    }
+    out
+}
+
+fn variant_strategy() -> impl Strategy<Value = Variant> {
+    prop_oneof![
+        Just(Variant::Duo),
+        Just(Variant::Classic),
+        Just(Variant::Classic2)
+    ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Move generation against brute force
+// ---------------------------------------------------------------------------------------------
+
+/// All of the generator's answers at `pos` against the brute-force model, for every colour.
+/// `nominal` is the colour after the last mover, tracked by the caller.
+fn check_generation(
+    pos: &Position,
+    used: &[HashSet<Piece>],
+    nominal: usize,
+) -> Result<(), TestCaseError> {
+    let variant = pos.variant();
+    let n = variant.colours();
+    let mut brute_sets = Vec::new();
+    for c in variant.all_colours() {
+        let mut got = Vec::new();
+        pos.legal_moves_of(c, &mut got);
+        let set: BTreeSet<Move> = got.iter().copied().collect();
+        prop_assert_eq!(set.len(), got.len(), "duplicates for colour {}", c.index());
+        let brute = brute_legal(pos, c, &used[c.index()]);
+        prop_assert!(
+            set == brute,
+            "colour {} after {} moves: engine-only {:?}, rules-only {:?}",
+            c.index(),
+            pos.history().len(),
+            describe(pos, set.difference(&brute).copied()),
+            describe(pos, brute.difference(&set).copied())
+        );
+        prop_assert_eq!(pos.count_legal_moves(c), got.len());
+        prop_assert_eq!(pos.has_legal_move(c), !got.is_empty());
+        for (m, piece, _) in &geometry(variant).moves {
+            let verdict = pos.check(c, *m);
+            prop_assert_eq!(
+                verdict.is_ok(),
+                brute.contains(m),
+                "check of {} for colour {}: {:?}",
+                pos.notation(*m).unwrap_or_default(),
+                c.index(),
+                verdict
+            );
+            prop_assert_eq!(pos.is_used(c, *piece), used[c.index()].contains(piece));
+        }
+        brute_sets.push(brute);
+    }
+    // Colours the variant does not have own nothing and move nowhere.
+    for index in n..4 {
+        prop_assert!(!pos.has_legal_move(colour(index)));
+        prop_assert_eq!(pos.pieces_left(colour(index)).count(), 0);
+    }
+    // Turn order (spec §4): the first colour from the nominal one with a legal move.
+    let expected = (0..n)
+        .map(|k| (nominal + k) % n)
+        .find(|&c| !brute_sets[c].is_empty());
+    prop_assert_eq!(pos.colour_to_move().map(Colour::index), expected);
+    prop_assert_eq!(pos.nominal_to_move().index(), nominal);
+    prop_assert_eq!(pos.is_over(), expected.is_none());
+    let mut to_move = pos.legal_moves();
+    to_move.sort();
+    match expected {
+        Some(c) => prop_assert!(to_move.iter().copied().eq(brute_sets[c].iter().copied())),
+        None => prop_assert!(to_move.is_empty()),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random games (in turn, or with any colour moving via `play_as`), checked against the
+    /// brute-force rules at a few positions each, for every colour.
+    #[test]
+    fn legal_moves_equal_brute_force(
+        variant in variant_strategy(),
+        picks in vec(any::<u32>(), 0..100),
+        checkpoints in vec(0usize..100, 1..4),
+        any_colour in any::<bool>(),
+    ) {
+        let mut pos = fresh(variant);
+        let n = variant.colours();
+        let mut used = vec![HashSet::new(); 4];
+        let mut nominal = 0;
+        let checkpoints: BTreeSet<usize> =
+            checkpoints.iter().map(|&k| k % (picks.len() + 1)).collect();
+        for (step, &pick) in picks.iter().enumerate() {
+            if checkpoints.contains(&step) {
+                check_generation(&pos, &used, nominal)?;
+            }
+            let Some((c, m)) = pick_move(&pos, pick, any_colour) else { break };
+            if any_colour {
+                pos.play_as(c, m).expect("generated move is legal");
+            } else {
+                prop_assert_eq!(Some(c), pos.colour_to_move());
+                pos.play(m).expect("generated move is legal");
+            }
+            used[c.index()].insert(geometry(variant).table.piece(m).unwrap());
+            nominal = (c.index() + 1) % n;
+        }
+        check_generation(&pos, &used, nominal)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Undo
+// ---------------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Play k moves (each also played, undone and replayed at once), undo some, play other
+    /// moves, compare with a fresh replay of the same history, then undo everything.
+    #[test]
+    fn undo_restores_everything(
+        variant in variant_strategy(),
+        picks in vec(any::<u32>(), 0..60),
+        back in any::<usize>(),
+        more in vec(any::<u32>(), 0..30),
+        any_colour in any::<bool>(),
+    ) {
+        let mut pos = fresh(variant);
+        let mut snaps = vec![snapshot(&pos)];
+        for &pick in &picks {
+            let Some((c, m)) = pick_move(&pos, pick, any_colour) else { break };
+            pos.play_as(c, m).expect("generated move is legal");
+            let after = snapshot(&pos);
+            pos.undo().expect("a move to undo");
+            same(&snapshot(&pos), snaps.last().unwrap(), "play then undo")?;
+            pos.play_as(c, m).expect("still legal");
+            same(&snapshot(&pos), &after, "replay after undo")?;
+            snaps.push(after);
+        }
+        // Undo part of the way, checking every intermediate position.
+        let k = snaps.len() - 1;
+        let back = back % (k + 1);
+        for i in 1..=back {
+            pos.undo().expect("a move to undo");
+            same(&snapshot(&pos), &snaps[k - i], "undo chain")?;
+        }
+        snaps.truncate(k - back + 1);
+        // Continue differently: the state must be that of a fresh replay of the history.
+        for &pick in &more {
+            let Some((c, m)) = pick_move(&pos, pick, any_colour) else { break };
+            pos.play_as(c, m).expect("generated move is legal");
+            snaps.push(snapshot(&pos));
+        }
+        same(&snapshot(&pos), &snapshot(&replayed(&pos)), "after undo and new moves")?;
+        // Undo everything.
+        for i in (0..snaps.len() - 1).rev() {
+            pos.undo().expect("a move to undo");
+            same(&snapshot(&pos), &snaps[i], "full undo")?;
+        }
+        same(&snapshot(&pos), &snapshot(&fresh(variant)), "back at the start")?;
+        prop_assert_eq!(pos.history().len(), 0);
+        prop_assert_eq!(pos.undo(), Err(BlokusError::NothingToUndo));
+        same(&snapshot(&pos), &snapshot(&fresh(variant)), "after refused undo")?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Random games to the end
+// ---------------------------------------------------------------------------------------------
+
+fn random_match(variant: Variant, seeds: &[u64]) -> grid_games::core::MatchRecord<Position> {
+    let mut bots: Vec<RandomBot> = (0..variant.players())
+        .map(|p| RandomBot::new(seeds[p % seeds.len()].wrapping_add(p as u64)))
+        .collect();
+    let mut refs: Vec<&mut dyn Bot<Position>> = bots
+        .iter_mut()
+        .map(|b| b as &mut dyn Bot<Position>)
+        .collect();
+    play_match(fresh(variant), &mut refs, MatchRules::default())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_games_keep_the_invariants(
+        variant in variant_strategy(),
+        seeds in vec(any::<u64>(), 1..4),
+    ) {
+        let record = random_match(variant, &seeds);
+        let last = &record.last;
+        let table = &geometry(variant).table;
+        prop_assert!(record.forfeit.is_none(), "forfeit: {:?}", record.forfeit);
+        prop_assert!(last.is_over());
+        prop_assert_eq!(last.history().len(), record.actions.len());
+        // Nobody can move by the rules either.
+        let used = used_from_history(last);
+        for c in variant.all_colours() {
+            prop_assert!(brute_legal(last, c, &used[c.index()]).is_empty());
+        }
+        // Squares: per colour, the sum of the sizes of its pieces; in all, the points.
+        let board = Board::of(last);
+        let mut occupied = 0;
+        for c in variant.all_colours() {
+            let pieces: Vec<Piece> = last
+                .history()
+                .filter(|&(hc, _)| hc == c)
+                .map(|(_, m)| table.piece(m).unwrap())
+                .collect();
+            let distinct: HashSet<Piece> = pieces.iter().copied().collect();
+            prop_assert_eq!(distinct.len(), pieces.len(), "a piece placed twice");
+            prop_assert!(pieces.len() < Piece::COUNT, "a random game reached the bonus");
+            let squares: usize = pieces.iter().map(|p| p.size()).sum();
+            prop_assert_eq!(board.count(c), squares);
+            occupied += squares;
+        }
+        prop_assert_eq!(board.cells.iter().filter(|o| o.is_some()).count(), occupied);
+        let points = last.points();
+        prop_assert_eq!(points.iter().sum::<i64>(), occupied as i64);
+        prop_assert_eq!(&points, &expected_points(last));
+        prop_assert_eq!(last.final_score(), expected_final_score(variant, &points));
+        let mut per_player = vec![0; variant.players()];
+        for (c, p) in points.iter().enumerate() {
+            per_player[c % variant.players()] += p;
+        }
+        prop_assert_eq!(&record.outcome.scores, &per_player);
+        // Skipping is permanent (spec §4): a colour passed over never moves again.
+        let colours: Vec<usize> = last.history().map(|(c, _)| c.index()).collect();
+        let n = variant.colours();
+        let mut skipped = HashSet::new();
+        let mut expected_next = 0;
+        for &c in &colours {
+            prop_assert!(!skipped.contains(&c), "colour {} moved after being skipped", c);
+            let mut k = expected_next;
+            while k != c {
+                skipped.insert(k);
+                k = (k + 1) % n;
+            }
+            expected_next = (c + 1) % n;
+        }
+        // Deterministic replay through the Game trait.
+        let mut replay = fresh(variant);
+        for &(player, action) in &record.actions {
+            prop_assert_eq!(Game::to_move(&replay), Some(player));
+            Game::play(&mut replay, action).expect("recorded move replays");
+        }
+        prop_assert!(replay.is_over());
+        same(&snapshot(&replay), &snapshot(last), "replay")?;
+        prop_assert_eq!(replay.scores(), record.outcome.scores.clone());
+        // Same seeds, same game.
+        let again = random_match(variant, &seeds);
+        prop_assert_eq!(&again.actions, &record.actions);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Scoring: the all-pieces bonus and final_score formats
+// ---------------------------------------------------------------------------------------------
+
+/// Places, for `c` alone (via `play_as`), the pieces in `order`, by depth-first search over its
+/// legal moves, preferring placements that leave the most legal moves. Deterministic.
+fn place_all(variant: Variant, c: Colour, order: &[Piece]) -> Option<Position> {
+    fn dfs(pos: &mut Position, c: Colour, order: &[Piece], budget: &mut usize) -> bool {
+        let Some((&piece, rest)) = order.split_first() else {
+            return true;
+        };
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let table = Arc::clone(pos.table());
+        let mut moves = Vec::new();
+        pos.legal_moves_of(c, &mut moves);
+        let mut candidates: Vec<(usize, Move)> = moves
+            .into_iter()
+            .filter(|&m| table.piece(m) == Ok(piece))
+            .map(|m| {
+                pos.play_as(c, m).expect("legal");
+                let freedom = pos.count_legal_moves(c);
+                pos.undo().expect("just played");
+                (freedom, m)
+            })
+            .collect();
+        candidates.sort_by_key(|&(freedom, m)| (std::cmp::Reverse(freedom), m));
+        for (_, m) in candidates.into_iter().take(3) {
+            pos.play_as(c, m).expect("legal");
+            if dfs(pos, c, rest, budget) {
+                return true;
+            }
+            pos.undo().expect("just played");
+        }
+        false
+    }
+    let mut pos = fresh(variant);
+    let mut budget = 2_000;
+    dfs(&mut pos, c, order, &mut budget).then_some(pos)
+}
+
+fn piece_named(name: &str) -> Piece {
+    Piece::all()
+        .find(|p| p.name() == name)
+        .expect("a piece name")
+}
+
+#[test]
+fn all_pieces_bonus() {
+    let blue = colour(0);
+    // Largest first, the monomino last (Pentobi's order already is).
+    let monomino_last: Vec<Piece> = Piece::all().collect();
+    assert_eq!(monomino_last.last(), Some(&Piece::MONOMINO));
+    // The monomino first (on a20), the domino last.
+    let mut domino_last = vec![Piece::MONOMINO];
+    domino_last.extend(Piece::all().filter(|&p| p != Piece::MONOMINO && p.name() != "2"));
+    domino_last.push(piece_named("2"));
+    assert_eq!(domino_last.len(), Piece::COUNT);
+
+    for variant in [Variant::Classic, Variant::Classic2] {
+        let pos = place_all(variant, blue, &monomino_last).expect("a placement of all pieces");
+        assert_eq!(pos.history().len(), 21);
+        assert_eq!(Board::of(&pos).count(blue), 89);
+        assert_eq!(pos.pieces_left(blue).count(), 0);
+        assert!(!pos.has_legal_move(blue));
+        assert_eq!(pos.points(), vec![109, 0, 0, 0]);
+        assert_eq!(pos.points(), expected_points(&pos));
+        let expected = match variant {
+            Variant::Classic => "109 0 0 0 ",
+            _ => "B+109",
+        };
+        assert_eq!(pos.final_score(), expected);
+        // One piece short: squares only.
+        let mut short = pos.clone();
+        short.undo().unwrap();
+        assert_eq!(short.points(), vec![88, 0, 0, 0]);
+        // Blue is done; the turn passes to the first other colour the rules let move.
+        let none = HashSet::new();
+        let next = (1..4).find(|&c| !brute_legal(&pos, colour(c), &none).is_empty());
+        assert_eq!(pos.colour_to_move().map(Colour::index), next);
+        assert!(next.is_some());
+
+        let pos = place_all(variant, blue, &domino_last).expect("a placement of all pieces");
+        assert_eq!(Board::of(&pos).count(blue), 89);
+        assert_eq!(pos.points(), vec![104, 0, 0, 0]);
+        assert_eq!(pos.points(), expected_points(&pos));
+        let mut short = pos.clone();
+        short.undo().unwrap();
+        assert_eq!(short.points(), vec![87, 0, 0, 0]);
+    }
+    // The same on the Duo board, against a second colour with one piece.
+    let duo = place_all(Variant::Duo, blue, &monomino_last).expect("Duo placement");
+    assert_eq!(duo.points(), vec![109, 0]);
+    assert_eq!(duo.final_score(), "B+109");
+    let duo = place_all(Variant::Duo, blue, &domino_last).expect("Duo placement");
+    assert_eq!(duo.points(), vec![104, 0]);
+}
+
+#[test]
+fn final_score_formats() {
+    // Duo: first minus second.
+    let mut duo = fresh(Variant::Duo);
+    assert_eq!(duo.final_score(), "0");
+    let x = duo.parse_move("e8,d9,e9,f9,e10").unwrap();
+    duo.play(x).unwrap();
+    assert_eq!(duo.final_score(), "B+5");
+    let o = duo.parse_move("j5,k5,j4,k4").unwrap();
+    duo.play(o).unwrap();
+    assert_eq!(duo.final_score(), "B+1");
+    let mut duo = fresh(Variant::Duo);
+    let o = duo.parse_move("j5,k5,j4,k4").unwrap();
+    duo.play_as(colour(1), o).unwrap();
+    assert_eq!(duo.final_score(), "W+4");
+
+    // Classic2 sums colours 0+2 against 1+3; Classic lists all four.
+    for (variant, expected) in [
+        (
+            Variant::Classic2,
+            ["0", "B+5", "B+1", "B+2", "W+3"].as_slice(),
+        ),
+        (
+            Variant::Classic,
+            ["0 0 0 0 ", "5 0 0 0 ", "5 4 0 0 ", "5 4 1 0 ", "5 4 1 5 "].as_slice(),
+        ),
+    ] {
+        let mut pos = fresh(variant);
+        assert_eq!(pos.final_score(), expected[0]);
+        for (i, text) in [
+            "a20,a19,a18,a17,a16",
+            "t20,s20,r20,q20",
+            "t1",
+            "a1,b1,c1,d1,e1",
+        ]
+        .iter()
+        .enumerate()
+        {
+            let m = pos.parse_move(text).unwrap();
+            pos.play(m).unwrap();
+            assert_eq!(pos.final_score(), expected[i + 1], "{variant} after {text}");
+            assert_eq!(
+                pos.final_score(),
+                expected_final_score(variant, &pos.points())
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Errors
+// ---------------------------------------------------------------------------------------------
+
+/// Plays `m` for `c`, expecting `error`, and checks that nothing changed.
+fn refused(pos: &mut Position, c: Option<Colour>, m: Move, error: BlokusError) {
+    let before = snapshot(pos);
+    let result = match c {
+        Some(c) => pos.play_as(c, m),
+        None => pos.play(m),
+    };
+    assert_eq!(result, Err(error.clone()));
+    if let Some(c) = c
+        && c.index() < pos.variant().colours()
+    {
+        assert_eq!(pos.check(c, m), Err(error));
+    }
+    let after = snapshot(pos);
+    assert_eq!(before, after, "a refused move changed the position");
+}
+
+#[test]
+fn every_error_has_a_trigger() {
+    let (blue, orange) = (colour(0), colour(1));
+    let mut duo = fresh(Variant::Duo);
+    let m = |pos: &Position, text: &str| pos.parse_move(text).unwrap();
+
+    // First piece off its start cell.
+    let off = m(&duo, "a1,b1");
+    refused(&mut duo, None, off, BlokusError::MissesStart("e10".into()));
+    let off = m(&duo, "e10,f10");
+    refused(
+        &mut duo,
+        Some(orange),
+        off,
+        BlokusError::MissesStart("j5".into()),
+    );
+    // Colour 0 plays the X on e9 (covering e10), colour 1 a square on j5.
+    let x = m(&duo, "e8,d9,e9,f9,e10");
+    duo.play(x).unwrap();
+    let sq = m(&duo, "j5,k5,j4,k4");
+    duo.play(sq).unwrap();
+    // Occupied (the monomino on e10, by either colour).
+    let e10 = m(&duo, "e10");
+    refused(
+        &mut duo,
+        Some(blue),
+        e10,
+        BlokusError::Occupied("e10".into()),
+    );
+    refused(
+        &mut duo,
+        Some(orange),
+        e10,
+        BlokusError::Occupied("e10".into()),
+    );
+    // Touching its own colour along an edge: f10 borders e10 and f9.
+    let f10 = m(&duo, "f10");
+    refused(
+        &mut duo,
+        None,
+        f10,
+        BlokusError::TouchesOwnEdge("f10".into()),
+    );
+    // No corner contact: a lone cell far away.
+    let a1 = m(&duo, "a1");
+    refused(&mut duo, None, a1, BlokusError::NoCornerContact);
+    // Piece used: the X again, on cells that are otherwise legal for colour 0 (g10 is a corner of f9).
+    let x2 = m(&duo, "g12,f11,g11,h11,g10");
+    refused(&mut duo, None, x2, BlokusError::PieceUsed("X"));
+    // The same move is fine for the other colour's rules apart from contact.
+    assert_eq!(duo.check(orange, x2), Err(BlokusError::NoCornerContact));
+    // A colour the variant does not have.
+    let ok = m(&duo, "g10");
+    assert_eq!(duo.check(blue, ok), Ok(()));
+    refused(
+        &mut duo,
+        Some(colour(2)),
+        ok,
+        BlokusError::UnknownColour("2".into()),
+    );
+    assert_eq!(
+        duo.check(colour(3), ok),
+        Err(BlokusError::UnknownColour("3".into()))
+    );
+
+    // A Duo move on a Classic (or Classic2) position, and the reverse.
+    let mut classic = fresh(Variant::Classic);
+    refused(&mut classic, None, x, BlokusError::WrongVariant);
+    refused(&mut classic, Some(blue), x, BlokusError::WrongVariant);
+    assert_eq!(classic.notation(x), Err(BlokusError::WrongVariant));
+    let c2 = fresh(Variant::Classic2).parse_move("a20").unwrap();
+    refused(&mut classic, None, c2, BlokusError::WrongVariant);
+    let ca = classic.parse_move("a20").unwrap();
+    refused(&mut duo, None, ca, BlokusError::WrongVariant);
+    assert_eq!(
+        geometry(Variant::Duo).table.piece(ca),
+        Err(BlokusError::WrongVariant)
+    );
+    assert_eq!(
+        geometry(Variant::Duo).table.points(ca),
+        Err(BlokusError::WrongVariant)
+    );
+
+    // Nothing to undo.
+    let mut empty = fresh(Variant::Classic);
+    let before = snapshot(&empty);
+    assert_eq!(empty.undo(), Err(BlokusError::NothingToUndo));
+    assert_eq!(snapshot(&empty), before);
+
+    // Game over: any move of a finished game, through play and the Game trait.
+    let mut over = random_match(Variant::Duo, &[5]).last;
+    assert!(over.is_over());
+    for mv in geometry(Variant::Duo)
+        .moves
+        .iter()
+        .step_by(501)
+        .map(|e| e.0)
+    {
+        refused(&mut over, None, mv, BlokusError::GameOver);
+        assert_eq!(Game::play(&mut over, mv), Err(BlokusError::GameOver));
+    }
+
+    // Notation errors.
+    let parse = |text: &str| duo.parse_move(text);
+    for pass in ["pass", "PASS", " Pass "] {
+        assert_eq!(parse(pass), Err(BlokusError::PassNotSupported));
+    }
+    for bad in ["a1,c1", "a1,b2", "a1,a2,a3,a4,a5,a6", "a1,b1,c1,d1,e1,f1"] {
+        assert!(
+            matches!(parse(bad), Err(BlokusError::NotAPiece(_))),
+            "{bad}"
+        );
+    }
+    assert_eq!(
+        parse("a1,b1,a1"),
+        Err(BlokusError::RepeatedCell("a1,b1,a1".into()))
+    );
+    assert_eq!(
+        parse("A1,a1"),
+        Err(BlokusError::RepeatedCell("A1,a1".into()))
+    );
+    for bad in ["1a", "", "e", "e0", "e01", "a1,", ",a1", "a1;b1", "a 1"] {
+        assert!(
+            matches!(parse(bad), Err(BlokusError::BadPoint(_))),
+            "{bad:?}"
+        );
+    }
+    for off in ["o1", "a15", "n15", "z3"] {
+        assert_eq!(parse(off), Err(BlokusError::OffBoard(off.into())), "{off}");
+    }
+    assert_eq!(parse("n14"), Ok(m(&duo, "N14")));
+    let parse_classic = |text: &str| classic.parse_move(text);
+    for off in ["u1", "a21", "t21"] {
+        assert_eq!(
+            parse_classic(off),
+            Err(BlokusError::OffBoard(off.into())),
+            "{off}"
+        );
+    }
+    assert!(parse_classic("t20").is_ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Spec counts and perft
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn table_sizes_and_opening_counts() {
+    assert_eq!(geometry(Variant::Duo).table.len(), 13_729);
+    assert_eq!(geometry(Variant::Classic).table.len(), 30_433);
+    assert_eq!(geometry(Variant::Classic2).table.len(), 30_433);
+    // Every placement is inside the board and covers as many distinct cells as its piece.
+    for variant in Variant::ALL {
+        let size = variant.size();
+        let mut shapes = HashSet::new();
+        for (_, piece, points) in &geometry(variant).moves {
+            let cells: BTreeSet<Point> = points.iter().copied().collect();
+            assert_eq!(cells.len(), piece.size());
+            assert!(cells.iter().all(|p| p.col < size && p.row < size));
+            assert!(shapes.insert(cells), "a placement listed twice");
+        }
+    }
+    let start = fresh(Variant::Duo);
+    assert_eq!(start.count_legal_moves(colour(0)), 414);
+    assert_eq!(start.legal_moves().len(), 414);
+    // The board is symmetric under a half turn that swaps e10 and j5.
+    assert_eq!(start.count_legal_moves(colour(1)), 414);
+    let none = HashSet::new();
+    assert_eq!(brute_legal(&start, colour(0), &none).len(), 414);
+    for variant in [Variant::Classic, Variant::Classic2] {
+        let start = fresh(variant);
+        for c in variant.all_colours() {
+            assert_eq!(start.count_legal_moves(c), 58);
+            assert_eq!(brute_legal(&start, c, &none).len(), 58);
+        }
+    }
+}
+
+#[test]
+fn perft_matches_the_spec() {
+    let mut duo = fresh(Variant::Duo);
+    let before = snapshot(&duo);
+    assert_eq!(perft(&mut duo, 0), 1);
+    assert_eq!(perft(&mut duo, 1), 414);
+    assert_eq!(perft(&mut duo, 2), 171_396);
+    assert_eq!(snapshot(&duo), before);
+    for variant in [Variant::Classic, Variant::Classic2] {
+        let mut pos = fresh(variant);
+        let before = snapshot(&pos);
+        assert_eq!(perft(&mut pos, 1), 58);
+        assert_eq!(perft(&mut pos, 2), 3_364);
+        assert_eq!(perft(&mut pos, 3), 195_112);
+        assert_eq!(snapshot(&pos), before);
+    }
+    // A finished game has no sequences.
+    let mut over = random_match(Variant::Duo, &[11]).last;
+    assert_eq!(perft(&mut over, 1), 0);
+    assert_eq!(perft(&mut over, 0), 1);
+}
+
+/// Perft to depth 2 with the brute-force rules alone: checks the model against the spec.
+#[test]
+fn brute_force_perft_matches_the_spec() {
+    for (variant, expected) in [(Variant::Duo, 171_396), (Variant::Classic, 3_364)] {
+        let start = fresh(variant);
+        let none = vec![HashSet::new(); 4];
+        let mut total = 0;
+        for m in brute_legal(&start, colour(0), &none[0]) {
+            let mut pos = start.clone();
+            pos.play_as(colour(0), m).unwrap();
+            total += brute_legal(&pos, colour(1), &none[1]).len();
+        }
+        assert_eq!(total, expected, "{variant}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. Notation
+// ---------------------------------------------------------------------------------------------
+
+/// Our own reading of a cell: letter column from `a`, row number from 1 at the bottom.
+fn cell_of(text: &str) -> (u8, u8) {
+    let (letter, digits) = text.split_at(1);
+    let col = letter.as_bytes()[0].to_ascii_lowercase() - b'a';
+    let row: u8 = digits.parse().expect("row number");
+    (col, row - 1)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn notation_is_canonical_and_parsing_is_free(
+        variant in variant_strategy(),
+        index in any::<usize>(),
+        seed in any::<u64>(),
+    ) {
+        let geo = geometry(variant);
+        let (m, _, points) = &geo.moves[index % geo.moves.len()];
+        let text = geo.table.notation(*m).unwrap();
+        // Canonical: our reading of the text gives the cells, sorted by row then column.
+        let cells: Vec<(u8, u8)> = text.split(',').map(cell_of).collect();
+        let mut sorted: Vec<(u8, u8)> = points.iter().map(|p| (p.col, p.row)).collect();
+        sorted.sort_by_key(|&(col, row)| (row, col));
+        prop_assert_eq!(&cells, &sorted, "{}", text);
+        prop_assert_eq!(text.to_ascii_lowercase(), text.clone());
+        // Any order, any case.
+        let mut rng = Rng::seed_from(seed);
+        let mut parts: Vec<String> = points.iter().map(Point::to_string).collect();
+        rng.shuffle(&mut parts);
+        for part in &mut parts {
+            if rng.below(2) == 1 {
+                *part = part.to_ascii_uppercase();
+            }
+        }
+        let shuffled = parts.join(",");
+        prop_assert_eq!(geo.table.parse(&shuffled), Ok(*m), "{}", shuffled);
+        let pos = fresh(variant);
+        prop_assert_eq!(pos.parse_move(&shuffled), Ok(*m));
+        prop_assert_eq!(pos.notation(*m), Ok(text));
+    }
+}
+
+#[test]
+fn notation_examples_and_orientation() {
+    let duo = fresh(Variant::Duo);
+    let x = duo.parse_move("E10,d9,e9,f9,e8").unwrap();
+    assert_eq!(duo.notation(x).unwrap(), "e8,d9,e9,f9,e10");
+    assert_eq!(geometry(Variant::Duo).table.piece(x), Ok(piece_named("X")));
+    assert_eq!(duo.parse_move("e8,D9,E9,f9,e10"), Ok(x));
+    assert_eq!(Point::parse("e10", 14), Ok(Point::new(4, 9)));
+    assert_eq!(Point::new(4, 9).to_string(), "e10");
+    assert_eq!(Variant::Duo.start(colour(0)), Some(Point::new(4, 9)));
+    assert_eq!(Variant::Duo.start(colour(1)), Point::parse("j5", 14).ok());
+
+    // a1 is the bottom-left cell: Classic colour 3 starts there.
+    let green = colour(3);
+    assert_eq!(Variant::Classic.start(green), Some(Point::new(0, 0)));
+    let mut classic = fresh(Variant::Classic);
+    let v3 = classic.parse_move("b1,A2,a1").unwrap();
+    assert_eq!(classic.notation(v3).unwrap(), "a1,b1,a2");
+    classic.play_as(green, v3).unwrap();
+    assert_eq!(classic.owner(Point::new(0, 0)), Some(green));
+    assert_eq!(classic.owner(Point::new(1, 0)), Some(green));
+    assert_eq!(classic.owner(Point::new(0, 1)), Some(green));
+    assert_eq!(classic.owner(Point::new(1, 1)), None);
+    assert_eq!(classic.owner(Point::new(0, 19)), None);
+    assert_eq!(classic.owner(Point::new(20, 0)), None);
+    // In the rendering, row 1 is the last board line and column a the first.
+    let render = classic.render();
+    let lines: Vec<&str> = render.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines[19].starts_with(" 1 @ @ . "), "{}", lines[19]);
+    assert!(lines[18].starts_with(" 2 @ . "), "{}", lines[18]);
+    assert!(lines[0].starts_with("20 . "), "{}", lines[0]);
+    assert!(lines[20].trim_start().starts_with("a b c"));
+    // a20 is top-left: colour 0's start.
+    let a20 = classic.parse_move("a20").unwrap();
+    classic.play(a20).unwrap();
+    assert_eq!(classic.owner(Point::new(0, 19)), Some(colour(0)));
+    assert!(
+        classic
+            .render()
+            .lines()
+            .next()
+            .unwrap()
+            .starts_with("20 X . ")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. Pentobi's corpus (outside truth), sampled; skipped when the shared data is absent
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn pentobi_corpus_sample() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/data/blokus/legal_corpus.jsonl"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipping: {path} not found");
+        return;
+    };
+    let (mut positions, mut ends) = (0, 0);
+    for (n, line) in text.lines().enumerate() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let kind = record["type"].as_str().unwrap();
+        if kind == "pos" && n % 9 != 0 {
+            continue;
+        }
+        let variant = Variant::parse(record["variant"].as_str().unwrap()).unwrap();
+        let mut pos = fresh(variant);
+        for pair in record["moves"].as_array().unwrap() {
+            let c = colour(pair[0].as_u64().unwrap() as usize);
+            let text = pair[1].as_str().unwrap();
+            if text == "pass" {
+                assert!(!pos.has_legal_move(c), "line {}: pass with moves", n + 1);
+                continue;
+            }
+            let m = pos.parse_move(text).unwrap();
+            pos.play_as(c, m).unwrap();
+        }
+        if kind == "end" {
+            assert!(pos.is_over(), "line {}", n + 1);
+            assert_eq!(
+                pos.final_score(),
+                record["final_score"].as_str().unwrap(),
+                "line {}",
+                n + 1
+            );
+            ends += 1;
+            continue;
+        }
+        let c = colour(record["to_move"].as_u64().unwrap() as usize);
+        let theirs: BTreeSet<Move> = record["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| pos.parse_move(s.as_str().unwrap()).unwrap())
+            .collect();
+        assert_eq!(theirs.len() as u64, record["n_legal"].as_u64().unwrap());
+        let ours: BTreeSet<Move> = legal_set(&pos, c).into_iter().collect();
+        assert!(
+            ours == theirs,
+            "line {}: engine differs from Pentobi",
+            n + 1
+        );
+        let used = used_from_history(&pos);
+        assert!(
+            brute_legal(&pos, c, &used[c.index()]) == theirs,
+            "line {}: the brute-force model differs from Pentobi",
+            n + 1
+        );
+        positions += 1;
+    }
+    assert!(
+        positions > 100 && ends > 10,
+        "{positions} positions, {ends} games"
+    );
+}
