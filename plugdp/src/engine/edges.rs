@@ -1,8 +1,7 @@
 //! The edge-plug sweep: cells choose which of their four sides are open.
 
-use hashbrown::HashMap;
-
-use super::state::{Labels, MAX_POSITIONS};
+use super::state::{Labels, MAX_LABEL, MAX_POSITIONS};
+use super::table::{Collector, Frontiers, TableKey};
 use crate::{Grid, PlugError, Value};
 
 /// A set of open sides of a cell.
@@ -243,6 +242,11 @@ impl<V: Value> Options<V> {
 
 /// Hooks consulted by [`run_edges_with`]; both keep everything by default.
 pub trait Pruner {
+    /// Whether the hooks may drop anything at all; a pruner that answers `false` is never
+    /// consulted, which saves a pass over every table (the default answers `true`).
+    fn is_active(&self) -> bool {
+        true
+    }
     /// Whether to keep `frontier` after cell `(r, c)`.
     fn keep_after_cell(&mut self, r: usize, c: usize, frontier: &Frontier) -> bool {
         let _ = (r, c, frontier);
@@ -259,7 +263,11 @@ pub trait Pruner {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoPruning;
 
-impl Pruner for NoPruning {}
+impl Pruner for NoPruning {
+    fn is_active(&self) -> bool {
+        false
+    }
+}
 
 /// A read-only view of one frontier, for [`Pruner`]s.
 #[derive(Clone, Copy, Debug)]
@@ -295,12 +303,61 @@ impl Frontier {
 }
 
 /// A packed frontier: labels in the low bits, flags in the top four bits.
-trait Key: Copy + Eq + core::hash::Hash {
+///
+/// The common transitions ([`fast_step`]) work on the key's own integer type, so that narrow
+/// boards never pay for 128-bit shifts.
+trait Key:
+    TableKey
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::BitOr<Output = Self>
+    + core::ops::BitXor<Output = Self>
+    + core::ops::Not<Output = Self>
+    + core::ops::Add<Output = Self>
+    + core::ops::Shl<usize, Output = Self>
+    + core::ops::Shr<usize, Output = Self>
+    + From<u8>
+{
+    /// Where the flags start.
+    const FLAG_SHIFT: usize;
+    /// The key with its flags at bit 124 (the engine-wide layout of [`Labels`]).
     fn widen(self) -> u128;
+    /// The inverse of [`widen`](Key::widen).
     fn narrow(wide: u128) -> Self;
+    /// The low 8 bits.
+    fn low_byte(self) -> u8;
+    /// The bits of the first `positions` labels.
+    fn label_mask(positions: usize) -> Self;
+    /// `byte` in every byte.
+    fn splat(byte: u8) -> Self;
+    /// Whether the value is zero.
+    fn is_zero(self) -> bool;
+    /// Wrapping multiplication (used with masks whose products never carry).
+    fn mul(self, other: Self) -> Self;
 }
 
 impl Key for u64 {
+    const FLAG_SHIFT: usize = 60;
+    #[inline(always)]
+    fn low_byte(self) -> u8 {
+        self as u8
+    }
+    #[inline(always)]
+    fn label_mask(positions: usize) -> Self {
+        (1u64 << (4 * positions)) - 1
+    }
+    #[inline(always)]
+    fn splat(byte: u8) -> Self {
+        u64::from_ne_bytes([byte; core::mem::size_of::<u64>()])
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn mul(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+
     #[inline]
     fn widen(self) -> u128 {
         // Move the flags to the engine-wide position (bit 124).
@@ -315,6 +372,28 @@ impl Key for u64 {
 }
 
 impl Key for u128 {
+    const FLAG_SHIFT: usize = 124;
+    #[inline(always)]
+    fn low_byte(self) -> u8 {
+        self as u8
+    }
+    #[inline(always)]
+    fn label_mask(positions: usize) -> Self {
+        (1u128 << (4 * positions)) - 1
+    }
+    #[inline(always)]
+    fn splat(byte: u8) -> Self {
+        u128::from_ne_bytes([byte; core::mem::size_of::<u128>()])
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == 0
+    }
+    #[inline(always)]
+    fn mul(self, other: Self) -> Self {
+        self.wrapping_mul(other)
+    }
+
     #[inline]
     fn widen(self) -> u128 {
         self
@@ -387,32 +466,33 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
             return Ok(());
         }
         let mut labels: Option<Labels> = None;
-        let closed = (wide >> 124) as u8 & CLOSED != 0;
         for (sides, weight, index) in bucket {
-            let (right, down) = (sides.has(Sides::RIGHT), sides.has(Sides::DOWN));
-            let ins = u32::from(left) + u32::from(up);
-            // Fast path: one plug comes in and one goes out. The plug only moves between the
-            // adjacent positions c and c + 1 (the other one is empty), so the order of first
-            // appearance, hence the minimal representation, is unchanged: no decoding needed.
-            if ins == 1
-                && sides.degree() == 2
-                && !closed
-                && !(right && c + 1 == cols)
-                && !(down && r + 1 == rows)
-            {
-                let v = ((wide >> (4 * c)) | (wide >> (4 * (c + 1)))) & 0xF;
-                let cleared = wide & !(0xFFu128 << (4 * c));
-                let at = if down { c } else { c + 1 };
-                f(K::narrow(cleared | v << (4 * at)), weight, *index)?;
-                continue;
-            }
-            let l = *labels.get_or_insert_with(|| Labels::decode(wide, positions));
-            if let Some(new) = step(l, *sides, r, c, rows, cols, self.rules) {
-                let new_key = K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?);
-                f(new_key, weight, *index)?;
+            match fast_step(key, *sides, r, c, rows, cols, self.rules) {
+                Fast::Done(new) => f(new, weight, *index)?,
+                Fast::Dead => {}
+                Fast::TooMany => return Err(PlugError::TooManyComponents),
+                Fast::General => {
+                    let l = *labels.get_or_insert_with(|| Labels::decode(wide, positions));
+                    if let Some(new) = step(l, *sides, r, c, rows, cols, self.rules) {
+                        let new_key =
+                            K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?);
+                        f(new_key, weight, *index)?;
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// An upper bound on the successors of `states` frontiers at cell `i`: the largest number
+    /// of choices any of them can meet.
+    fn expected(&self, states: usize, i: usize) -> usize {
+        let most = self.options.cells[i]
+            .iter()
+            .map(Vec::len)
+            .max()
+            .unwrap_or(0);
+        states.saturating_mul(most)
     }
 
     /// The frontier after the end of a row: the down-plugs move one position right.
@@ -423,11 +503,12 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
     }
 
     /// The table after cell `i` (row-major), the row-end shift included, from the table before.
-    fn advance(&self, cur: &HashMap<K, V>, i: usize) -> Result<HashMap<K, V>, PlugError> {
+    fn advance(&self, cur: &Frontiers<K, V>, i: usize) -> Result<Frontiers<K, V>, PlugError> {
         let cols = self.grid.cols();
         let (r, c) = (i / cols, i % cols);
-        let mut next: HashMap<K, V> = HashMap::new();
-        for (&key, value) in cur {
+        let mut collector: Collector<K, V> = Collector::default();
+        collector.begin(self.expected(cur.len(), i));
+        for (&key, value) in cur.iter() {
             self.successors(key, r, c, |new_key, weight, _| {
                 let k = if c + 1 == cols {
                     self.shifted(new_key)
@@ -435,11 +516,11 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
                     new_key
                 };
                 let add = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
-                let slot = next.entry(k).or_insert_with(V::zero);
-                *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
-                Ok(())
+                collector.add(k, add, sum)
             })?;
         }
+        let mut next = Frontiers::default();
+        collector.finish(&mut next, sum)?;
         Ok(next)
     }
 
@@ -448,9 +529,8 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         let steps = self.grid.rows() * cols;
         let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
         // Checkpoints: the table before cell i for every multiple i of the stride.
-        let mut checkpoints: Vec<HashMap<K, V>> = Vec::new();
-        let mut cur: HashMap<K, V> = HashMap::new();
-        cur.insert(K::narrow(0), V::one());
+        let mut checkpoints: Vec<Frontiers<K, V>> = Vec::new();
+        let mut cur = Frontiers::single(K::narrow(0), V::one());
         for i in 0..steps {
             if i % stride == 0 {
                 checkpoints.push(cur.clone());
@@ -458,7 +538,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
             cur = self.advance(&cur, i)?;
         }
         let target = self.accepting();
-        let Some(best) = cur.get(&target).cloned() else {
+        let Some(best) = cur.get(target).cloned() else {
             return Ok((V::zero(), None));
         };
         if best.is_zero() {
@@ -466,7 +546,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         }
         let mut picks = vec![0usize; steps];
         let (mut key, mut value) = (target, best.clone());
-        let mut segment: Vec<HashMap<K, V>> = Vec::new();
+        let mut segment: Vec<Frontiers<K, V>> = Vec::new();
         let mut segment_start = usize::MAX;
         for i in (0..steps).rev() {
             let start = i / stride * stride;
@@ -482,11 +562,11 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
             }
             let before = &segment[i - start];
             let (r, c) = (i / cols, i % cols);
-            let mut keys: Vec<K> = before.keys().copied().collect();
-            keys.sort_unstable_by_key(|k| k.widen());
+            let mut order: Vec<usize> = (0..before.len()).collect();
+            order.sort_unstable_by_key(|&e| before.keys()[e].widen());
             let mut found: Option<(K, V, usize)> = None;
-            for &prev in &keys {
-                let prev_value = &before[&prev];
+            for e in order {
+                let (prev, prev_value) = (before.keys()[e], &before.values()[e]);
                 self.successors(prev, r, c, |new_key, weight, index| {
                     let k = if c + 1 == cols {
                         self.shifted(new_key)
@@ -517,46 +597,189 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
 
     fn run(&self, pruner: &mut dyn Pruner) -> Result<(V, Stats), PlugError> {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
-        let mut cur: HashMap<K, V> = HashMap::new();
-        cur.insert(K::narrow(0), V::one());
-        let mut next: HashMap<K, V> = HashMap::new();
+        let mut cur = Frontiers::single(K::narrow(0), V::one());
+        let mut next = Frontiers::default();
+        let mut collector: Collector<K, V> = Collector::default();
         let mut stats = Stats::default();
         let one = V::one();
+        let active = pruner.is_active();
         for r in 0..rows {
             for c in 0..cols {
-                next.clear();
-                for (&key, value) in &cur {
+                collector.begin(self.expected(cur.len(), r * cols + c));
+                for (&key, value) in cur.keys().iter().zip(cur.values()) {
                     self.successors(key, r, c, |new_key, weight, _| {
                         let add = if *weight == one {
                             value.clone()
                         } else {
                             value.checked_mul(weight).ok_or(PlugError::Overflow)?
                         };
-                        let slot = next.entry(new_key).or_insert_with(V::zero);
-                        *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
-                        Ok(())
+                        collector.add(new_key, add, sum)
                     })?;
                 }
-                let before = next.len();
-                next.retain(|&k, _| pruner.keep_after_cell(r, c, &self.view(k)));
-                stats.pruned_after_cell += before - next.len();
+                collector.finish(&mut next, sum)?;
+                if active {
+                    let before = next.len();
+                    next.retain(|&k, _| pruner.keep_after_cell(r, c, &self.view(k)));
+                    stats.pruned_after_cell += before - next.len();
+                }
                 std::mem::swap(&mut cur, &mut next);
                 stats.states_per_step.push(cur.len());
                 stats.peak = stats.peak.max(cur.len());
             }
-            next.clear();
-            for (&key, value) in &cur {
-                let s = self.shifted(key);
-                if pruner.keep_after_row(r, &self.view(s)) {
-                    next.insert(s, value.clone());
-                } else {
-                    stats.pruned_after_row += 1;
+            // The shift is one-to-one: the keys stay distinct.
+            for key in cur.keys_mut() {
+                *key = self.shifted(*key);
+            }
+            if active {
+                let before = cur.len();
+                cur.retain(|&k, _| pruner.keep_after_row(r, &self.view(k)));
+                stats.pruned_after_row += before - cur.len();
+            }
+        }
+        Ok((
+            cur.get(self.accepting()).cloned().unwrap_or_else(V::zero),
+            stats,
+        ))
+    }
+}
+
+/// What [`fast_step`] made of a transition.
+enum Fast<K> {
+    /// The successor, in minimal representation.
+    Done(K),
+    /// The choice does not fit the state.
+    Dead,
+    /// More components than labels.
+    TooMany,
+    /// Not a case the fast path knows: use [`step`].
+    General,
+}
+
+/// The label (4 bits) at position `j` of a packed frontier.
+#[inline(always)]
+fn nib<K: Key>(key: K, j: usize) -> u8 {
+    (key >> (4 * j)).low_byte() & 0xF
+}
+
+/// The common transitions computed on the packed frontier, without decoding it: presence
+/// plugs; a plug passing through; a new component opening right and down (labels after it
+/// move up by one); two components merging; a single cycle closing. Everything else (path
+/// ends, branching cells, cycles closing under [`Cycles::Any`]) is left to [`step`].
+#[inline(always)]
+fn fast_step<K: Key>(
+    wide: K,
+    sides: Sides,
+    r: usize,
+    c: usize,
+    rows: usize,
+    cols: usize,
+    rules: EdgeRules,
+) -> Fast<K> {
+    let (right, down) = (sides.has(Sides::RIGHT), sides.has(Sides::DOWN));
+    if (right && c + 1 == cols) || (down && r + 1 == rows) {
+        return Fast::Dead;
+    }
+    let closed = (wide >> K::FLAG_SHIFT).low_byte() & CLOSED != 0;
+    if closed && sides.0 != 0 {
+        return Fast::Dead;
+    }
+    let (a, b) = (nib(wide, c), nib(wide, c + 1));
+    let cleared = wide & !(K::from(0xFF) << (4 * c));
+    let zero = K::from(0);
+    let out = |label: u8| {
+        let label = K::from(label);
+        (if down { label << (4 * c) } else { zero })
+            | (if right { label << (4 * (c + 1)) } else { zero })
+    };
+    if !rules.connectivity {
+        return Fast::Done(cleared | out(1));
+    }
+    if rules.ends > 0 {
+        return Fast::General;
+    }
+    let positions = cols + 1;
+    match (a, b, sides.degree()) {
+        // Nothing in, nothing out: the frontier is unchanged.
+        (0, 0, 0) => Fast::Done(wide),
+        // A new component: its label is one more than the largest label before position c
+        // (minimal representation numbers labels by first appearance), and every later label
+        // above that moves up by one.
+        (0, 0, 2) if right && down => {
+            let m = (0..c).map(|j| nib(wide, j)).max().unwrap_or(0);
+            if m >= MAX_LABEL {
+                return Fast::TooMany;
+            }
+            // Lane-parallel: even and odd labels in separate bytes, `x + (0x80 − (m + 1))` has
+            // its top bit set exactly when x > m.
+            let suffix = cleared & K::label_mask(positions) & !K::label_mask(c + 2);
+            let (low, bytes) = (K::splat(0x0F), K::splat(0x01));
+            let (even, odd) = (suffix & low, (suffix >> 4) & low);
+            let bias = K::splat(0x80 - (m + 1));
+            let up = |lane: K| ((lane + bias) >> 7) & bytes;
+            let (even, odd) = (even + up(even), odd + up(odd));
+            if !((even | odd) & K::splat(0x10)).is_zero() {
+                return Fast::TooMany;
+            }
+            let rest = cleared & !(K::label_mask(positions) & !K::label_mask(c + 2));
+            Fast::Done(rest | even | odd << 4 | out(m + 1))
+        }
+        // One plug in, one out: the plug moves between the adjacent positions c and c + 1 (the
+        // other one is empty), so the order of first appearance is unchanged.
+        (x, 0, 2) | (0, x, 2) if x != 0 => Fast::Done(cleared | out(x)),
+        // Two plugs in, none out.
+        (a, b, 2) if a != 0 && b != 0 => {
+            if a != b {
+                // Two components merge: b's other plugs take a's label, then renumber.
+                // Nibbles equal to b: zero after xor with b everywhere (exact zero test).
+                let labels = K::label_mask(positions);
+                let t = (cleared ^ K::splat(0x11).mul(K::from(b))) & labels;
+                let seven = K::splat(0x77);
+                let zero_bits = !(((t & seven) + seven) | t) & K::splat(0x88) & labels;
+                let lanes = (zero_bits >> 3).mul(K::from(0xF));
+                let merged = cleared ^ (lanes & K::splat(0x11).mul(K::from(a ^ b)));
+                Fast::Done(renumber(merged, positions))
+            } else {
+                match rules.cycles {
+                    Cycles::Forbidden => Fast::Dead,
+                    Cycles::Any => Fast::General,
+                    Cycles::Single => {
+                        if cleared & K::label_mask(positions) != zero {
+                            Fast::Dead
+                        } else {
+                            Fast::Done(cleared | K::from(CLOSED) << K::FLAG_SHIFT)
+                        }
+                    }
                 }
             }
-            std::mem::swap(&mut cur, &mut next);
         }
-        Ok((cur.remove(&self.accepting()).unwrap_or_else(V::zero), stats))
+        _ => Fast::General,
     }
+}
+
+/// Renumbers the labels of a packed frontier in order of first appearance (the flags stay).
+#[inline(always)]
+fn renumber<K: Key>(key: K, positions: usize) -> K {
+    // Branch-free, in registers: nibble x of `map` is the new name of label x (0: none yet).
+    let mut map = 0u64;
+    let mut next = 0u64;
+    let mut out = key >> K::FLAG_SHIFT << K::FLAG_SHIFT;
+    for j in 0..positions {
+        let x = u32::from(nib(key, j));
+        let named = (map >> (4 * x)) & 0xF;
+        let fresh = u64::from(named == 0) & u64::from(x != 0);
+        next += fresh;
+        let name = named | (fresh * next);
+        map |= (fresh * next) << (4 * x);
+        out = out | K::from(name as u8) << (4 * j);
+    }
+    out
+}
+
+/// Adds `add` into `slot`, failing on overflow.
+#[inline(always)]
+fn sum<V: Value>(slot: &mut V, add: V) -> Result<(), PlugError> {
+    *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
+    Ok(())
 }
 
 /// One cell's transition, or `None` if the choice does not fit the state.
@@ -632,4 +855,101 @@ pub(crate) fn step(
         l.flags |= CLOSED;
     }
     Some(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn rules_strategy() -> impl Strategy<Value = EdgeRules> {
+        prop_oneof![
+            Just(EdgeRules::SINGLE_CYCLE),
+            Just(EdgeRules::PRESENCE),
+            Just(EdgeRules {
+                connectivity: true,
+                cycles: Cycles::Any,
+                ends: 0
+            }),
+            Just(EdgeRules {
+                connectivity: true,
+                cycles: Cycles::Forbidden,
+                ends: 0
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        /// The packed fast path agrees with the decoded reference transition on every state
+        /// and choice it claims (random frontiers, any sides, any cell, both key widths).
+        #[test]
+        fn fast_step_agrees_with_step(
+            raw in proptest::collection::vec(0u8..16, 17),
+            closed in proptest::bool::weighted(0.1),
+            outs in 0u8..4,
+            spread in 1u8..9,
+            r in 0usize..4,
+            cols in 2usize..17,
+            c_pick in 0usize..16,
+            rows in 1usize..5,
+            rules in rules_strategy(),
+        ) {
+            let (r, c) = (r.min(rows - 1), c_pick % cols);
+            let positions = cols + 1;
+            let mut l = Labels { at: [0; MAX_POSITIONS + 1], flags: u8::from(closed) };
+            for (j, &x) in raw.iter().enumerate().take(positions) {
+                // Sparse plugs, few components; presence rules use 0/1 only.
+                l.at[j] = if x < 6 { 0 } else if rules.connectivity { 1 + x % spread } else { 1 };
+            }
+            let Some(wide) = l.encode(positions) else { return Ok(()); };
+            let l = Labels::decode(wide, positions);
+            // Only choices that match the arriving plugs reach the transition.
+            let sides = u8::from(l.at[c] != 0) | u8::from(l.at[c + 1] != 0) << 1 | outs << 2;
+            let reference = step(l, Sides(sides), r, c, rows, cols, rules)
+                .map(|n| n.encode(positions));
+            let check = |fast: Fast<u128>| -> Result<(), TestCaseError> {
+                match fast {
+                    Fast::Done(k) => prop_assert_eq!(reference, Some(Some(k))),
+                    Fast::Dead => prop_assert_eq!(reference, None),
+                    Fast::TooMany => prop_assert_eq!(reference, Some(None)),
+                    Fast::General => {}
+                }
+                Ok(())
+            };
+            check(fast_step(wide, Sides(sides), r, c, rows, cols, rules))?;
+            if positions <= 15 {
+                let narrow = <u64 as Key>::narrow(wide);
+                let fast = match fast_step(narrow, Sides(sides), r, c, rows, cols, rules) {
+                    Fast::Done(k) => Fast::Done(k.widen()),
+                    Fast::Dead => Fast::Dead,
+                    Fast::TooMany => Fast::TooMany,
+                    Fast::General => Fast::General,
+                };
+                check(fast)?;
+            }
+        }
+
+        /// Many labels: new components past label 15 are refused the same way.
+        #[test]
+        fn fast_step_label_overflow(extra in 0usize..3) {
+            let cols = 16;
+            let positions = cols + 1;
+            let mut l = Labels { at: [0; MAX_POSITIONS + 1], flags: 0 };
+            // Labels 1..=15 then the new component in the middle.
+            for j in 0..positions {
+                l.at[j] = if j < 2 + extra { 0 } else { (j - 1 - extra).min(15) as u8 };
+            }
+            let wide = l.encode(positions).unwrap_or(0);
+            let l = Labels::decode(wide, positions);
+            let sides = Sides::RIGHT.with(Sides::DOWN);
+            let reference = step(l, sides, 0, 0, 4, cols, EdgeRules::SINGLE_CYCLE)
+                .map(|n| n.encode(positions));
+            match fast_step(wide, sides, 0, 0, 4, cols, EdgeRules::SINGLE_CYCLE) {
+                Fast::Done(k) => prop_assert_eq!(reference, Some(Some(k))),
+                Fast::TooMany => prop_assert_eq!(reference, Some(None)),
+                _ => prop_assert!(false),
+            }
+        }
+    }
 }

@@ -20,6 +20,7 @@ pub mod state;
 
 mod cells;
 pub(crate) mod edges;
+pub(crate) mod table;
 
 pub use cells::{CellRules, run_cells};
 pub use edges::{

@@ -1,0 +1,407 @@
+//! Frontier storage: dense lists of (frontier, value) pairs, and the collector that sums the
+//! successors of one sweep step into the next list.
+//!
+//! A sweep step reads every frontier of one list and adds its successors into the next; nothing
+//! is ever looked up or removed one at a time. So a step's frontiers live densely in
+//! [`Frontiers`] (iteration is a linear scan), and only the [`Collector`] hashes.
+//!
+//! The collector sums equal keys with [`Table`], an open-addressing map: entries dense in
+//! insertion order, a power-of-two array of `u32` slots (entry index + 1; `0` empty) probed
+//! linearly from a multiplicative hash, at most half full. While the next list is small the
+//! collector adds straight into one table. When it would outgrow the cache (more than
+//! [`Collector::DIRECT_LIMIT`] successors expected), every addition costs a cache miss or two,
+//! so the collector first *partitions*: successors are appended, in a streaming way, to one of
+//! up to 1024 buffers chosen by hash bits, and each buffer is then summed by a table small
+//! enough to stay in cache. The result is the same set of sums, in a different order.
+//!
+//! Costs: one addition O(1) expected (partitioned: one sequential write, later one cached
+//! table operation); a step O(successors); memory for the buffers O(successors).
+
+/// A packed frontier key.
+pub(crate) trait TableKey: Copy + Eq {
+    /// A well-mixed 64-bit hash (the table uses its top bits).
+    fn mix(self) -> u64;
+}
+
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl TableKey for u64 {
+    #[inline(always)]
+    fn mix(self) -> u64 {
+        (self ^ (self >> 31)).wrapping_mul(GOLDEN)
+    }
+}
+
+impl TableKey for u128 {
+    #[inline(always)]
+    fn mix(self) -> u64 {
+        let (lo, hi) = (self as u64, (self >> 64) as u64);
+        (lo ^ (lo >> 31) ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(GOLDEN)
+    }
+}
+
+/// A map from keys to values with dense storage; see the module docs.
+#[derive(Clone, Debug)]
+pub(crate) struct Table<K, V> {
+    keys: Vec<K>,
+    vals: Vec<V>,
+    slots: Vec<u32>,
+    shift: u32,
+}
+
+impl<K: TableKey, V> Default for Table<K, V> {
+    fn default() -> Self {
+        Table::new()
+    }
+}
+
+impl<K: TableKey, V> Table<K, V> {
+    const MIN_SLOTS_LOG: u32 = 4;
+
+    /// An empty table.
+    pub(crate) fn new() -> Self {
+        Table {
+            keys: Vec::new(),
+            vals: Vec::new(),
+            slots: vec![0; 1 << Self::MIN_SLOTS_LOG],
+            shift: 64 - Self::MIN_SLOTS_LOG,
+        }
+    }
+
+    /// Removes every entry, keeping the allocations.
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.vals.clear();
+        self.slots.fill(0);
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    #[inline(always)]
+    fn find(&self, key: K) -> (usize, bool) {
+        let mask = self.slots.len() - 1;
+        let mut s = (key.mix() >> self.shift) as usize;
+        loop {
+            let e = self.slots[s];
+            if e == 0 {
+                return (s, false);
+            }
+            if self.keys[e as usize - 1] == key {
+                return (s, true);
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    /// The value of `key`.
+    #[cfg(test)]
+    pub(crate) fn get(&self, key: K) -> Option<&V> {
+        match self.find(key) {
+            (s, true) => Some(&self.vals[self.slots[s] as usize - 1]),
+            _ => None,
+        }
+    }
+
+    /// The value of `key`, inserting `make()` first if it is absent.
+    #[cfg(test)]
+    pub(crate) fn entry(&mut self, key: K, make: impl FnOnce() -> V) -> &mut V {
+        let (s, found) = self.find(key);
+        let index = if found {
+            self.slots[s] as usize - 1
+        } else {
+            let index = self.keys.len();
+            self.keys.push(key);
+            self.vals.push(make());
+            self.slots[s] = u32::try_from(index + 1).expect("fewer than 2^32 frontiers");
+            if 2 * self.keys.len() > self.slots.len() {
+                self.grow();
+            }
+            index
+        };
+        &mut self.vals[index]
+    }
+
+    /// Inserts `key` with `value`, or combines it with the present value.
+    #[inline(always)]
+    pub(crate) fn add<E>(
+        &mut self,
+        key: K,
+        value: V,
+        combine: impl FnOnce(&mut V, V) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (s, found) = self.find(key);
+        if found {
+            let index = self.slots[s] as usize - 1;
+            combine(&mut self.vals[index], value)
+        } else {
+            let index = self.keys.len();
+            self.keys.push(key);
+            self.vals.push(value);
+            self.slots[s] = u32::try_from(index + 1).expect("fewer than 2^32 frontiers");
+            if 2 * self.keys.len() > self.slots.len() {
+                self.grow();
+            }
+            Ok(())
+        }
+    }
+
+    /// Moves every entry to the end of `out` and clears the table (allocations kept).
+    pub(crate) fn drain_into(&mut self, out: &mut Frontiers<K, V>) {
+        if out.keys.is_empty() && self.keys.capacity() >= out.keys.capacity() {
+            // Swap the buffers instead of copying: the table keeps `out`'s old allocations.
+            std::mem::swap(&mut self.keys, &mut out.keys);
+            std::mem::swap(&mut self.vals, &mut out.vals);
+        } else {
+            out.keys.append(&mut self.keys);
+            out.vals.append(&mut self.vals);
+        }
+        self.clear();
+    }
+
+    /// Makes room for `n` entries without growing.
+    fn reserve(&mut self, n: usize) {
+        while 2 * n > self.slots.len() {
+            self.grow();
+        }
+    }
+
+    /// Doubles the slots and reinserts every entry.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let len = self.slots.len() * 2;
+        self.slots = vec![0; len];
+        self.shift -= 1;
+        let mask = len - 1;
+        for (i, &k) in self.keys.iter().enumerate() {
+            let mut s = (k.mix() >> self.shift) as usize;
+            while self.slots[s] != 0 {
+                s = (s + 1) & mask;
+            }
+            self.slots[s] = i as u32 + 1;
+        }
+    }
+}
+
+/// One sweep step's frontiers and their values, dense; see the module docs.
+#[derive(Clone, Debug)]
+pub(crate) struct Frontiers<K, V> {
+    keys: Vec<K>,
+    vals: Vec<V>,
+}
+
+impl<K: TableKey, V> Default for Frontiers<K, V> {
+    fn default() -> Self {
+        Frontiers {
+            keys: Vec::new(),
+            vals: Vec::new(),
+        }
+    }
+}
+
+impl<K: TableKey, V> Frontiers<K, V> {
+    /// The list holding one frontier.
+    pub(crate) fn single(key: K, value: V) -> Self {
+        Frontiers {
+            keys: vec![key],
+            vals: vec![value],
+        }
+    }
+
+    /// Number of frontiers.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The frontiers.
+    #[inline]
+    pub(crate) fn keys(&self) -> &[K] {
+        &self.keys
+    }
+
+    /// The frontiers, to rewrite in place (the caller keeps them distinct).
+    #[inline]
+    pub(crate) fn keys_mut(&mut self) -> &mut [K] {
+        &mut self.keys
+    }
+
+    /// The values, in the order of [`keys`](Self::keys).
+    #[inline]
+    pub(crate) fn values(&self) -> &[V] {
+        &self.vals
+    }
+
+    /// The pairs.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.keys.iter().zip(&self.vals)
+    }
+
+    /// The value of `key` (a linear scan).
+    pub(crate) fn get(&self, key: K) -> Option<&V> {
+        self.keys
+            .iter()
+            .position(|&k| k == key)
+            .map(|i| &self.vals[i])
+    }
+
+    /// Keeps the pairs for which `keep` answers true, in order.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&K, &V) -> bool) {
+        let mut w = 0;
+        for i in 0..self.keys.len() {
+            if keep(&self.keys[i], &self.vals[i]) {
+                self.keys.swap(w, i);
+                self.vals.swap(w, i);
+                w += 1;
+            }
+        }
+        self.keys.truncate(w);
+        self.vals.truncate(w);
+    }
+
+    /// Removes every pair, keeping the allocations.
+    pub(crate) fn clear(&mut self) {
+        self.keys.clear();
+        self.vals.clear();
+    }
+}
+
+/// Sums a step's successors into the next [`Frontiers`]; see the module docs.
+#[derive(Debug)]
+pub(crate) struct Collector<K, V> {
+    table: Table<K, V>,
+    parts: Vec<Vec<(K, V)>>,
+    /// log2 of the number of partitions in use (0: straight into `table`).
+    bits: u32,
+}
+
+impl<K: TableKey, V> Default for Collector<K, V> {
+    fn default() -> Self {
+        Collector {
+            table: Table::new(),
+            parts: Vec::new(),
+            bits: 0,
+        }
+    }
+}
+
+impl<K: TableKey, V> Collector<K, V> {
+    /// Up to this many expected successors, additions go straight into one table.
+    pub(crate) const DIRECT_LIMIT: usize = 1 << 16;
+    /// Entries per partition aimed at (a table of this size stays in the L2 cache).
+    const PART_SIZE: usize = 1 << 13;
+
+    /// Starts a step that will add about `expected` successors (an upper bound is fine).
+    pub(crate) fn begin(&mut self, expected: usize) {
+        self.bits = if expected <= Self::DIRECT_LIMIT {
+            0
+        } else {
+            (expected / Self::PART_SIZE)
+                .next_power_of_two()
+                .trailing_zeros()
+                .min(10)
+        };
+        let n = 1usize << self.bits;
+        if self.bits > 0 && self.parts.len() < n {
+            self.parts.resize_with(n, Vec::new);
+        }
+    }
+
+    /// Adds `value` to `key`'s sum.
+    #[inline(always)]
+    pub(crate) fn add<E>(
+        &mut self,
+        key: K,
+        value: V,
+        combine: impl FnOnce(&mut V, V) -> Result<(), E>,
+    ) -> Result<(), E> {
+        if self.bits == 0 {
+            self.table.add(key, value, combine)
+        } else {
+            // Bits 32.. of the hash pick the partition; the tables probe from the top bits.
+            let p = (key.mix() >> 32) as usize & ((1 << self.bits) - 1);
+            self.parts[p].push((key, value));
+            Ok(())
+        }
+    }
+
+    /// Ends the step: `out` (cleared first) receives every key once with its sum.
+    pub(crate) fn finish<E>(
+        &mut self,
+        out: &mut Frontiers<K, V>,
+        mut combine: impl FnMut(&mut V, V) -> Result<(), E>,
+    ) -> Result<(), E> {
+        out.clear();
+        if self.bits == 0 {
+            self.table.drain_into(out);
+            return Ok(());
+        }
+        for p in 0..1usize << self.bits {
+            let part = &mut self.parts[p];
+            self.table.reserve(part.len().min(Self::PART_SIZE * 4));
+            for (k, v) in part.drain(..) {
+                self.table.add(k, v, &mut combine)?;
+            }
+            self.table.drain_into(out);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashMap;
+
+    fn plus(a: &mut u64, b: u64) -> Result<(), ()> {
+        *a += b;
+        Ok(())
+    }
+
+    proptest! {
+        /// Against `std`'s map: the same sums per key, straight or partitioned, over several
+        /// steps that reuse the collector.
+        #[test]
+        fn collector_sums_like_a_map(
+            steps in proptest::collection::vec(
+                (proptest::collection::vec((0u64..5000, 1u64..9), 0..3000), any::<bool>()),
+                1..4,
+            )
+        ) {
+            let mut collector: Collector<u64, u64> = Collector::default();
+            let mut out = Frontiers::default();
+            for (adds, partitioned) in steps {
+                // Spread the keys so that some share their top hash bits.
+                let expected = if partitioned { Collector::<u64, u64>::DIRECT_LIMIT * 8 } else { 1 };
+                collector.begin(expected);
+                let mut model: HashMap<u64, u64> = HashMap::new();
+                for &(key, value) in &adds {
+                    let key = key << 40 | key;
+                    collector.add(key, value, plus).unwrap();
+                    *model.entry(key).or_insert(0) += value;
+                }
+                collector.finish(&mut out, plus).unwrap();
+                prop_assert_eq!(out.len(), model.len());
+                let listed: HashMap<u64, u64> = out.iter().map(|(k, v)| (*k, *v)).collect();
+                prop_assert_eq!(&listed, &model);
+                for (k, v) in &model {
+                    prop_assert_eq!(out.get(*k), Some(v));
+                }
+                out.retain(|k, _| k % 3 != 0);
+                prop_assert_eq!(out.len(), model.keys().filter(|k| *k % 3 != 0).count());
+            }
+        }
+
+        #[test]
+        fn wide_keys(keys in proptest::collection::vec(any::<u128>(), 1..300)) {
+            let mut table: Table<u128, usize> = Table::new();
+            for &k in &keys {
+                *table.entry(k, || 0) += 1;
+            }
+            for &k in &keys {
+                let want = keys.iter().filter(|&&x| x == k).count();
+                prop_assert_eq!(table.get(k), Some(&want));
+            }
+        }
+    }
+}
