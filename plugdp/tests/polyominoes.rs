@@ -26,3 +26,17 @@ fn sizes_are_checked() {
     assert_eq!(fixed_polyominoes(0).unwrap(), vec![0]);
     assert_eq!(fixed_polyominoes(1).unwrap(), vec![0, 1]);
 }
+
+/// All three counts against the `polyomino` crate (Redelmeier's search for the fixed ones, its
+/// orbit searches for every symmetric term): independent of both transfer matrices.
+#[test]
+fn counts_equal_the_search() {
+    let ours = polyomino_counts(15).unwrap();
+    let theirs = polyomino::enumerate::counts_up_to(15).unwrap();
+    for ((k, fixed, one_sided, free), c) in ours.into_iter().zip(theirs) {
+        assert_eq!(
+            (k, fixed, one_sided, free),
+            (c.size, c.fixed, c.one_sided, c.free)
+        );
+    }
+}
