@@ -24,8 +24,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use plugdp::{
-    FuseBoard, Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths,
-    launched_rockets, polyomino_counts, rocket_mania,
+    FuseBoard, Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_parallel,
+    hamiltonian_paths, launched_rockets, polyomino_counts_parallel, rocket_mania,
 };
 use serde_json::Value;
 
@@ -111,7 +111,8 @@ fn main() -> ExitCode {
             .map_or(format!("rocket_mania.jsonl:{}", i + 1), str::to_string);
         t.check(&id, Some("ok"), rocket_record(&record));
     }
-    let polys = polyomino_counts(POLYOMINO_MAX as usize).ok();
+    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+    let polys = polyomino_counts_parallel(POLYOMINO_MAX as usize, threads).ok();
     let polygons = plugdp::self_avoiding_polygons(A002931_MAX as usize).ok();
     if let Ok(text) = std::fs::read_to_string(dir.join("sequences.json")) {
         match serde_json::from_str::<Value>(&text) {
@@ -126,7 +127,7 @@ fn main() -> ExitCode {
                         let side = 2 * n as usize;
                         if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
                             let got = Grid::new(side, side)
-                                .and_then(|g| hamiltonian_cycles(&g))
+                                .and_then(|g| hamiltonian_cycles_parallel(&g, threads))
                                 .map(|v| v.to_string());
                             t.check(&what, value.as_str(), got);
                         } else if key.starts_with("A001168") && (1..=POLYOMINO_MAX).contains(&n) {

@@ -33,16 +33,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // 128 bits first (fast); the exact count if it overflows.
-    let answer = match plugdp::hamiltonian_cycles_u128(&grid) {
+    // 128 bits first (fast); the exact count if it overflows. Big boards use every thread.
+    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+    let answer = match plugdp::hamiltonian_cycles_u128_parallel(&grid, threads) {
         Ok(v) => v.to_string(),
-        Err(plugdp::PlugError::Overflow) => match plugdp::hamiltonian_cycles(&grid) {
-            Ok(v) => v.to_string(),
-            Err(e) => {
-                eprintln!("formula1: {e}");
-                return ExitCode::from(2);
+        Err(plugdp::PlugError::Overflow) => {
+            match plugdp::hamiltonian_cycles_parallel(&grid, threads) {
+                Ok(v) => v.to_string(),
+                Err(e) => {
+                    eprintln!("formula1: {e}");
+                    return ExitCode::from(2);
+                }
             }
-        },
+        }
         Err(e) => {
             eprintln!("formula1: {e}");
             return ExitCode::from(2);

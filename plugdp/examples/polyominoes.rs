@@ -1,4 +1,5 @@
-//! Prints `n fixed` for n = 1..N, counted by the transfer matrix (Jensen's method).
+//! Prints `n fixed` for n = 1..N, counted by the transfer matrix (Jensen's method), with the
+//! widths shared among the machine's threads.
 //!
 //! ```text
 //! cargo run --release -p plugdp --example polyominoes -- N
@@ -17,7 +18,8 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    match plugdp::fixed_polyominoes(n) {
+    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+    match plugdp::fixed_polyominoes_parallel(n, threads) {
         Ok(counts) => {
             for (k, c) in counts.iter().enumerate().skip(1) {
                 println!("{k} {c}");

@@ -33,14 +33,15 @@ pub mod value;
 
 pub use engine::{
     CellRules, Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_cells, run_edges,
-    run_edges_with, run_edges_witness,
+    run_edges_parallel, run_edges_with, run_edges_witness,
 };
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
     FuseBoard, MAX_POLYGON_HALF_PERIMETER, MAX_POLYOMINO_SIZE, Prunings, RocketPlan, RocketStats,
-    Tile, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles,
-    hamiltonian_cycles_u128, hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania,
-    rocket_mania_with, self_avoiding_polygons,
+    Tile, cycle_covers, domino_tilings, fixed_polyominoes, fixed_polyominoes_parallel,
+    hamiltonian_cycles, hamiltonian_cycles_parallel, hamiltonian_cycles_u128,
+    hamiltonian_cycles_u128_parallel, hamiltonian_paths, launched_rockets, polyomino_counts,
+    polyomino_counts_parallel, rocket_mania, rocket_mania_with, self_avoiding_polygons,
 };
 pub use value::{BigCount, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};

@@ -1,5 +1,7 @@
 //! The edge-plug sweep: cells choose which of their four sides are open.
 
+use std::num::NonZeroUsize;
+
 use super::state::{Labels, MAX_LABEL, MAX_POSITIONS};
 use super::table::{Collector, Frontiers, TableKey};
 use crate::{Grid, PlugError, Value};
@@ -212,6 +214,38 @@ pub fn run_edges_witness<V: Value>(
     with_sweep!(grid, rules, choices, |sweep| sweep.witness())
 }
 
+/// [`run_edges`] on several threads (no pruning hooks). Steps with few frontiers run on one
+/// thread; a big step splits its frontiers among the threads, each of which appends their
+/// successors to its own partition buffers, and then sums every `threads`-th partition of all
+/// buffers: no locks, and no frontier is summed by two threads. With two threads the 16 × 16
+/// Hamiltonian cycle sweep runs about 1.7 times as fast as on one (see the guide); one thread
+/// is the same sweep as [`run_edges`].
+///
+/// ```
+/// use std::num::NonZeroUsize;
+/// use plugdp::{run_edges, run_edges_parallel, EdgeRules, Grid, Sides};
+/// let grid = Grid::new(8, 8)?;
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let two = NonZeroUsize::new(2).unwrap();
+/// let (a, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
+/// let (b, _) = run_edges_parallel(&grid, EdgeRules::SINGLE_CYCLE, pairs, two)?;
+/// assert_eq!((a, b), (4_638_576, 4_638_576)); // OEIS A003763(4)
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// As [`run_edges`].
+pub fn run_edges_parallel<V: Value>(
+    grid: &Grid,
+    rules: EdgeRules,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    threads: NonZeroUsize,
+) -> Result<(V, Stats), PlugError> {
+    let limit = Collector::<u64, V>::DIRECT_LIMIT;
+    with_sweep!(grid, rules, choices, |sweep| sweep
+        .run_parallel(threads.get(), limit))
+}
+
 /// The choices of every cell, bucketed by the plugs they expect from the left and from above.
 struct Options<V> {
     cells: Vec<[Vec<(Sides, V, usize)>; 4]>,
@@ -333,6 +367,10 @@ trait Key:
     fn is_zero(self) -> bool;
     /// Wrapping multiplication (used with masks whose products never carry).
     fn mul(self, other: Self) -> Self;
+    /// The low and high 64 bits (label loops run on words: no 128-bit variable shifts).
+    fn words(self) -> [u64; 2];
+    /// The inverse of [`words`](Key::words).
+    fn from_words(words: [u64; 2]) -> Self;
 }
 
 impl Key for u64 {
@@ -356,6 +394,14 @@ impl Key for u64 {
     #[inline(always)]
     fn mul(self, other: Self) -> Self {
         self.wrapping_mul(other)
+    }
+    #[inline(always)]
+    fn words(self) -> [u64; 2] {
+        [self, 0]
+    }
+    #[inline(always)]
+    fn from_words(words: [u64; 2]) -> Self {
+        words[0]
     }
 
     #[inline]
@@ -392,6 +438,14 @@ impl Key for u128 {
     #[inline(always)]
     fn mul(self, other: Self) -> Self {
         self.wrapping_mul(other)
+    }
+    #[inline(always)]
+    fn words(self) -> [u64; 2] {
+        [self as u64, (self >> 64) as u64]
+    }
+    #[inline(always)]
+    fn from_words(words: [u64; 2]) -> Self {
+        u128::from(words[0]) | u128::from(words[1]) << 64
     }
 
     #[inline]
@@ -643,6 +697,162 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
     }
 }
 
+impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
+    /// [`run`](Self::run) without pruning, big steps on `threads` threads (see
+    /// [`run_edges_parallel`]).
+    /// Steps expecting at most `direct_limit` successors run on one thread, unpartitioned.
+    fn run_parallel(&self, threads: usize, direct_limit: usize) -> Result<(V, Stats), PlugError> {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let fresh =
+            || -> Vec<Frontiers<K, V>> { (0..threads).map(|_| Frontiers::default()).collect() };
+        let mut lists = fresh();
+        lists[0] = Frontiers::single(K::narrow(0), V::one());
+        let mut outs = fresh();
+        let mut collectors: Vec<Collector<K, V>> =
+            (0..threads).map(|_| Collector::default()).collect();
+        let mut stats = Stats::default();
+        for r in 0..rows {
+            for c in 0..cols {
+                let total: usize = lists.iter().map(Frontiers::len).sum();
+                let expected = self.expected(total, r * cols + c);
+                let bits = if expected <= direct_limit {
+                    0
+                } else {
+                    Collector::<K, V>::partition_bits(expected).max(1)
+                };
+                for out in &mut outs {
+                    out.clear();
+                }
+                if threads == 1 || bits == 0 {
+                    let collector = &mut collectors[0];
+                    collector.begin_partitioned(bits);
+                    for list in &lists {
+                        self.expand(list, 0..list.len(), r, c, collector)?;
+                    }
+                    collector.finish(&mut outs[0], sum)?;
+                } else {
+                    // Phase 1: each thread expands an equal share of all frontiers.
+                    let shares = shares(&lists, threads);
+                    std::thread::scope(|scope| -> Result<(), PlugError> {
+                        let lists = &lists;
+                        let handles: Vec<_> = collectors
+                            .iter_mut()
+                            .zip(shares)
+                            .map(|(collector, share)| {
+                                scope.spawn(move || -> Result<(), PlugError> {
+                                    collector.begin_partitioned(bits);
+                                    for (l, range) in share {
+                                        self.expand(&lists[l], range, r, c, collector)?;
+                                    }
+                                    Ok(())
+                                })
+                            })
+                            .collect();
+                        join_all(handles)
+                    })?;
+                    // Phase 2: thread t sums partitions t, t + threads, … of every buffer.
+                    let parts: Vec<_> = collectors.iter_mut().map(Collector::take_parts).collect();
+                    std::thread::scope(|scope| -> Result<(), PlugError> {
+                        let parts = &parts;
+                        let handles: Vec<_> = collectors
+                            .iter_mut()
+                            .zip(outs.iter_mut())
+                            .enumerate()
+                            .map(|(t, (collector, out))| {
+                                scope.spawn(move || collector.gather(parts, t, threads, out, sum))
+                            })
+                            .collect();
+                        join_all(handles)
+                    })?;
+                    for (collector, part) in collectors.iter_mut().zip(parts) {
+                        collector.restore_parts(part);
+                    }
+                }
+                std::mem::swap(&mut lists, &mut outs);
+                let total: usize = lists.iter().map(Frontiers::len).sum();
+                stats.states_per_step.push(total);
+                stats.peak = stats.peak.max(total);
+            }
+            for list in &mut lists {
+                for key in list.keys_mut() {
+                    *key = self.shifted(*key);
+                }
+            }
+        }
+        let accepting = self.accepting();
+        let value = lists.iter().find_map(|l| l.get(accepting).cloned());
+        Ok((value.unwrap_or_else(V::zero), stats))
+    }
+
+    /// Adds the successors of `list[range]` at cell `(r, c)` to `collector`.
+    fn expand(
+        &self,
+        list: &Frontiers<K, V>,
+        range: core::ops::Range<usize>,
+        r: usize,
+        c: usize,
+        collector: &mut Collector<K, V>,
+    ) -> Result<(), PlugError> {
+        let one = V::one();
+        let (keys, values) = (&list.keys()[range.clone()], &list.values()[range]);
+        for (&key, value) in keys.iter().zip(values) {
+            self.successors(key, r, c, |new_key, weight, _| {
+                let add = if *weight == one {
+                    value.clone()
+                } else {
+                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
+                };
+                collector.add(new_key, add, sum)
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Splits the frontiers of `lists` into `threads` shares of (nearly) equal size: for each
+/// thread, (list, index range) pieces.
+fn shares<K: TableKey, V>(
+    lists: &[Frontiers<K, V>],
+    threads: usize,
+) -> Vec<Vec<(usize, core::ops::Range<usize>)>> {
+    let total: usize = lists.iter().map(Frontiers::len).sum();
+    let mut out = vec![Vec::new(); threads];
+    let (mut l, mut at) = (0, 0);
+    for (t, share) in out.iter_mut().enumerate() {
+        let mut want = total * (t + 1) / threads - total * t / threads;
+        while want > 0 {
+            let take = want.min(lists[l].len() - at);
+            if take > 0 {
+                share.push((l, at..at + take));
+            }
+            want -= take;
+            at += take;
+            if at == lists[l].len() {
+                l += 1;
+                at = 0;
+            }
+        }
+    }
+    out
+}
+
+/// Joins scoped threads, returning the first error (a panic is passed on).
+fn join_all(
+    handles: Vec<std::thread::ScopedJoinHandle<'_, Result<(), PlugError>>>,
+) -> Result<(), PlugError> {
+    let mut result = Ok(());
+    for handle in handles {
+        let outcome = match handle.join() {
+            Ok(outcome) => outcome,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        if result.is_ok() {
+            result = outcome;
+        }
+    }
+    result
+}
+
 /// What [`fast_step`] made of a transition.
 enum Fast<K> {
     /// The successor, in minimal representation.
@@ -705,7 +915,11 @@ fn fast_step<K: Key>(
         // (minimal representation numbers labels by first appearance), and every later label
         // above that moves up by one.
         (0, 0, 2) if right && down => {
-            let m = (0..c).map(|j| nib(wide, j)).max().unwrap_or(0);
+            let words = wide.words();
+            let m = (0..c)
+                .map(|j| (words[j / 16] >> (4 * (j % 16))) as u8 & 0xF)
+                .max()
+                .unwrap_or(0);
             if m >= MAX_LABEL {
                 return Fast::TooMany;
             }
@@ -762,17 +976,19 @@ fn renumber<K: Key>(key: K, positions: usize) -> K {
     // Branch-free, in registers: nibble x of `map` is the new name of label x (0: none yet).
     let mut map = 0u64;
     let mut next = 0u64;
-    let mut out = key >> K::FLAG_SHIFT << K::FLAG_SHIFT;
+    let words = key.words();
+    let mut out = [0u64; 2];
     for j in 0..positions {
-        let x = u32::from(nib(key, j));
+        let (w, shift) = (j / 16, 4 * (j % 16));
+        let x = (words[w] >> shift) & 0xF;
         let named = (map >> (4 * x)) & 0xF;
         let fresh = u64::from(named == 0) & u64::from(x != 0);
         next += fresh;
         let name = named | (fresh * next);
         map |= (fresh * next) << (4 * x);
-        out = out | K::from(name as u8) << (4 * j);
+        out[w] |= name << shift;
     }
-    out
+    K::from_words(out) | (key & !K::label_mask(positions))
 }
 
 /// Adds `add` into `slot`, failing on overflow.
@@ -860,7 +1076,23 @@ pub(crate) fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::ModP;
     use proptest::prelude::*;
+
+    type P = ModP<1_000_000_007>;
+
+    /// [`run_edges_parallel`] with a tiny threshold, so that small boards run threaded.
+    fn with_sweep_test(
+        grid: &Grid,
+        mut choices: impl FnMut(usize, usize) -> Vec<(Sides, P)>,
+        threads: usize,
+    ) -> (P, Stats) {
+        let mut run = || -> Result<(P, Stats), PlugError> {
+            with_sweep!(grid, EdgeRules::PRESENCE, choices, |sweep| sweep
+                .run_parallel(threads, 64))
+        };
+        run().unwrap()
+    }
 
     fn rules_strategy() -> impl Strategy<Value = EdgeRules> {
         prop_oneof![
@@ -950,6 +1182,39 @@ mod tests {
                 Fast::TooMany => prop_assert_eq!(reference, Some(None)),
                 _ => prop_assert!(false),
             }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        /// The threaded sweep (big steps partitioned and summed by two or three threads) gives
+        /// the single-threaded sweep's answer and state counts, on narrow and wide keys.
+        #[test]
+        fn parallel_sweep_equals_sequential(
+            blocked in proptest::collection::vec(0usize..90, 0..4),
+            threads in 2usize..4,
+            wide in any::<bool>(),
+        ) {
+            // Any openings on a 3 × 7 (64-bit keys) or 2 × 16 (128-bit keys) board, with every
+            // step of more than 64 successors partitioned.
+            let (rows, cols) = if wide { (2, 16) } else { (3, 7) };
+            let mut cells = vec![false; rows * cols];
+            for b in blocked {
+                cells[b % (rows * cols)] = true;
+            }
+            let grid = Grid::with_blocked(rows, cols, cells).unwrap();
+            // Weights make every configuration count differently (modulo a prime).
+            let choices = |r: usize, c: usize| -> Vec<(Sides, P)> {
+                (0u8..16)
+                    .map(|s| (Sides(s), ModP(u64::from(s) + (r * 31 + c) as u64 % 7 + 1)))
+                    .collect()
+            };
+            let (a, sa) = run_edges(&grid, EdgeRules::PRESENCE, choices).unwrap();
+            let mut choices = choices;
+            let (b, sb) = with_sweep_test(&grid, &mut choices, threads);
+            prop_assert_eq!(a, b);
+            prop_assert_eq!(sa.states_per_step, sb.states_per_step);
+            prop_assert!(sa.peak > 64);
         }
     }
 }

@@ -24,6 +24,6 @@ pub(crate) mod table;
 
 pub use cells::{CellRules, run_cells};
 pub use edges::{
-    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
-    run_edges_witness,
+    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_parallel,
+    run_edges_with, run_edges_witness,
 };

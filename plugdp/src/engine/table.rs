@@ -292,18 +292,68 @@ impl<K: TableKey, V> Collector<K, V> {
 
     /// Starts a step that will add about `expected` successors (an upper bound is fine).
     pub(crate) fn begin(&mut self, expected: usize) {
-        self.bits = if expected <= Self::DIRECT_LIMIT {
+        self.begin_partitioned(Self::partition_bits(expected));
+    }
+
+    /// log2 of the number of partitions for about `expected` successors (0: none).
+    pub(crate) fn partition_bits(expected: usize) -> u32 {
+        if expected <= Self::DIRECT_LIMIT {
             0
         } else {
             (expected / Self::PART_SIZE)
                 .next_power_of_two()
                 .trailing_zeros()
-                .min(10)
-        };
-        let n = 1usize << self.bits;
-        if self.bits > 0 && self.parts.len() < n {
+                .clamp(1, 10)
+        }
+    }
+
+    /// Starts a step with 2^`bits` partitions (0: straight into the table).
+    pub(crate) fn begin_partitioned(&mut self, bits: u32) {
+        self.bits = bits;
+        let n = 1usize << bits;
+        if bits > 0 && self.parts.len() < n {
             self.parts.resize_with(n, Vec::new);
         }
+    }
+
+    /// The partition buffers, taken out for [`gather`](Self::gather) by several threads.
+    pub(crate) fn take_parts(&mut self) -> Vec<Vec<(K, V)>> {
+        std::mem::take(&mut self.parts)
+    }
+
+    /// Gives back buffers from [`take_parts`](Self::take_parts), emptied.
+    pub(crate) fn restore_parts(&mut self, mut parts: Vec<Vec<(K, V)>>) {
+        for part in &mut parts {
+            part.clear();
+        }
+        self.parts = parts;
+    }
+
+    /// Sums partitions `first, first + step, …` of every buffer set in `sources` (all made with
+    /// the same number of partitions) and appends the sums to `out`.
+    pub(crate) fn gather<E>(
+        &mut self,
+        sources: &[Vec<Vec<(K, V)>>],
+        first: usize,
+        step: usize,
+        out: &mut Frontiers<K, V>,
+        mut combine: impl FnMut(&mut V, V) -> Result<(), E>,
+    ) -> Result<(), E>
+    where
+        V: Clone,
+    {
+        let parts = sources.first().map_or(0, Vec::len);
+        for p in (first..parts).step_by(step) {
+            let len: usize = sources.iter().map(|s| s[p].len()).sum();
+            self.table.reserve(len.min(Self::PART_SIZE * 4));
+            for source in sources {
+                for (k, v) in &source[p] {
+                    self.table.add(*k, v.clone(), &mut combine)?;
+                }
+            }
+            self.table.drain_into(out);
+        }
+        Ok(())
     }
 
     /// Adds `value` to `key`'s sum.
@@ -335,8 +385,7 @@ impl<K: TableKey, V> Collector<K, V> {
             self.table.drain_into(out);
             return Ok(());
         }
-        for p in 0..1usize << self.bits {
-            let part = &mut self.parts[p];
+        for part in &mut self.parts[..1usize << self.bits] {
             self.table.reserve(part.len().min(Self::PART_SIZE * 4));
             for (k, v) in part.drain(..) {
                 self.table.add(k, v, &mut combine)?;

@@ -32,22 +32,10 @@ use super::frontier::{Emptied, Labels, decode, fill, leave_empty, pack};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
 
-/// `counts[k]` for k ≤ n: the fixed polyominoes of k cells that the half turn maps onto a
-/// translate of themselves.
-pub(super) fn half_turn_counts(n: usize) -> Result<Vec<u64>, PlugError> {
-    let mut counts = vec![0u64; n + 1];
-    if n >= 1 {
-        // The monomino: a 1 × 1 box is only a middle row.
-        counts[1] = 1;
-    }
-    for w in 1..=n.div_ceil(2) {
-        sweep_width(w, n, &mut counts)?;
-    }
-    Ok(counts)
-}
-
-/// Boxes of width w, height H ≥ w (twice when H > w), H ≥ 2.
-fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> {
+/// Adds to `counts[k]` the half-turn symmetric polyominoes of k ≤ n cells whose box is w wide
+/// and H ≥ max(w, 2) tall (twice when H > w). The 1 × 1 box, the monomino, is left to the
+/// caller.
+pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> {
     // A box of w columns and H rows holds at least w + H − 1 cells.
     let Some(max_height) = (n + 1).checked_sub(w) else {
         return Ok(());
@@ -202,7 +190,11 @@ mod tests {
     #[test]
     fn matches_the_orbit_search() {
         let n = 14;
-        let ours = half_turn_counts(n).unwrap();
+        let mut ours = vec![0u64; n + 1];
+        ours[1] = 1;
+        for w in 1..=n.div_ceil(2) {
+            sweep_width(w, n, &mut ours).unwrap();
+        }
         for (k, &count) in ours.iter().enumerate().skip(1) {
             let theirs = enumerate::count_invariant(k, Transform::Rotate180).unwrap();
             assert_eq!(count, theirs, "size {k}");
