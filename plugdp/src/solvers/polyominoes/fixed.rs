@@ -1,8 +1,11 @@
 //! The fixed-polyomino sweep of one width (Jensen's transfer matrix).
 
-use super::frontier::{Emptied, cells_needed, decode, fill, leave_empty, pack};
+use super::frontier::{Emptied, LEFT_FLAG, RIGHT_FLAG, cells_needed, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
+
+/// The label bits of a frontier.
+const LABELS: u64 = (1 << 60) - 1;
 
 /// Adds to `counts[k]` the fixed polyominoes of k ≤ n cells whose bounding box is w wide and at
 /// least w tall (twice when taller: their transposes are not swept).
@@ -24,14 +27,14 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
             let rows_left = (w - 1).saturating_sub(r);
             for i in 0..cur.len() {
                 let (key, lo, hi, poly) = cur.state(i);
-                let (at, tl, tr) = decode(key, w);
+                let both = key & LEFT_FLAG != 0 && key & RIGHT_FLAG != 0;
 
                 // The cell stays empty.
-                match leave_empty(&at, w, c) {
+                match leave_empty(key, w, c) {
                     Emptied::Ended { alone } => {
                         // The component above has left the frontier: the polyomino is complete
                         // if nothing else is on the frontier, disconnected otherwise.
-                        if alone && tl && tr && r >= w {
+                        if alone && both && r >= w {
                             // Complete: rows 0..r, width w; boxes taller than wide count
                             // twice.
                             let weight = if r > w { 2 } else { 1 };
@@ -43,25 +46,22 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
                         }
                     }
                     // (The first row must hold a cell.)
-                    Emptied::Kept(empty)
-                        if !(r == 0 && c + 1 == w && empty[..w].iter().all(|&l| l == 0)) =>
-                    {
-                        let limit = n.saturating_sub(cells_needed(&empty, w, tl, tr, rows_left));
+                    Emptied::Kept(empty) if !(r == 0 && c + 1 == w && empty & LABELS == 0) => {
+                        let limit = n.saturating_sub(cells_needed(empty, w, rows_left));
                         if lo <= limit {
-                            collector.add(pack(&empty, w, tl, tr)?, poly, lo, hi.min(limit), 0)?;
+                            collector.add(empty, poly, lo, hi.min(limit), 0)?;
                         }
                     }
                     Emptied::Kept(_) => {}
                 }
 
                 // The cell is occupied.
-                let full = fill(&at, w, c);
-                let (tl2, tr2) = (tl || c == 0, tr || c + 1 == w);
-                let need = cells_needed(&full, w, tl2, tr2, rows_left);
+                let full = fill(key, w, c);
+                let need = cells_needed(full, w, rows_left);
                 // Sizes k with k + 1 + need <= n survive.
                 if need < n && lo < n - need {
                     let top = hi.min(n - need - 1);
-                    collector.add(pack(&full, w, tl2, tr2)?, poly, lo, top, 1)?;
+                    collector.add(full, poly, lo, top, 1)?;
                 }
             }
             collector.finish(&mut next)?;

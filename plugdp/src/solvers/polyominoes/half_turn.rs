@@ -28,7 +28,7 @@
 //! with several components; each row end costs 2^⌈W/2⌉ small union-finds per state. Checked
 //! against the orbit search of [`polyomino::enumerate::count_invariant`] in the tests.
 
-use super::frontier::{Emptied, Labels, decode, fill, leave_empty, pack};
+use super::frontier::{Emptied, LEFT_FLAG, Labels, RIGHT_FLAG, decode, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
 
@@ -59,18 +59,15 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
             collector.begin(2 * cur.len());
             for i in 0..cur.len() {
                 let (key, lo, hi, poly) = cur.state(i);
-                let (at, tl, tr) = decode(key, w);
-                if let Emptied::Kept(empty) = leave_empty(&at, w, c) {
+                if let Emptied::Kept(empty) = leave_empty(key, w, c) {
                     // (The first row must hold a cell.)
-                    let nothing = empty[..w].iter().all(|&l| l == 0);
+                    let nothing = empty & ((1 << 60) - 1) == 0;
                     if !(r == 0 && c + 1 == w && nothing) && lo <= limit {
-                        collector.add(pack(&empty, w, tl, tr)?, poly, lo, hi.min(limit), 0)?;
+                        collector.add(empty, poly, lo, hi.min(limit), 0)?;
                     }
                 }
                 if lo < limit {
-                    let full = fill(&at, w, c);
-                    let (tl2, tr2) = (tl || c == 0, tr || c + 1 == w);
-                    collector.add(pack(&full, w, tl2, tr2)?, poly, lo, hi.min(limit - 1), 1)?;
+                    collector.add(fill(key, w, c), poly, lo, hi.min(limit - 1), 1)?;
                 }
             }
             collector.finish(&mut next)?;
@@ -84,7 +81,8 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
             let weight: u64 = if height > w { 2 } else { 1 };
             for i in 0..cur.len() {
                 let (key, lo, hi, poly) = cur.state(i);
-                let (at, tl, tr) = decode(key, w);
+                let at = decode(key, w);
+                let (tl, tr) = (key & LEFT_FLAG != 0, key & RIGHT_FLAG != 0);
                 let mut add = |extra: usize| -> Result<(), PlugError> {
                     for (k, &v) in (lo..).zip(&poly[lo..=hi]) {
                         let size = 2 * k + extra;

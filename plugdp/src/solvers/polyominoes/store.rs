@@ -53,71 +53,73 @@ impl PolyList {
         self.spans.clear();
         self.coeffs.clear();
     }
-
-    /// Appends every state of `other` and empties it.
-    fn append(&mut self, other: &mut PolyList) {
-        if self.keys.is_empty() && other.keys.capacity() >= self.keys.capacity() {
-            std::mem::swap(self, other);
-        } else {
-            self.keys.append(&mut other.keys);
-            self.spans.append(&mut other.spans);
-            self.coeffs.append(&mut other.coeffs);
-        }
-    }
 }
 
-/// Sums successors by frontier: a [`PolyList`] plus an open-addressing index.
+/// An open-addressing index that sums successors by frontier into the states of a
+/// [`PolyList`] from position `base` on (states before `base` belong to earlier partitions).
 #[derive(Debug)]
 struct PolyTable {
-    list: PolyList,
     slots: Vec<u32>,
     shift: u32,
 }
 
 impl PolyTable {
-    fn new(stride: usize) -> PolyTable {
+    fn new() -> PolyTable {
         PolyTable {
-            list: PolyList::new(stride),
             slots: vec![0; 16],
             shift: 60,
         }
     }
 
-    fn clear(&mut self) {
-        self.list.clear();
-        self.slots.fill(0);
+    /// Forgets every entry; room for `n` without growing.
+    fn reset(&mut self, n: usize) {
+        let want = (2 * n).next_power_of_two().max(16);
+        if want > self.slots.len() {
+            self.slots = vec![0; want];
+            self.shift = 64 - want.trailing_zeros();
+        } else {
+            self.slots.fill(0);
+        }
     }
 
-    /// Adds `values[i]` to the coefficient of size `lo + i` of `key`.
+    /// Adds `values[i]` to the coefficient of size `lo + i` of `key` in `list`.
     #[inline]
-    fn add(&mut self, key: u64, lo: usize, values: &[u64]) -> Result<(), PlugError> {
+    fn add(
+        &mut self,
+        list: &mut PolyList,
+        base: usize,
+        key: u64,
+        lo: usize,
+        values: &[u64],
+    ) -> Result<(), PlugError> {
         let hi = lo + values.len() - 1;
         let mask = self.slots.len() - 1;
         let mut s = (key.mix() >> self.shift) as usize;
-        let list = &mut self.list;
+        let stride = list.stride;
         let index = loop {
             let e = self.slots[s] as usize;
             if e == 0 {
                 let index = list.keys.len();
                 list.keys.push(key);
                 list.spans.push((lo as u8, hi as u8));
-                list.coeffs.resize(list.coeffs.len() + list.stride, 0);
-                self.slots[s] = u32::try_from(index + 1).map_err(|_| PlugError::Overflow)?;
-                if 2 * list.keys.len() > self.slots.len() {
-                    self.grow();
+                let at = list.coeffs.len();
+                list.coeffs.resize(at + stride, 0);
+                list.coeffs[at + lo..=at + hi].copy_from_slice(values);
+                self.slots[s] = u32::try_from(index - base + 1).map_err(|_| PlugError::Overflow)?;
+                if 2 * (list.keys.len() - base) > self.slots.len() {
+                    self.grow(&list.keys[base..]);
                 }
-                break index;
+                return Ok(());
             }
-            if list.keys[e - 1] == key {
-                let span = &mut list.spans[e - 1];
+            if list.keys[base + e - 1] == key {
+                let span = &mut list.spans[base + e - 1];
                 span.0 = span.0.min(lo as u8);
                 span.1 = span.1.max(hi as u8);
-                break e - 1;
+                break base + e - 1;
             }
             s = (s + 1) & mask;
         };
-        let stride = self.list.stride;
-        let dst = &mut self.list.coeffs[index * stride + lo..=index * stride + hi];
+        let dst = &mut list.coeffs[index * stride + lo..=index * stride + hi];
         for (d, &v) in dst.iter_mut().zip(values) {
             *d = d.checked_add(v).ok_or(PlugError::Overflow)?;
         }
@@ -126,11 +128,11 @@ impl PolyTable {
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) {
+    fn grow(&mut self, keys: &[u64]) {
         let len = self.slots.len() * 2;
         self.slots = vec![0; len];
         self.shift -= 1;
-        for (i, &k) in self.list.keys.iter().enumerate() {
+        for (i, &k) in keys.iter().enumerate() {
             let mut s = (k.mix() >> self.shift) as usize;
             while self.slots[s] != 0 {
                 s = (s + 1) & (len - 1);
@@ -144,6 +146,8 @@ impl PolyTable {
 #[derive(Debug)]
 pub(super) struct PolyCollector {
     table: PolyTable,
+    /// The sums while no partitioning is in use.
+    direct: PolyList,
     /// Streams of records `key, lo | len << 8, coefficients…`.
     parts: Vec<Vec<u64>>,
     /// log2 of the number of streams in use (0: straight into the table).
@@ -156,7 +160,8 @@ impl PolyCollector {
 
     pub(super) fn new(stride: usize) -> PolyCollector {
         PolyCollector {
-            table: PolyTable::new(stride),
+            table: PolyTable::new(),
+            direct: PolyList::new(stride),
             parts: Vec::new(),
             bits: 0,
         }
@@ -164,7 +169,7 @@ impl PolyCollector {
 
     /// Starts a step that will add at most about `expected` successors.
     pub(super) fn begin(&mut self, expected: usize) {
-        let per_part = (Self::PART_BYTES / (8 * self.table.list.stride + 16)).max(1);
+        let per_part = (Self::PART_BYTES / (8 * self.direct.stride + 16)).max(1);
         let parts = expected.div_ceil(per_part);
         self.bits = if parts <= 1 {
             0
@@ -173,6 +178,10 @@ impl PolyCollector {
         };
         if self.bits > 0 && self.parts.len() < 1 << self.bits {
             self.parts.resize_with(1 << self.bits, Vec::new);
+        }
+        if self.bits == 0 {
+            self.direct.clear();
+            self.table.reset(expected.min(1 << 16));
         }
     }
 
@@ -188,13 +197,16 @@ impl PolyCollector {
     ) -> Result<(), PlugError> {
         let values = &poly[lo..=hi];
         if self.bits == 0 {
-            return self.table.add(key, lo + shift, values);
+            return self.table.add(&mut self.direct, 0, key, lo + shift, values);
         }
         let p = (key.mix() >> 32) as usize & ((1 << self.bits) - 1);
         let part = &mut self.parts[p];
         part.push(key);
         part.push((lo + shift) as u64 | (values.len() as u64) << 8);
-        part.extend_from_slice(values);
+        // (A loop, not `extend_from_slice`: the slices are short and a memmove call costs more.)
+        for &v in values {
+            part.push(v);
+        }
         Ok(())
     }
 
@@ -202,23 +214,22 @@ impl PolyCollector {
     pub(super) fn finish(&mut self, out: &mut PolyList) -> Result<(), PlugError> {
         out.clear();
         if self.bits == 0 {
-            out.append(&mut self.table.list);
-            self.table.clear();
+            std::mem::swap(out, &mut self.direct);
             return Ok(());
         }
-        for p in 0..1usize << self.bits {
-            let mut part = std::mem::take(&mut self.parts[p]);
+        // Each partition is summed straight into `out`, after the earlier partitions' states.
+        for part in &mut self.parts[..1usize << self.bits] {
+            let base = out.len();
+            self.table.reset(part.len() / 4);
             let mut at = 0;
             while at < part.len() {
                 let key = part[at];
                 let (lo, len) = ((part[at + 1] & 0xFF) as usize, (part[at + 1] >> 8) as usize);
-                self.table.add(key, lo, &part[at + 2..at + 2 + len])?;
+                self.table
+                    .add(out, base, key, lo, &part[at + 2..at + 2 + len])?;
                 at += 2 + len;
             }
             part.clear();
-            self.parts[p] = part;
-            out.append(&mut self.table.list);
-            self.table.clear();
         }
         Ok(())
     }
