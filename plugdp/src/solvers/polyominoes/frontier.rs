@@ -139,7 +139,7 @@ pub(super) fn fill(key: u64, w: usize, c: usize) -> u64 {
             // x appears first: y's columns take x, labels above y move down.
             let (x, y) = (a.min(b), a.max(b));
             let lanes = (equal(key, y, w) >> 3) * 0xF;
-            let merged = key ^ (lanes & (x ^ y) * ONES);
+            let merged = key ^ (lanes & ((x ^ y) * ONES));
             shift_above(merged, y, below(w), false)
         }
     };
