@@ -1,13 +1,22 @@
 //! Benchmarks of the `plugdp` crate.
 //!
-//! * `formula1/free_12x12_u128` and `formula1/free_10x10_exact`: Hamiltonian cycles (the anchor is
-//!   a bracket-encoded C++ solution at 0.024 s per process for 12 × 12).
+//! * `formula1/free_12x12_u128` against `formula1/free_12x12_naive` (a straightforward
+//!   minimal-representation sweep written here: decode every frontier into an array, apply the
+//!   cell, renumber, `hashbrown` map), and `formula1/free_10x10_exact`: Hamiltonian cycles (the
+//!   anchor is a bracket-encoded C++ solution at 0.024 s per process for 12 × 12).
+//! * `formula1/free_14x14_threads/1` vs `/2`: the threaded sweep.
 //! * `fixed_polyominoes/transfer_matrix/n` vs `fixed_polyominoes/redelmeier/n`: the transfer
 //!   matrix against the `polyomino` crate's Redelmeier counter, same sizes, same run.
+//! * `polyomino_counts/transfer_matrices/n` vs `polyomino_counts/search/n`: fixed, one-sided and
+//!   free counts with the half-turn term by transfer matrix against the `polyomino` crate's
+//!   searches (Redelmeier and orbit graphs).
 //! * `rocket_mania/*`: ZOJ 2126 sample 3 with no pruning and with the exact prunings.
 
 use std::hint::black_box;
+use std::num::NonZeroUsize;
 use std::time::Duration;
+
+use hashbrown::HashMap;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use plugdp::{FuseBoard, Grid, Prunings};
@@ -19,11 +28,114 @@ fn formula1(c: &mut Criterion) {
     g.bench_function("free_12x12_u128", |b| {
         b.iter(|| plugdp::hamiltonian_cycles_u128(black_box(&free12)).unwrap())
     });
+    // Both sweeps give the published count (Timus 1519) before they are timed.
+    assert_eq!(naive_cycles(12), 1_076_226_888_605_605_706);
+    assert_eq!(
+        plugdp::hamiltonian_cycles_u128(&free12).unwrap(),
+        1_076_226_888_605_605_706
+    );
+    g.bench_function("free_12x12_naive", |b| {
+        b.iter(|| naive_cycles(black_box(12)))
+    });
+    let free14 = Grid::new(14, 14).unwrap();
+    for threads in [1, 2] {
+        let t = NonZeroUsize::new(threads).unwrap();
+        g.bench_with_input(
+            BenchmarkId::new("free_14x14_threads", threads),
+            &t,
+            |b, &t| {
+                b.iter(|| plugdp::hamiltonian_cycles_u128_parallel(black_box(&free14), t).unwrap())
+            },
+        );
+    }
     let free10 = Grid::new(10, 10).unwrap();
     g.bench_function("free_10x10_exact", |b| {
         b.iter(|| plugdp::hamiltonian_cycles(black_box(&free10)).unwrap())
     });
     g.finish();
+}
+
+/// Hamiltonian cycles of the free n × n board by the textbook minimal-representation sweep: every
+/// frontier decoded into an array of labels, the cell applied, the labels renumbered by first
+/// appearance and packed again, summed in a `hashbrown` map.
+fn naive_cycles(n: usize) -> u128 {
+    let pos = n + 1;
+    let mut cur: HashMap<u64, u128> = HashMap::new();
+    cur.insert(0, 1);
+    let pack = |at: &[u8], closed: bool| -> u64 {
+        let mut names = [0u8; 64];
+        let mut next = 0;
+        let mut key = u64::from(closed) << 63;
+        for (j, &l) in at.iter().enumerate() {
+            if l != 0 {
+                if names[usize::from(l)] == 0 {
+                    next += 1;
+                    names[usize::from(l)] = next;
+                }
+                key |= u64::from(names[usize::from(l)]) << (4 * j);
+            }
+        }
+        key
+    };
+    for r in 0..n {
+        for c in 0..n {
+            let mut next: HashMap<u64, u128> = HashMap::new();
+            for (&key, &value) in &cur {
+                if key >> 63 != 0 {
+                    continue;
+                }
+                let mut at: Vec<u8> = (0..pos).map(|j| (key >> (4 * j) & 0xF) as u8).collect();
+                let (left, up) = (at[c], at[c + 1]);
+                let mut emit = |at: &[u8], closed: bool| {
+                    *next.entry(pack(at, closed)).or_insert(0) += value;
+                };
+                match (left, up) {
+                    (0, 0) => {
+                        if r + 1 < n && c + 1 < n {
+                            at[c] = 63;
+                            at[c + 1] = 63;
+                            emit(&at, false);
+                        }
+                    }
+                    (x, 0) | (0, x) => {
+                        if r + 1 < n {
+                            at[c] = x;
+                            at[c + 1] = 0;
+                            emit(&at, false);
+                        }
+                        if c + 1 < n {
+                            at[c] = 0;
+                            at[c + 1] = x;
+                            emit(&at, false);
+                        }
+                    }
+                    (a, b) if a != b => {
+                        at[c] = 0;
+                        at[c + 1] = 0;
+                        for l in at.iter_mut() {
+                            if *l == b {
+                                *l = a;
+                            }
+                        }
+                        emit(&at, false);
+                    }
+                    _ => {
+                        at[c] = 0;
+                        at[c + 1] = 0;
+                        if at.iter().all(|&l| l == 0) {
+                            emit(&at, true);
+                        }
+                    }
+                }
+            }
+            cur = next;
+        }
+        cur = cur
+            .into_iter()
+            .map(|(k, v)| ((k & !(1 << 63)) << 4 | (k & 1 << 63), v))
+            .collect();
+    }
+    cur.get(&(1 << 63)).copied().unwrap_or(0)
 }
 
 fn polyominoes(c: &mut Criterion) {
@@ -35,6 +147,17 @@ fn polyominoes(c: &mut Criterion) {
         });
         g.bench_with_input(BenchmarkId::new("redelmeier", n), &n, |b, &n| {
             b.iter(|| polyomino::enumerate::count_fixed_up_to(black_box(n)).unwrap())
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("polyomino_counts");
+    g.sample_size(10).measurement_time(Duration::from_secs(8));
+    for n in [14, 16] {
+        g.bench_with_input(BenchmarkId::new("transfer_matrices", n), &n, |b, &n| {
+            b.iter(|| plugdp::polyomino_counts(black_box(n)).unwrap())
+        });
+        g.bench_with_input(BenchmarkId::new("search", n), &n, |b, &n| {
+            b.iter(|| polyomino::enumerate::counts_up_to(black_box(n)).unwrap())
         });
     }
     g.finish();
