@@ -367,6 +367,8 @@ trait Key:
     fn is_zero(self) -> bool;
     /// Wrapping multiplication (used with masks whose products never carry).
     fn mul(self, other: Self) -> Self;
+    /// Wrapping subtraction (used lane by lane where no lane borrows).
+    fn sub(self, other: Self) -> Self;
     /// The low and high 64 bits (label loops run on words: no 128-bit variable shifts).
     fn words(self) -> [u64; 2];
     /// The inverse of [`words`](Key::words).
@@ -394,6 +396,10 @@ impl Key for u64 {
     #[inline(always)]
     fn mul(self, other: Self) -> Self {
         self.wrapping_mul(other)
+    }
+    #[inline(always)]
+    fn sub(self, other: Self) -> Self {
+        self.wrapping_sub(other)
     }
     #[inline(always)]
     fn words(self) -> [u64; 2] {
@@ -438,6 +444,10 @@ impl Key for u128 {
     #[inline(always)]
     fn mul(self, other: Self) -> Self {
         self.wrapping_mul(other)
+    }
+    #[inline(always)]
+    fn sub(self, other: Self) -> Self {
+        self.wrapping_sub(other)
     }
     #[inline(always)]
     fn words(self) -> [u64; 2] {
@@ -923,19 +933,17 @@ fn fast_step<K: Key>(
             if m >= MAX_LABEL {
                 return Fast::TooMany;
             }
-            // Lane-parallel: even and odd labels in separate bytes, `x + (0x80 − (m + 1))` has
-            // its top bit set exactly when x > m.
-            let suffix = cleared & K::label_mask(positions) & !K::label_mask(c + 2);
-            let (low, bytes) = (K::splat(0x0F), K::splat(0x01));
-            let (even, odd) = (suffix & low, (suffix >> 4) & low);
-            let bias = K::splat(0x80 - (m + 1));
-            let up = |lane: K| ((lane + bias) >> 7) & bytes;
-            let (even, odd) = (even + up(even), odd + up(odd));
-            if !((even | odd) & K::splat(0x10)).is_zero() {
+            let after = K::label_mask(positions) & !K::label_mask(c + 2);
+            // A label 15 that would move up: more than 15 components.
+            let fifteen = {
+                let t = (cleared ^ K::splat(0xFF)) & after;
+                let seven = K::splat(0x77);
+                !(((t & seven) + seven) | t) & K::splat(0x88) & after
+            };
+            if !fifteen.is_zero() {
                 return Fast::TooMany;
             }
-            let rest = cleared & !(K::label_mask(positions) & !K::label_mask(c + 2));
-            Fast::Done(rest | even | odd << 4 | out(m + 1))
+            Fast::Done(lanes_above(cleared, m, after, true) | out(m + 1))
         }
         // One plug in, one out: the plug moves between the adjacent positions c and c + 1 (the
         // other one is empty), so the order of first appearance is unchanged.
@@ -943,15 +951,34 @@ fn fast_step<K: Key>(
         // Two plugs in, none out.
         (a, b, 2) if a != 0 && b != 0 => {
             if a != b {
-                // Two components merge: b's other plugs take a's label, then renumber.
-                // Nibbles equal to b: zero after xor with b everywhere (exact zero test).
+                // Two components merge. Nibbles equal to a label: zero after xor with it
+                // everywhere (exact zero test), widened to whole lanes.
                 let labels = K::label_mask(positions);
-                let t = (cleared ^ K::splat(0x11).mul(K::from(b))) & labels;
-                let seven = K::splat(0x77);
-                let zero_bits = !(((t & seven) + seven) | t) & K::splat(0x88) & labels;
-                let lanes = (zero_bits >> 3).mul(K::from(0xF));
-                let merged = cleared ^ (lanes & K::splat(0x11).mul(K::from(a ^ b)));
-                Fast::Done(renumber(merged, positions))
+                let lanes = |l: u8| {
+                    let t = (cleared ^ K::splat(0x11).mul(K::from(l))) & labels;
+                    let seven = K::splat(0x77);
+                    let zero_bits = !(((t & seven) + seven) | t) & K::splat(0x88) & labels;
+                    (zero_bits >> 3).mul(K::from(0xF))
+                };
+                let (lanes_a, lanes_b) = (lanes(a), lanes(b));
+                let before = K::label_mask(c);
+                let (x, y, lanes_y) = if a < b {
+                    (a, b, lanes_b)
+                } else {
+                    (b, a, lanes_a)
+                };
+                let renamed = cleared ^ (lanes_y & K::splat(0x11).mul(K::from(x ^ y)));
+                if !(lanes_a & before).is_zero() || !(lanes_b & before).is_zero() {
+                    // One of them appears before column c, hence the smaller, x, does: the
+                    // labels before c are 1..=m, and the other, if not among them, is m + 1,
+                    // first seen at c or c + 1. Every first appearance but y's stays where it
+                    // was, so y's plugs take x and the labels above y move down by one.
+                    Fast::Done(lanes_above(renamed, y, labels, false))
+                } else {
+                    // Both first appear at c and c + 1: the merged component now first
+                    // appears later, among others; renumber.
+                    Fast::Done(renumber(renamed, positions))
+                }
             } else {
                 match rules.cycles {
                     Cycles::Forbidden => Fast::Dead,
@@ -968,6 +995,20 @@ fn fast_step<K: Key>(
         }
         _ => Fast::General,
     }
+}
+
+/// `key` with every label above `m` in the lanes of `mask` raised (`up`) or lowered by one.
+/// Lane-parallel: even and odd labels go to separate bytes, where `x + (0x80 − (m + 1))` has its
+/// top bit set exactly when x > m (x ≤ 15: nothing carries out of a byte). Raising a 15 is the
+/// caller's to refuse.
+#[inline(always)]
+fn lanes_above<K: Key>(key: K, m: u8, mask: K, up: bool) -> K {
+    let (low, bytes) = (K::splat(0x0F), K::splat(0x01));
+    let bias = K::splat(0x80 - (m + 1));
+    let above = |lane: K| ((lane + bias) >> 7) & bytes;
+    let delta = (above(key & low) | above((key >> 4) & low) << 4) & mask;
+    // A lane above m holds at least 1, so lowering it never borrows from the next lane.
+    if up { key + delta } else { key.sub(delta) }
 }
 
 /// Renumbers the labels of a packed frontier in order of first appearance (the flags stay).
