@@ -40,3 +40,20 @@ fn counts_equal_the_search() {
         );
     }
 }
+
+/// The threaded forms share the widths among threads and must give the same counts.
+#[test]
+fn threads_change_nothing() {
+    use std::num::NonZeroUsize;
+    for threads in [2, 3] {
+        let t = NonZeroUsize::new(threads).unwrap();
+        assert_eq!(
+            plugdp::fixed_polyominoes_parallel(16, t).unwrap(),
+            fixed_polyominoes(16).unwrap()
+        );
+        assert_eq!(
+            plugdp::polyomino_counts_parallel(15, t).unwrap(),
+            polyomino_counts(15).unwrap()
+        );
+    }
+}
