@@ -30,6 +30,22 @@ pub enum PlugError {
     /// counting value: the total is a sum over many configurations).
     #[error("no witness: the value type does not keep one best configuration")]
     NoWitness,
+    /// A cell's choices name sides that do not exist (bits of [`Sides`](crate::Sides) above
+    /// the four sides).
+    #[error(
+        "cell ({row}, {col}) offers sides {sides:#x}: only the bits 0x1, 0x2, 0x4 and 0x8 are sides"
+    )]
+    BadSides {
+        /// Row of the cell.
+        row: usize,
+        /// Column of the cell.
+        col: usize,
+        /// The offending bits.
+        sides: u8,
+    },
+    /// A step has more frontiers than the tables can index (2^32).
+    #[error("a step has more frontiers than the tables can index")]
+    TooManyStates,
     /// The exact solver's moduli cannot cover the possible size of the answer.
     #[error("the exact answer may exceed the supported range (2^{bits} possible edge sets)")]
     ExactTooLarge {

@@ -17,6 +17,8 @@
 //! Costs: one addition O(1) expected (partitioned: one sequential write, later one cached
 //! table operation); a step O(successors); memory for the buffers O(successors).
 
+use crate::PlugError;
+
 /// A packed frontier key.
 pub(crate) trait TableKey: Copy + Eq {
     /// A well-mixed 64-bit hash (the table uses its top bits).
@@ -122,7 +124,7 @@ impl<K: TableKey, V> Table<K, V> {
 
     /// Inserts `key` with `value`, or combines it with the present value.
     #[inline(always)]
-    pub(crate) fn add<E>(
+    pub(crate) fn add<E: From<PlugError>>(
         &mut self,
         key: K,
         value: V,
@@ -134,9 +136,9 @@ impl<K: TableKey, V> Table<K, V> {
             combine(&mut self.vals[index], value)
         } else {
             let index = self.keys.len();
+            self.slots[s] = u32::try_from(index + 1).map_err(|_| PlugError::TooManyStates)?;
             self.keys.push(key);
             self.vals.push(value);
-            self.slots[s] = u32::try_from(index + 1).expect("fewer than 2^32 frontiers");
             if 2 * self.keys.len() > self.slots.len() {
                 self.grow();
             }
@@ -331,7 +333,7 @@ impl<K: TableKey, V> Collector<K, V> {
 
     /// Sums partitions `first, first + step, …` of every buffer set in `sources` (all made with
     /// the same number of partitions) and appends the sums to `out`.
-    pub(crate) fn gather<E>(
+    pub(crate) fn gather<E: From<PlugError>>(
         &mut self,
         sources: &[Vec<Vec<(K, V)>>],
         first: usize,
@@ -358,7 +360,7 @@ impl<K: TableKey, V> Collector<K, V> {
 
     /// Adds `value` to `key`'s sum.
     #[inline(always)]
-    pub(crate) fn add<E>(
+    pub(crate) fn add<E: From<PlugError>>(
         &mut self,
         key: K,
         value: V,
@@ -375,7 +377,7 @@ impl<K: TableKey, V> Collector<K, V> {
     }
 
     /// Ends the step: `out` (cleared first) receives every key once with its sum.
-    pub(crate) fn finish<E>(
+    pub(crate) fn finish<E: From<PlugError>>(
         &mut self,
         out: &mut Frontiers<K, V>,
         mut combine: impl FnMut(&mut V, V) -> Result<(), E>,
@@ -402,7 +404,7 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::HashMap;
 
-    fn plus(a: &mut u64, b: u64) -> Result<(), ()> {
+    fn plus(a: &mut u64, b: u64) -> Result<(), PlugError> {
         *a += b;
         Ok(())
     }

@@ -302,12 +302,14 @@ mod tests {
     }
 
     fn frontier() -> impl Strategy<Value = (u64, usize)> {
-        (1usize..=15, proptest::collection::vec(0u8..6, 15), 0u64..4).prop_map(|(w, raw, flags)| {
-            let at: Vec<u8> = raw.iter().map(|&x| x.saturating_sub(1)).collect();
-            let mut labels = [0u8; 17];
-            labels[..w].copy_from_slice(&at[..w]);
-            (model_pack(&labels, w, flags << 60), w)
-        })
+        (1usize..=15, proptest::collection::vec(0u8..12, 15), 0u64..4).prop_map(
+            |(w, raw, flags)| {
+                let at: Vec<u8> = raw.iter().map(|&x| x.saturating_sub(1)).collect();
+                let mut labels = [0u8; 17];
+                labels[..w].copy_from_slice(&at[..w]);
+                (model_pack(&labels, w, flags << 60), w)
+            },
+        )
     }
 
     proptest! {

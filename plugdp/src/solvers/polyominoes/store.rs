@@ -105,7 +105,8 @@ impl PolyTable {
                 let at = list.coeffs.len();
                 list.coeffs.resize(at + stride, 0);
                 list.coeffs[at + lo..=at + hi].copy_from_slice(values);
-                self.slots[s] = u32::try_from(index - base + 1).map_err(|_| PlugError::Overflow)?;
+                self.slots[s] =
+                    u32::try_from(index - base + 1).map_err(|_| PlugError::TooManyStates)?;
                 if 2 * (list.keys.len() - base) > self.slots.len() {
                     self.grow(&list.keys[base..]);
                 }
