@@ -226,8 +226,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         println!("  {row}{fired}");
     }
-    let counts = plugdp::fixed_polyominoes(14)?;
-    println!("fixed 14-ominoes by transfer matrix: {}", counts[14]);
+    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
+    let started = std::time::Instant::now();
+    let counts = plugdp::polyomino_counts_parallel(22, threads)?;
+    let (n, fixed, one_sided, free) = counts[21];
+    println!(
+        "{n}-ominoes by transfer matrices: {fixed} fixed, {one_sided} one-sided, {free} free \
+         ({:.2} s on {threads} threads)",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
