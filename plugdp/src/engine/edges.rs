@@ -388,32 +388,39 @@ trait Key:
     fn from_words(words: [u64; 2]) -> Self;
 }
 
+/// The [`Key`] methods that are plain integer arithmetic, the same for both widths.
+macro_rules! key_arithmetic {
+    ($t:ty) => {
+        #[inline(always)]
+        fn low_byte(self) -> u8 {
+            self as u8
+        }
+        #[inline(always)]
+        fn label_mask(positions: usize) -> Self {
+            (1 << (4 * positions)) - 1
+        }
+        #[inline(always)]
+        fn splat(byte: u8) -> Self {
+            <$t>::from_ne_bytes([byte; core::mem::size_of::<$t>()])
+        }
+        #[inline(always)]
+        fn is_zero(self) -> bool {
+            self == 0
+        }
+        #[inline(always)]
+        fn mul(self, other: Self) -> Self {
+            self.wrapping_mul(other)
+        }
+        #[inline(always)]
+        fn sub(self, other: Self) -> Self {
+            self.wrapping_sub(other)
+        }
+    };
+}
+
 impl Key for u64 {
     const FLAG_SHIFT: usize = 60;
-    #[inline(always)]
-    fn low_byte(self) -> u8 {
-        self as u8
-    }
-    #[inline(always)]
-    fn label_mask(positions: usize) -> Self {
-        (1u64 << (4 * positions)) - 1
-    }
-    #[inline(always)]
-    fn splat(byte: u8) -> Self {
-        u64::from_ne_bytes([byte; core::mem::size_of::<u64>()])
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn mul(self, other: Self) -> Self {
-        self.wrapping_mul(other)
-    }
-    #[inline(always)]
-    fn sub(self, other: Self) -> Self {
-        self.wrapping_sub(other)
-    }
+    key_arithmetic!(u64);
     #[inline(always)]
     fn words(self) -> [u64; 2] {
         [self, 0]
@@ -438,30 +445,7 @@ impl Key for u64 {
 
 impl Key for u128 {
     const FLAG_SHIFT: usize = 124;
-    #[inline(always)]
-    fn low_byte(self) -> u8 {
-        self as u8
-    }
-    #[inline(always)]
-    fn label_mask(positions: usize) -> Self {
-        (1u128 << (4 * positions)) - 1
-    }
-    #[inline(always)]
-    fn splat(byte: u8) -> Self {
-        u128::from_ne_bytes([byte; core::mem::size_of::<u128>()])
-    }
-    #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == 0
-    }
-    #[inline(always)]
-    fn mul(self, other: Self) -> Self {
-        self.wrapping_mul(other)
-    }
-    #[inline(always)]
-    fn sub(self, other: Self) -> Self {
-        self.wrapping_sub(other)
-    }
+    key_arithmetic!(u128);
     #[inline(always)]
     fn words(self) -> [u64; 2] {
         [self as u64, (self >> 64) as u64]
@@ -672,27 +656,41 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         Ok((best, Some(picks)))
     }
 
+    /// Adds the successors of `list[range]` at cell `(r, c)` to `collector`.
+    fn expand(
+        &self,
+        list: &Frontiers<K, V>,
+        range: core::ops::Range<usize>,
+        r: usize,
+        c: usize,
+        collector: &mut Collector<K, V>,
+    ) -> Result<(), PlugError> {
+        let one = V::one();
+        let (keys, values) = (&list.keys()[range.clone()], &list.values()[range]);
+        for (&key, value) in keys.iter().zip(values) {
+            self.successors(key, r, c, |new_key, weight, _| {
+                let add = if *weight == one {
+                    value.clone()
+                } else {
+                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
+                };
+                collector.add(new_key, add, sum)
+            })?;
+        }
+        Ok(())
+    }
+
     fn run(&self, pruner: &mut dyn Pruner) -> Result<(V, Stats), PlugError> {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let mut cur = Frontiers::single(K::narrow(0), V::one());
         let mut next = Frontiers::default();
         let mut collector: Collector<K, V> = Collector::default();
         let mut stats = Stats::default();
-        let one = V::one();
         let active = pruner.is_active();
         for r in 0..rows {
             for c in 0..cols {
                 collector.begin(self.expected(cur.len(), r * cols + c));
-                for (&key, value) in cur.keys().iter().zip(cur.values()) {
-                    self.successors(key, r, c, |new_key, weight, _| {
-                        let add = if *weight == one {
-                            value.clone()
-                        } else {
-                            value.checked_mul(weight).ok_or(PlugError::Overflow)?
-                        };
-                        collector.add(new_key, add, sum)
-                    })?;
-                }
+                self.expand(&cur, 0..cur.len(), r, c, &mut collector)?;
                 collector.finish(&mut next, sum)?;
                 if active {
                     let before = next.len();
@@ -805,30 +803,6 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         let accepting = self.accepting();
         let value = lists.iter().find_map(|l| l.get(accepting).cloned());
         Ok((value.unwrap_or_else(V::zero), stats))
-    }
-
-    /// Adds the successors of `list[range]` at cell `(r, c)` to `collector`.
-    fn expand(
-        &self,
-        list: &Frontiers<K, V>,
-        range: core::ops::Range<usize>,
-        r: usize,
-        c: usize,
-        collector: &mut Collector<K, V>,
-    ) -> Result<(), PlugError> {
-        let one = V::one();
-        let (keys, values) = (&list.keys()[range.clone()], &list.values()[range]);
-        for (&key, value) in keys.iter().zip(values) {
-            self.successors(key, r, c, |new_key, weight, _| {
-                let add = if *weight == one {
-                    value.clone()
-                } else {
-                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
-                };
-                collector.add(new_key, add, sum)
-            })?;
-        }
-        Ok(())
     }
 }
 

@@ -1,23 +1,15 @@
 //! The fixed-polyomino sweep of one width (Jensen's transfer matrix).
 
-use super::frontier::{Emptied, LEFT_FLAG, RIGHT_FLAG, cells_needed, fill, leave_empty};
+use super::frontier::{Emptied, LABELS, LEFT_FLAG, RIGHT_FLAG, cells_needed, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
-
-/// The label bits of a frontier.
-const LABELS: u64 = (1 << 60) - 1;
 
 /// Adds to `counts[k]` the fixed polyominoes of k ≤ n cells whose bounding box is w wide and at
 /// least w tall (twice when taller: their transposes are not swept).
 pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> {
     let stride = n + 1;
     let mut collector = PolyCollector::new(stride);
-    let mut one = vec![0u64; stride];
-    one[0] = 1;
-    collector.begin(1);
-    collector.add(0, &one, 0, 0, 0)?;
-    let mut cur = PolyList::new(stride);
-    collector.finish(&mut cur)?;
+    let mut cur = PolyList::start(stride);
     let mut next = PolyList::new(stride);
     // A polyomino of width w has height at most n − w + 1; its completion shows one row later.
     for r in 0..=(n + 1 - w) {

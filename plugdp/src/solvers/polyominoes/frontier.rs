@@ -20,6 +20,8 @@
 pub(super) const LEFT_FLAG: u64 = 1 << 60;
 /// The right border has been touched.
 pub(super) const RIGHT_FLAG: u64 = 1 << 61;
+/// The label bits (15 columns of 4 bits).
+pub(super) const LABELS: u64 = (1 << 60) - 1;
 
 /// `0x1` in each of the 15 label nibbles.
 const ONES: u64 = 0x0111_1111_1111_1111;

@@ -28,7 +28,7 @@
 //! with several components; each row end costs 2^⌈W/2⌉ small union-finds per state. Checked
 //! against the orbit search of [`polyomino::enumerate::count_invariant`] in the tests.
 
-use super::frontier::{Emptied, LEFT_FLAG, Labels, RIGHT_FLAG, decode, fill, leave_empty};
+use super::frontier::{Emptied, LABELS, LEFT_FLAG, Labels, RIGHT_FLAG, decode, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
 
@@ -44,12 +44,7 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
     let stride = half + 1;
     let patterns = middle_rows(w);
     let mut collector = PolyCollector::new(stride);
-    let mut one = vec![0u64; stride];
-    one[0] = 1;
-    collector.begin(1);
-    collector.add(0, &one, 0, 0, 0)?;
-    let mut cur = PolyList::new(stride);
-    collector.finish(&mut cur)?;
+    let mut cur = PolyList::start(stride);
     let mut next = PolyList::new(stride);
     for r in 0..max_height / 2 {
         // Every row of T holds a cell, and T needs ⌈(w − 1)/2⌉ rows for H ≥ w.
@@ -61,7 +56,7 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
                 let (key, lo, hi, poly) = cur.state(i);
                 if let Emptied::Kept(empty) = leave_empty(key, w, c) {
                     // (The first row must hold a cell.)
-                    let nothing = empty & ((1 << 60) - 1) == 0;
+                    let nothing = empty & LABELS == 0;
                     if !(r == 0 && c + 1 == w && nothing) && lo <= limit {
                         collector.add(empty, poly, lo, hi.min(limit), 0)?;
                     }

@@ -34,6 +34,18 @@ impl PolyList {
         }
     }
 
+    /// The list of the first step: the empty frontier, reached by one polyomino of 0 cells.
+    pub(super) fn start(stride: usize) -> PolyList {
+        let mut coeffs = vec![0; stride];
+        coeffs[0] = 1;
+        PolyList {
+            stride,
+            keys: vec![0],
+            spans: vec![(0, 0)],
+            coeffs,
+        }
+    }
+
     /// Number of states.
     pub(super) fn len(&self) -> usize {
         self.keys.len()
