@@ -132,7 +132,11 @@ proptest! {
 
     #[test]
     fn hamiltonian_cycles_match_brute_force(g in board()) {
-        prop_assert_eq!(hamiltonian_cycles(&g).unwrap().to_string(), brute(&g, Shape::Cycle).to_string());
+        let expected = brute(&g, Shape::Cycle).to_string();
+        prop_assert_eq!(hamiltonian_cycles(&g).unwrap().to_string(), expected.clone());
+        // Two threads: the halves at once, or the workers of one half.
+        let two = std::num::NonZeroUsize::new(2).unwrap();
+        prop_assert_eq!(plugdp::hamiltonian_cycles_parallel(&g, two).unwrap().to_string(), expected);
     }
 
     #[test]

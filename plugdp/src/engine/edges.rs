@@ -242,9 +242,184 @@ pub fn run_edges_parallel<V: Value>(
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
     threads: NonZeroUsize,
 ) -> Result<(V, Stats), PlugError> {
-    let limit = Collector::<u64, V>::DIRECT_LIMIT;
     with_sweep!(grid, rules, choices, |sweep| sweep
-        .run_parallel(threads.get(), limit))
+        .run_parallel(threads.get()))
+}
+
+/// [`run_edges`] with [`EdgeRules::SINGLE_CYCLE`], by meeting in the middle: the top half of
+/// the board and the bottom half (swept upwards, as the top of the vertically flipped board)
+/// are swept to the middle row boundary and joined there by their plug sets and matchings (see
+/// [`meander`](super::meander)). When the bottom half is the top half's mirror image (an even
+/// number of rows, each cell blocked like its mirror cell and offering its mirror cell's choices
+/// with up and down exchanged) one sweep serves both halves; otherwise, with more than one
+/// thread, the two halves run at the same time, each on half of the threads.
+///
+/// The halves are swept with values of type `H` and joined in `V` (`widen` converts): half
+/// counts are about the square root of the total, so a 64-bit half sweep with a 128-bit join
+/// keeps the sweep's tables small; an overflow in either is [`PlugError::Overflow`], as usual.
+///
+/// `Ok(None)` when the method does not apply and the caller should sweep the whole board: fewer
+/// than two rows, more than [`meander::MAX_COLS`](super::meander::MAX_COLS) columns, a half
+/// without free cells, or a choice of a free cell that does not open exactly two sides (then a
+/// cycle could close inside one half).
+///
+/// # Errors
+/// As [`run_edges`].
+pub(crate) fn run_cycle_halves<H: Value, V: Value>(
+    grid: &Grid,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, H)>,
+    threads: NonZeroUsize,
+    widen: impl Fn(&H) -> V,
+) -> Result<Option<V>, PlugError> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    if rows < 2 || cols > super::meander::MAX_COLS {
+        return Ok(None);
+    }
+    let top_rows = rows / 2;
+    let has_free = |rs: core::ops::Range<usize>| {
+        rs.into_iter()
+            .any(|r| (0..cols).any(|c| !grid.is_blocked(r, c)))
+    };
+    if !has_free(0..top_rows) || !has_free(top_rows..rows) {
+        return Ok(None);
+    }
+    let mut lists: Vec<Vec<(Sides, H)>> = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let list = if grid.is_blocked(r, c) {
+                Vec::new()
+            } else {
+                choices(r, c)
+            };
+            for (sides, _) in &list {
+                if sides.0 & !0xF != 0 {
+                    return Err(PlugError::BadSides {
+                        row: r,
+                        col: c,
+                        sides: sides.0,
+                    });
+                }
+                if sides.degree() != 2 {
+                    return Ok(None);
+                }
+            }
+            lists.push(list);
+        }
+    }
+    let flipped = Grid::with_blocked(
+        rows,
+        cols,
+        (0..rows * cols)
+            .map(|i| grid.is_blocked(rows - 1 - i / cols, i % cols))
+            .collect(),
+    )?;
+    let halves = Halves {
+        grid,
+        flipped: &flipped,
+        lists: &lists,
+        top_rows,
+    };
+    let value = if 4 * (cols + 1) <= 60 {
+        halves.run::<u64, V>(threads.get(), widen)?
+    } else {
+        halves.run::<u128, V>(threads.get(), widen)?
+    };
+    Ok(Some(value))
+}
+
+/// Up and down exchanged.
+fn mirrored(sides: Sides) -> Sides {
+    Sides(sides.0 & 0b0101 | (sides.0 & 0b0010) << 2 | (sides.0 & 0b1000) >> 2)
+}
+
+/// Whether two lists hold the same (sides, weight) pairs, in any order.
+fn same_choices<V: PartialEq>(a: &[(Sides, V)], b: &[(Sides, V)]) -> bool {
+    let mut used = vec![false; b.len()];
+    a.len() == b.len()
+        && a.iter().all(|x| {
+            let found = (0..b.len()).find(|&j| !used[j] && b[j] == *x);
+            found.map(|j| used[j] = true).is_some()
+        })
+}
+
+/// The two halves of a board for [`run_cycle_halves`].
+struct Halves<'a, H> {
+    grid: &'a Grid,
+    flipped: &'a Grid,
+    /// Every cell's choices, row-major (blocked cells: none).
+    lists: &'a [Vec<(Sides, H)>],
+    top_rows: usize,
+}
+
+impl<H: Value> Halves<'_, H> {
+    /// The choices of cell `(r, c)` of the flipped board.
+    fn flipped_choices(&self, r: usize, c: usize) -> Vec<(Sides, H)> {
+        let cols = self.grid.cols();
+        self.lists[(self.grid.rows() - 1 - r) * cols + c]
+            .iter()
+            .map(|(s, w)| (mirrored(*s), w.clone()))
+            .collect()
+    }
+
+    fn symmetric(&self) -> bool {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        rows.is_multiple_of(2)
+            && (0..rows).all(|r| {
+                (0..cols).all(|c| {
+                    self.grid.is_blocked(r, c) == self.flipped.is_blocked(r, c)
+                        && same_choices(&self.lists[r * cols + c], &self.flipped_choices(r, c))
+                })
+            })
+    }
+
+    /// The halves swept with keys `K`, joined in `V`.
+    fn run<K: Key + Send + Sync, V: Value>(
+        &self,
+        threads: usize,
+        widen: impl Fn(&H) -> V,
+    ) -> Result<V, PlugError> {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let top_options = Options::new(self.grid, &mut |r, c| self.lists[r * cols + c].clone())?;
+        let top = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options);
+        let meanders = super::meander::Meanders::new(cols);
+        let slots = |(fronts, _): (Vec<Frontiers<K, H>>, Stats)| -> Vec<V> {
+            let mut out = vec![V::zero(); meanders.len()];
+            for list in &fronts {
+                for (key, value) in list.iter() {
+                    if let Some(slot) = meanders.slot(key.widen()) {
+                        // Keys are distinct: every slot is written once.
+                        out[slot] = widen(value);
+                    }
+                }
+            }
+            out
+        };
+        if self.symmetric() {
+            let half = slots(top.sweep_rows(self.top_rows, threads)?);
+            return meanders.join(&half, &half);
+        }
+        let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
+        let bottom = Sweep::<K, H>::new(self.flipped, EdgeRules::SINGLE_CYCLE, bottom_options);
+        let bottom_rows = rows - self.top_rows;
+        let (up, down) = if threads == 1 {
+            (
+                slots(top.sweep_rows(self.top_rows, 1)?),
+                slots(bottom.sweep_rows(bottom_rows, 1)?),
+            )
+        } else {
+            let (mine, theirs) = (threads / 2, threads - threads / 2);
+            std::thread::scope(|scope| -> Result<_, PlugError> {
+                let handle = scope.spawn(|| bottom.sweep_rows(bottom_rows, theirs));
+                let up = top.sweep_rows(self.top_rows, mine);
+                let down = match handle.join() {
+                    Ok(outcome) => outcome,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                };
+                Ok((slots(up?), slots(down?)))
+            })?
+        };
+        meanders.join(&up, &down)
+    }
 }
 
 /// The choices of every cell, bucketed by the plugs they expect from the left and from above.
@@ -721,133 +896,233 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
 impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
     /// [`run`](Self::run) without pruning, big steps on `threads` threads (see
     /// [`run_edges_parallel`]).
-    /// Steps expecting at most `direct_limit` successors run on one thread, unpartitioned.
-    fn run_parallel(&self, threads: usize, direct_limit: usize) -> Result<(V, Stats), PlugError> {
-        let (rows, cols) = (self.grid.rows(), self.grid.cols());
-        let fresh =
-            || -> Vec<Frontiers<K, V>> { (0..threads).map(|_| Frontiers::default()).collect() };
-        let mut lists = fresh();
-        lists[0] = Frontiers::single(K::narrow(0), V::one());
-        let mut outs = fresh();
-        let mut collectors: Vec<Collector<K, V>> =
-            (0..threads).map(|_| Collector::default()).collect();
-        let mut stats = Stats::default();
-        for r in 0..rows {
-            for c in 0..cols {
-                let total: usize = lists.iter().map(Frontiers::len).sum();
-                let expected = self.expected(total, r * cols + c);
-                let bits = if expected <= direct_limit {
-                    0
-                } else {
-                    Collector::<K, V>::partition_bits(expected).max(1)
-                };
-                for out in &mut outs {
-                    out.clear();
-                }
-                if threads == 1 || bits == 0 {
-                    let collector = &mut collectors[0];
-                    collector.begin_partitioned(bits);
-                    for list in &lists {
-                        self.expand(list, 0..list.len(), r, c, collector)?;
-                    }
-                    collector.finish(&mut outs[0], sum)?;
-                } else {
-                    // Phase 1: each thread expands an equal share of all frontiers.
-                    let shares = shares(&lists, threads);
-                    std::thread::scope(|scope| -> Result<(), PlugError> {
-                        let lists = &lists;
-                        let handles: Vec<_> = collectors
-                            .iter_mut()
-                            .zip(shares)
-                            .map(|(collector, share)| {
-                                scope.spawn(move || -> Result<(), PlugError> {
-                                    collector.begin_partitioned(bits);
-                                    for (l, range) in share {
-                                        self.expand(&lists[l], range, r, c, collector)?;
-                                    }
-                                    Ok(())
-                                })
-                            })
-                            .collect();
-                        join_all(handles)
-                    })?;
-                    // Phase 2: thread t sums partitions t, t + threads, … of every buffer.
-                    let parts: Vec<_> = collectors.iter_mut().map(Collector::take_parts).collect();
-                    std::thread::scope(|scope| -> Result<(), PlugError> {
-                        let parts = &parts;
-                        let handles: Vec<_> = collectors
-                            .iter_mut()
-                            .zip(outs.iter_mut())
-                            .enumerate()
-                            .map(|(t, (collector, out))| {
-                                scope.spawn(move || collector.gather(parts, t, threads, out, sum))
-                            })
-                            .collect();
-                        join_all(handles)
-                    })?;
-                    for (collector, part) in collectors.iter_mut().zip(parts) {
-                        collector.restore_parts(part);
-                    }
-                }
-                std::mem::swap(&mut lists, &mut outs);
-                let total: usize = lists.iter().map(Frontiers::len).sum();
-                stats.states_per_step.push(total);
-                stats.peak = stats.peak.max(total);
-            }
-            for list in &mut lists {
-                for key in list.keys_mut() {
-                    *key = self.shifted(*key);
-                }
-            }
-        }
+    fn run_parallel(&self, threads: usize) -> Result<(V, Stats), PlugError> {
+        let (lists, stats) = self.sweep_rows(self.grid.rows(), threads)?;
         let accepting = self.accepting();
         let value = lists.iter().find_map(|l| l.get(accepting).cloned());
         Ok((value.unwrap_or_else(V::zero), stats))
     }
-}
 
-/// Splits the frontiers of `lists` into `threads` shares of (nearly) equal size: for each
-/// thread, (list, index range) pieces.
-fn shares<K: TableKey, V>(
-    lists: &[Frontiers<K, V>],
-    threads: usize,
-) -> Vec<Vec<(usize, core::ops::Range<usize>)>> {
-    let total: usize = lists.iter().map(Frontiers::len).sum();
-    let mut out = vec![Vec::new(); threads];
-    let (mut l, mut at) = (0, 0);
-    for (t, share) in out.iter_mut().enumerate() {
-        let mut want = total * (t + 1) / threads - total * t / threads;
-        while want > 0 {
-            let take = want.min(lists[l].len() - at);
-            if take > 0 {
-                share.push((l, at..at + take));
+    /// The frontiers after the first `rows` rows (shifted for the next row), in one list per
+    /// thread. One thread: steps expecting at most [`Collector::DIRECT_LIMIT`] successors add straight into
+    /// one table, bigger ones partition first. More threads: [`sweep_rows_pooled`](Self::sweep_rows_pooled).
+    fn sweep_rows(
+        &self,
+        rows: usize,
+        threads: usize,
+    ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
+        if threads > 1 {
+            return self.sweep_rows_pooled(rows, threads);
+        }
+        let cols = self.grid.cols();
+        let mut list = Frontiers::single(K::narrow(0), V::one());
+        let mut out = Frontiers::default();
+        let mut collector: Collector<K, V> = Collector::default();
+        let mut stats = Stats::default();
+        for r in 0..rows {
+            for c in 0..cols {
+                let expected = self.expected(list.len(), r * cols + c);
+                let bits = if expected <= Collector::<K, V>::DIRECT_LIMIT {
+                    0
+                } else {
+                    Collector::<K, V>::partition_bits(expected)
+                };
+                collector.begin_partitioned(bits);
+                self.expand(&list, 0..list.len(), r, c, &mut collector)?;
+                collector.finish(&mut out, sum)?;
+                std::mem::swap(&mut list, &mut out);
+                stats.states_per_step.push(list.len());
+                stats.peak = stats.peak.max(list.len());
             }
-            want -= take;
-            at += take;
-            if at == lists[l].len() {
-                l += 1;
-                at = 0;
+            for key in list.keys_mut() {
+                *key = self.shifted(*key);
             }
         }
+        Ok((vec![list], stats))
+    }
+
+    /// [`sweep_rows`](Self::sweep_rows) on `threads` worker threads started once for the whole
+    /// sweep. Every step has two phases separated by barriers: each worker expands an equal
+    /// share of all frontiers into its own partition buffers (by hash bits), then worker t sums
+    /// partitions t, t + threads, … of every worker's buffers into its own list. No locks are
+    /// contended (each lock guards data one phase writes and the next reads), and no frontier is
+    /// summed by two workers. An error or a panic in one worker stops all of them at the next
+    /// barrier.
+    fn sweep_rows_pooled(
+        &self,
+        rows: usize,
+        threads: usize,
+    ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::{Barrier, Mutex, RwLock};
+        type Parts<K, V> = Vec<Vec<(K, V)>>;
+        let cols = self.grid.cols();
+        let bank = || -> Vec<RwLock<Frontiers<K, V>>> {
+            (0..threads)
+                .map(|_| RwLock::new(Frontiers::default()))
+                .collect()
+        };
+        // Step s reads bank s % 2 and writes bank (s + 1) % 2.
+        let banks = [bank(), bank()];
+        *write(&banks[0][0]) = Frontiers::single(K::narrow(0), V::one());
+        let parts: Vec<RwLock<Parts<K, V>>> =
+            (0..threads).map(|_| RwLock::new(Vec::new())).collect();
+        let barrier = Barrier::new(threads);
+        let failed = AtomicBool::new(false);
+        let trouble: Mutex<Option<Trouble>> = Mutex::new(None);
+        let fail = |t: Trouble| {
+            let mut slot = trouble
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert(t);
+            failed.store(true, Ordering::Release);
+        };
+        // At least one partition per worker.
+        let min_bits = threads.next_power_of_two().trailing_zeros();
+        let worker = |t: usize| -> Stats {
+            let mut collector: Collector<K, V> = Collector::default();
+            let mut stats = Stats::default();
+            let mut step = 0usize;
+            'sweep: for r in 0..rows {
+                for c in 0..cols {
+                    let (src, dst) = (&banks[step % 2], &banks[(step + 1) % 2]);
+                    if !failed.load(Ordering::Acquire) {
+                        let expand = || -> Result<(), PlugError> {
+                            let lists: Vec<_> = src.iter().map(read).collect();
+                            let lens: Vec<usize> = lists.iter().map(|l| l.len()).collect();
+                            let total = lens.iter().sum();
+                            let bits = Collector::<K, V>::partition_bits(
+                                self.expected(total, r * cols + c),
+                            )
+                            .max(min_bits);
+                            let mut mine = write(&parts[t]);
+                            collector.restore_parts(std::mem::take(&mut *mine));
+                            collector.begin_partitioned(bits);
+                            let outcome =
+                                share(&lens, threads, t)
+                                    .into_iter()
+                                    .try_for_each(|(l, range)| {
+                                        self.expand(&lists[l], range, r, c, &mut collector)
+                                    });
+                            *mine = collector.take_parts();
+                            outcome
+                        };
+                        run_guarded(expand, &fail);
+                    }
+                    barrier.wait();
+                    if !failed.load(Ordering::Acquire) {
+                        let gather = || -> Result<(), PlugError> {
+                            let all: Vec<_> = parts.iter().map(read).collect();
+                            let mut out = write(&dst[t]);
+                            out.clear();
+                            collector.gather(&all, t, threads, &mut out, sum)?;
+                            if c + 1 == cols {
+                                for key in out.keys_mut() {
+                                    *key = self.shifted(*key);
+                                }
+                            }
+                            Ok(())
+                        };
+                        run_guarded(gather, &fail);
+                    }
+                    barrier.wait();
+                    if failed.load(Ordering::Acquire) {
+                        break 'sweep;
+                    }
+                    if t == 0 {
+                        let total = dst.iter().map(|l| read(l).len()).sum();
+                        stats.states_per_step.push(total);
+                        stats.peak = stats.peak.max(total);
+                    }
+                    step += 1;
+                }
+            }
+            stats
+        };
+        let stats = std::thread::scope(|scope| {
+            let worker = &worker;
+            let handles: Vec<_> = (1..threads)
+                .map(|t| scope.spawn(move || worker(t)))
+                .collect();
+            let stats = worker(0);
+            for handle in handles {
+                // Workers catch their own panics; a panic here would be in the joining itself.
+                if let Err(panic) = handle.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
+            stats
+        });
+        match trouble
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            Some(Trouble::Error(e)) => Err(e),
+            Some(Trouble::Panic(p)) => std::panic::resume_unwind(p),
+            None => {
+                let [a, b] = banks;
+                let last = if (rows * cols).is_multiple_of(2) {
+                    a
+                } else {
+                    b
+                };
+                let lists = last
+                    .into_iter()
+                    .map(|l| {
+                        l.into_inner()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    })
+                    .collect();
+                Ok((lists, stats))
+            }
+        }
+    }
+}
+
+/// What stopped a worker of [`Sweep::sweep_rows_pooled`].
+enum Trouble {
+    Error(PlugError),
+    Panic(Box<dyn std::any::Any + Send>),
+}
+
+/// Runs `work`, reporting its error or panic to `fail` (so the other workers stop at the next
+/// barrier instead of waiting for this one forever).
+fn run_guarded(work: impl FnOnce() -> Result<(), PlugError>, fail: &impl Fn(Trouble)) {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => fail(Trouble::Error(e)),
+        Err(panic) => fail(Trouble::Panic(panic)),
+    }
+}
+
+/// A read lock that ignores poisoning (workers never panic while holding one: panics are
+/// caught inside the phase, and the data is only used if no worker failed).
+fn read<T>(lock: &std::sync::RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A write lock that ignores poisoning (see [`read`]).
+fn write<T>(lock: &std::sync::RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    lock.write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Worker `t`'s share of frontiers from lists of lengths `lens`, as (list, index range) pieces:
+/// the `t`-th of `threads` nearly equal consecutive slices of their concatenation.
+fn share(lens: &[usize], threads: usize, t: usize) -> Vec<(usize, core::ops::Range<usize>)> {
+    let total: usize = lens.iter().sum();
+    let (from, to) = (total * t / threads, total * (t + 1) / threads);
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (l, &len) in lens.iter().enumerate() {
+        let (lo, hi) = (from.max(start), to.min(start + len));
+        if lo < hi {
+            out.push((l, lo - start..hi - start));
+        }
+        start += len;
     }
     out
-}
-
-/// Joins scoped threads, returning the first error (a panic is passed on).
-fn join_all(
-    handles: Vec<std::thread::ScopedJoinHandle<'_, Result<(), PlugError>>>,
-) -> Result<(), PlugError> {
-    let mut result = Ok(());
-    for handle in handles {
-        let outcome = match handle.join() {
-            Ok(outcome) => outcome,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        if result.is_ok() {
-            result = outcome;
-        }
-    }
-    result
 }
 
 /// What [`fast_step`] made of a transition.
@@ -1109,7 +1384,7 @@ mod tests {
 
     type P = ModP<1_000_000_007>;
 
-    /// [`run_edges_parallel`] with a tiny threshold, so that small boards run threaded.
+    /// [`run_edges_parallel`] with `threads` as a number.
     fn with_sweep_test(
         grid: &Grid,
         rules: EdgeRules,
@@ -1117,10 +1392,86 @@ mod tests {
         threads: usize,
     ) -> Result<(P, Stats), PlugError> {
         let mut run = || -> Result<(P, Stats), PlugError> {
-            with_sweep!(grid, rules, choices, |sweep| sweep
-                .run_parallel(threads, 64))
+            with_sweep!(grid, rules, choices, |sweep| sweep.run_parallel(threads))
         };
         run()
+    }
+
+    fn wide128(h: &u64) -> u128 {
+        u128::from(*h)
+    }
+
+    #[test]
+    fn halves_refuse_what_they_cannot_join() {
+        let grid = Grid::new(4, 4).unwrap();
+        let one = NonZeroUsize::MIN;
+        // A path end could close a cycle inside one half.
+        let ends = |_, _| vec![(Sides::PAIRS[0], 1u64), (Sides::LEFT, 1)];
+        assert_eq!(run_cycle_halves(&grid, ends, one, wide128), Ok(None));
+        // Too wide for the meander tables; a single row has no middle.
+        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+        let wide = Grid::new(17, 17).unwrap();
+        assert_eq!(run_cycle_halves(&wide, pairs, one, wide128), Ok(None));
+        let row = Grid::new(1, 4).unwrap();
+        assert_eq!(run_cycle_halves(&row, pairs, one, wide128), Ok(None));
+        // Bad sides are still an error, and overflow is reported.
+        let bad = |_, _| vec![(Sides(0x13), 1u64)];
+        assert!(matches!(
+            run_cycle_halves(&grid, bad, one, wide128),
+            Err(PlugError::BadSides { .. })
+        ));
+        let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
+        assert_eq!(
+            run_cycle_halves(&Grid::new(4, 6).unwrap(), heavy, one, wide128),
+            Err(PlugError::Overflow)
+        );
+    }
+
+    #[test]
+    fn mirror_images_share_one_sweep() {
+        let pairs: Vec<(Sides, u64)> = Sides::PAIRS.iter().map(|&s| (s, 1)).collect();
+        let symmetric = |grid: &Grid, lists: &[Vec<(Sides, u64)>]| {
+            let (rows, cols) = (grid.rows(), grid.cols());
+            let blocked = (0..rows * cols).map(|i| grid.is_blocked(rows - 1 - i / cols, i % cols));
+            let flipped = Grid::with_blocked(rows, cols, blocked.collect()).unwrap();
+            let halves = Halves {
+                grid,
+                flipped: &flipped,
+                lists,
+                top_rows: rows / 2,
+            };
+            halves.symmetric()
+        };
+        let free = Grid::new(4, 3).unwrap();
+        assert!(symmetric(&free, &vec![pairs.clone(); 12]));
+        // Odd rows, a block without its mirror, or weights that are not mirrored: two sweeps.
+        assert!(!symmetric(
+            &Grid::new(3, 3).unwrap(),
+            &vec![pairs.clone(); 9]
+        ));
+        let mut cells = vec![false; 12];
+        cells[1] = true;
+        let one_block = Grid::with_blocked(4, 3, cells).unwrap();
+        assert!(!symmetric(&one_block, &vec![pairs.clone(); 12]));
+        let mut lists = vec![pairs.clone(); 12];
+        lists[0][0].1 = 2; // Left + up at the top left weighs 2, left + down below does not.
+        assert!(!symmetric(&free, &lists));
+        lists[9][2].1 = 2; // Now its mirror image (left + down at the bottom left) does too.
+        assert!(symmetric(&free, &lists));
+    }
+
+    #[test]
+    fn pooled_workers_report_errors() {
+        // Every worker stops at the next barrier: an overflow is an error, not a hang.
+        let grid = Grid::new(6, 6).unwrap();
+        let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
+        for threads in 2..4 {
+            let threads = NonZeroUsize::new(threads).unwrap();
+            assert_eq!(
+                run_edges_parallel(&grid, EdgeRules::SINGLE_CYCLE, heavy, threads),
+                Err(PlugError::Overflow)
+            );
+        }
     }
 
     #[test]
@@ -1244,8 +1595,8 @@ mod tests {
                 Just(EdgeRules { connectivity: true, cycles: Cycles::Any, ends: 0 }),
             ],
         ) {
-            // Any openings on a 3 × 7 (64-bit keys) or 2 × 15 (128-bit keys) board, with every
-            // step of more than 64 successors partitioned.
+            // Any openings on a 3 × 7 (64-bit keys) or 2 × 15 (128-bit keys) board; every step
+            // is split among the workers.
             let (rows, cols) = if wide { (2, 15) } else { (3, 7) };
             let mut cells = vec![false; rows * cols];
             for b in blocked {
@@ -1274,9 +1625,54 @@ mod tests {
             };
             prop_assert_eq!(a, b);
             prop_assert_eq!(sa.states_per_step, sb.states_per_step);
-            // The step after the peak expected more than 64 successors (up to 4 per frontier),
-            // so it was partitioned and threaded.
-            prop_assert!(sa.peak * 4 > 64);
+        }
+
+        #[test]
+        fn halves_equal_the_full_sweep(
+            rows in 2usize..7,
+            cols in 1usize..7,
+            wide in any::<bool>(),
+            blocked in proptest::collection::vec(0usize..200, 0..4),
+            mirror in any::<bool>(),
+            threads in 1usize..4,
+        ) {
+            // 128-bit keys on 15 or 16 columns (2 or 3 rows keep the debug-mode test fast).
+            let (rows, cols) = if wide { (2 + rows % 2, 15 + cols % 2) } else { (rows, cols) };
+            let mut cells = vec![false; rows * cols];
+            for b in blocked {
+                let (r, c) = (b / cols % rows, b % cols);
+                cells[r * cols + c] = true;
+                if mirror {
+                    cells[(rows - 1 - r) * cols + c] = true;
+                }
+            }
+            let grid = Grid::with_blocked(rows, cols, cells).unwrap();
+            // Weights vary with the cell and the choice; with `mirror`, a cell and its mirror
+            // cell weigh mirrored choices alike, so that one sweep serves both halves.
+            let weight = |r: usize, c: usize, s: Sides| {
+                let (r, s) = if mirror && 2 * r >= rows { (rows - 1 - r, mirrored(s)) } else { (r, s) };
+                ModP(u64::from(s.0) * 7 + (r * 31 + c) as u64 % 11 + 1)
+            };
+            let choices =
+                |r: usize, c: usize| -> Vec<(Sides, P)> { Sides::PAIRS.iter().map(|&s| (s, weight(r, c, s))).collect() };
+            let (full, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, choices).unwrap();
+            let threads = NonZeroUsize::new(threads).unwrap();
+            let halves = run_cycle_halves(&grid, choices, threads, P::clone).unwrap();
+            let free = |rs: core::ops::Range<usize>| {
+                rs.into_iter().any(|r| (0..cols).any(|c| !grid.is_blocked(r, c)))
+            };
+            if free(0..rows / 2) && free(rows / 2..rows) {
+                prop_assert_eq!(halves, Some(full));
+            } else {
+                prop_assert_eq!(halves, None);
+            }
+            // Counting in 64 bits and joining in 128 agrees with a 128-bit full sweep.
+            let ones = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+            let ones128 = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
+            let (count, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, ones128).unwrap();
+            if let Some(joined) = run_cycle_halves(&grid, ones, threads, |&h: &u64| u128::from(h)).unwrap() {
+                prop_assert_eq!(joined, count);
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod state;
 
 mod cells;
 pub(crate) mod edges;
+mod meander;
 pub(crate) mod table;
 
 pub use cells::{CellRules, run_cells};

@@ -335,7 +335,7 @@ impl<K: TableKey, V> Collector<K, V> {
     /// the same number of partitions) and appends the sums to `out`.
     pub(crate) fn gather<E: From<PlugError>>(
         &mut self,
-        sources: &[Vec<Vec<(K, V)>>],
+        sources: &[impl core::ops::Deref<Target = Vec<Vec<(K, V)>>>],
         first: usize,
         step: usize,
         out: &mut Frontiers<K, V>,
@@ -344,7 +344,7 @@ impl<K: TableKey, V> Collector<K, V> {
     where
         V: Clone,
     {
-        let parts = sources.first().map_or(0, Vec::len);
+        let parts = sources.first().map_or(0, |s| s.len());
         for p in (first..parts).step_by(step) {
             let len: usize = sources.iter().map(|s| s[p].len()).sum();
             self.table.reserve(len.min(Self::PART_SIZE * 4));
