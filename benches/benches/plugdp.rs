@@ -1,10 +1,13 @@
 //! Benchmarks of the `plugdp` crate.
 //!
-//! * `formula1/free_12x12_u128` against `formula1/free_12x12_naive` (a straightforward
-//!   minimal-representation sweep written here: decode every frontier into an array, apply the
-//!   cell, renumber, `hashbrown` map), and `formula1/free_10x10_exact`: Hamiltonian cycles (the
-//!   anchor is a bracket-encoded C++ solution at 0.024 s per process for 12 × 12).
-//! * `formula1/free_14x14_threads/1` vs `/2`: the threaded sweep.
+//! * `formula1/free_12x12_halves/1` and `/2` (threads; the two halves meet in the middle)
+//!   against `formula1/free_12x12_full_sweep` (the engine's whole-board sweep, one thread) and
+//!   `formula1/free_12x12_naive` (a straightforward minimal-representation sweep written here:
+//!   decode every frontier into an array, apply the cell, renumber, `hashbrown` map), and
+//!   `formula1/free_10x10_exact`: Hamiltonian cycles (the anchor is a bracket-encoded C++
+//!   solution at 0.024 s per process for 12 × 12).
+//! * `formula1/free_14x14_threads/1` vs `/2`, and `formula1/free_16x16_threads/2` (128-bit
+//!   keys; the anchor is a C++ plug DP at 14.4 s, the target 5 s).
 //! * `fixed_polyominoes/transfer_matrix/n` vs `fixed_polyominoes/redelmeier/n`: the transfer
 //!   matrix against the `polyomino` crate's Redelmeier counter, same sizes, same run.
 //! * `polyomino_counts/transfer_matrices/n` vs `polyomino_counts/search/n`: fixed, one-sided and
@@ -25,15 +28,28 @@ fn formula1(c: &mut Criterion) {
     let mut g = c.benchmark_group("formula1");
     g.sample_size(10).measurement_time(Duration::from_secs(5));
     let free12 = Grid::new(12, 12).unwrap();
-    g.bench_function("free_12x12_u128", |b| {
-        b.iter(|| plugdp::hamiltonian_cycles_u128(black_box(&free12)).unwrap())
-    });
-    // Both sweeps give the published count (Timus 1519) before they are timed.
+    for threads in [1, 2] {
+        let t = NonZeroUsize::new(threads).unwrap();
+        g.bench_with_input(
+            BenchmarkId::new("free_12x12_halves", threads),
+            &t,
+            |b, &t| {
+                b.iter(|| plugdp::hamiltonian_cycles_u128_parallel(black_box(&free12), t).unwrap())
+            },
+        );
+    }
+    let pairs = |_, _| plugdp::Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
+    let full = |g: &Grid| plugdp::run_edges(g, plugdp::EdgeRules::SINGLE_CYCLE, pairs);
+    // Every method gives the published count (Timus 1519) before it is timed.
     assert_eq!(naive_cycles(12), 1_076_226_888_605_605_706);
+    assert_eq!(full(&free12).unwrap().0, 1_076_226_888_605_605_706);
     assert_eq!(
         plugdp::hamiltonian_cycles_u128(&free12).unwrap(),
         1_076_226_888_605_605_706
     );
+    g.bench_function("free_12x12_full_sweep", |b| {
+        b.iter(|| full(black_box(&free12)).unwrap())
+    });
     g.bench_function("free_12x12_naive", |b| {
         b.iter(|| naive_cycles(black_box(12)))
     });
@@ -48,6 +64,16 @@ fn formula1(c: &mut Criterion) {
             },
         );
     }
+    let free16 = Grid::new(16, 16).unwrap();
+    let two = NonZeroUsize::new(2).unwrap();
+    // OEIS A003763(8).
+    assert_eq!(
+        plugdp::hamiltonian_cycles_u128_parallel(&free16, two).unwrap(),
+        65_882_516_522_625_836_326_159_786_165_530_572
+    );
+    g.bench_function(BenchmarkId::new("free_16x16_threads", 2), |b| {
+        b.iter(|| plugdp::hamiltonian_cycles_u128_parallel(black_box(&free16), two).unwrap())
+    });
     let free10 = Grid::new(10, 10).unwrap();
     g.bench_function("free_10x10_exact", |b| {
         b.iter(|| plugdp::hamiltonian_cycles(black_box(&free10)).unwrap())

@@ -1,4 +1,7 @@
 //! Hamiltonian cycles (Formula 1, Timus 1519), Hamiltonian paths and cycle covers (HDU 1693).
+//!
+//! Hamiltonian cycles meet in the middle (see the engine's `meander` module); paths and covers
+//! sweep the whole board.
 
 use super::{two_factor_bits, with_residues};
 use crate::value::{BigCount, Value};
@@ -64,6 +67,12 @@ fn count_on<V: Value>(
 /// Counts in 128 bits first and, only if that overflows, modulo enough primes that their product
 /// exceeds a rigorous bound on the answer (the square of Brégman's bound on perfect matchings).
 ///
+/// Boards at most 16 columns wide (after turning the shorter side into the frontier) are not
+/// swept whole: the top half and the bottom half (swept upwards) meet at the middle row, where
+/// their frontiers — non-crossing matchings of the columns a cycle crosses — are joined over
+/// the pairs that form one cycle (closed meanders). A board that is its own mirror image needs
+/// one half sweep; the free 12 × 12 board takes about 22 ms instead of 55 ms.
+///
 /// # Errors
 /// As [`run_edges`]; [`PlugError::ExactTooLarge`] when the bound passes 16 primes (about 990
 /// bits).
@@ -71,9 +80,9 @@ pub fn hamiltonian_cycles(grid: &Grid) -> Result<BigCount, PlugError> {
     hamiltonian_cycles_parallel(grid, NonZeroUsize::MIN)
 }
 
-/// [`hamiltonian_cycles`] with the big steps of each sweep on `threads` threads (see
-/// [`run_edges_parallel`]): the 16 × 16 board takes about 6 s on two threads instead of
-/// about 10 s on one.
+/// [`hamiltonian_cycles`] with each sweep's steps split among `threads` threads (see
+/// [`run_edges_parallel`]), and the two halves of an asymmetric board swept at the same time:
+/// the free 16 × 16 board takes 2.2–2.9 s on two threads instead of about 4.6 s on one.
 ///
 /// ```
 /// use std::num::NonZeroUsize;
