@@ -954,7 +954,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         rows: usize,
         threads: usize,
     ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
-        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::{Barrier, Mutex, RwLock};
         type Parts<K, V> = Vec<Vec<(K, V)>>;
         let cols = self.grid.cols();
@@ -969,15 +969,22 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         let parts: Vec<RwLock<Parts<K, V>>> =
             (0..threads).map(|_| RwLock::new(Vec::new())).collect();
         let barrier = Barrier::new(threads);
-        let failed = AtomicBool::new(false);
+        // The first step in which a worker failed (usize::MAX: none). Every worker decides to
+        // stop after the closing barrier of step s by whether a failure happened in a step
+        // <= s: those were all recorded before that barrier, so the workers agree (a failure
+        // already recorded by a fast worker in step s + 1 must not stop a slow one early, or
+        // the fast one would wait at a barrier forever).
+        let failed_at = AtomicUsize::new(usize::MAX);
         let trouble: Mutex<Option<Trouble>> = Mutex::new(None);
-        let fail = |t: Trouble| {
+        let fail = |t: Trouble, step: usize| {
             let mut slot = trouble
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             slot.get_or_insert(t);
-            failed.store(true, Ordering::Release);
+            failed_at.fetch_min(step, Ordering::AcqRel);
         };
+        // Whether any worker failed so far (its work is then useless; skipping is safe).
+        let failed = || failed_at.load(Ordering::Acquire) != usize::MAX;
         // At least one partition per worker.
         let min_bits = threads.next_power_of_two().trailing_zeros();
         let worker = |t: usize| -> Stats {
@@ -987,7 +994,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
             'sweep: for r in 0..rows {
                 for c in 0..cols {
                     let (src, dst) = (&banks[step % 2], &banks[(step + 1) % 2]);
-                    if !failed.load(Ordering::Acquire) {
+                    if !failed() {
                         let expand = || -> Result<(), PlugError> {
                             let lists: Vec<_> = src.iter().map(read).collect();
                             let lens: Vec<usize> = lists.iter().map(|l| l.len()).collect();
@@ -1008,10 +1015,10 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
                             *mine = collector.take_parts();
                             outcome
                         };
-                        run_guarded(expand, &fail);
+                        run_guarded(expand, |e| fail(e, step));
                     }
                     barrier.wait();
-                    if !failed.load(Ordering::Acquire) {
+                    if !failed() {
                         let gather = || -> Result<(), PlugError> {
                             let all: Vec<_> = parts.iter().map(read).collect();
                             let mut out = write(&dst[t]);
@@ -1024,10 +1031,10 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
                             }
                             Ok(())
                         };
-                        run_guarded(gather, &fail);
+                        run_guarded(gather, |e| fail(e, step));
                     }
                     barrier.wait();
-                    if failed.load(Ordering::Acquire) {
+                    if failed_at.load(Ordering::Acquire) <= step {
                         break 'sweep;
                     }
                     if t == 0 {
@@ -1088,7 +1095,7 @@ enum Trouble {
 
 /// Runs `work`, reporting its error or panic to `fail` (so the other workers stop at the next
 /// barrier instead of waiting for this one forever).
-fn run_guarded(work: impl FnOnce() -> Result<(), PlugError>, fail: &impl Fn(Trouble)) {
+fn run_guarded(work: impl FnOnce() -> Result<(), PlugError>, fail: impl FnOnce(Trouble)) {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)) {
         Ok(Ok(())) => {}
         Ok(Err(e)) => fail(Trouble::Error(e)),
@@ -1463,10 +1470,12 @@ mod tests {
 
     #[test]
     fn pooled_workers_report_errors() {
-        // Every worker stops at the next barrier: an overflow is an error, not a hang.
+        // Every worker stops after the failing step: an overflow is an error, not a hang. The
+        // workers race (one may fail a step before another has looked back at the last one),
+        // so try many times.
         let grid = Grid::new(6, 6).unwrap();
         let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
-        for threads in 2..4 {
+        for threads in (0..100).map(|i| 2 + i % 3) {
             let threads = NonZeroUsize::new(threads).unwrap();
             assert_eq!(
                 run_edges_parallel(&grid, EdgeRules::SINGLE_CYCLE, heavy, threads),
