@@ -388,7 +388,9 @@ impl<H: Value> Halves<'_, H> {
             for list in &fronts {
                 for (key, value) in list.iter() {
                     if let Some(slot) = meanders.slot(key.widen()) {
-                        // Keys are distinct: every slot is written once.
+                        // Distinct keys in minimal representation are distinct matchings:
+                        // every slot is written once.
+                        debug_assert!(out[slot].is_zero(), "slot {slot} written twice");
                         out[slot] = widen(value);
                     }
                 }
@@ -410,11 +412,14 @@ impl<H: Value> Halves<'_, H> {
         } else {
             let (mine, theirs) = (threads / 2, threads - threads / 2);
             std::thread::scope(|scope| -> Result<_, PlugError> {
-                let handle = scope.spawn(|| bottom.sweep_rows(bottom_rows, theirs));
+                let spawned = std::thread::Builder::new()
+                    .spawn_scoped(scope, || bottom.sweep_rows(bottom_rows, theirs));
                 let up = top.sweep_rows(self.top_rows, mine);
-                let down = match handle.join() {
-                    Ok(outcome) => outcome,
-                    Err(panic) => std::panic::resume_unwind(panic),
+                let down = match spawned.map(|handle| handle.join()) {
+                    Ok(Ok(outcome)) => outcome,
+                    Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                    // No thread to be had: sweep the bottom half here.
+                    Err(_) => bottom.sweep_rows(bottom_rows, theirs),
                 };
                 Ok((slots(up?), slots(down?)))
             })?
@@ -955,7 +960,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         threads: usize,
     ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
         use std::sync::atomic::{AtomicUsize, Ordering};
-        use std::sync::{Barrier, Mutex, RwLock};
+        use std::sync::{Barrier, Condvar, Mutex, RwLock};
         type Parts<K, V> = Vec<Vec<(K, V)>>;
         let cols = self.grid.cols();
         let bank = || -> Vec<RwLock<Frontiers<K, V>>> {
@@ -980,7 +985,13 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
             let mut slot = trouble
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            slot.get_or_insert(t);
+            // A panic outranks an error (it must not vanish behind, say, an overflow that a
+            // caller answers by retrying wider).
+            if slot.is_none()
+                || matches!((&*slot, &t), (Some(Trouble::Error(_)), Trouble::Panic(_)))
+            {
+                *slot = Some(t);
+            }
             failed_at.fetch_min(step, Ordering::AcqRel);
         };
         // Whether any worker failed so far (its work is then useless; skipping is safe).
@@ -1047,12 +1058,40 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
             }
             stats
         };
+        // The workers wait at a gate until all of them have started: if the system refuses a
+        // thread, the started ones leave (they never reach a barrier sized for all) and the
+        // sweep runs on this thread instead.
+        let gate: (Mutex<Option<bool>>, Condvar) = (Mutex::new(None), Condvar::new());
+        let pass = || {
+            let (open, signal) = &gate;
+            let mut open = open
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            while open.is_none() {
+                open = signal
+                    .wait(open)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+            }
+            *open == Some(true)
+        };
         let stats = std::thread::scope(|scope| {
-            let worker = &worker;
-            let handles: Vec<_> = (1..threads)
-                .map(|t| scope.spawn(move || worker(t)))
-                .collect();
-            let stats = worker(0);
+            let (worker, pass) = (&worker, &pass);
+            let mut handles = Vec::with_capacity(threads - 1);
+            for t in 1..threads {
+                let spawned = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || pass().then(|| worker(t)));
+                match spawned {
+                    Ok(handle) => handles.push(handle),
+                    Err(_) => break,
+                }
+            }
+            let started = handles.len() + 1 == threads;
+            *gate
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(started);
+            gate.1.notify_all();
+            let stats = started.then(|| worker(0));
             for handle in handles {
                 // Workers catch their own panics; a panic here would be in the joining itself.
                 if let Err(panic) = handle.join() {
@@ -1061,6 +1100,9 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
             }
             stats
         });
+        let Some(stats) = stats else {
+            return self.sweep_rows(rows, 1);
+        };
         match trouble
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
