@@ -862,7 +862,19 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
     }
 
     fn run(&self, pruner: &mut dyn Pruner) -> Result<(V, Stats), PlugError> {
-        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let (last, stats) = self.sweep_sequential(self.grid.rows(), pruner)?;
+        let value = last.get(self.accepting()).cloned();
+        Ok((value.unwrap_or_else(V::zero), stats))
+    }
+
+    /// The frontiers after the first `rows` rows (shifted for the next row), on this thread,
+    /// with `pruner` consulted after every cell and row.
+    fn sweep_sequential(
+        &self,
+        rows: usize,
+        pruner: &mut dyn Pruner,
+    ) -> Result<(Frontiers<K, V>, Stats), PlugError> {
+        let cols = self.grid.cols();
         let mut cur = Frontiers::single(K::narrow(0), V::one());
         let mut next = Frontiers::default();
         let mut collector: Collector<K, V> = Collector::default();
@@ -892,10 +904,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
                 stats.pruned_after_row += before - cur.len();
             }
         }
-        Ok((
-            cur.get(self.accepting()).cloned().unwrap_or_else(V::zero),
-            stats,
-        ))
+        Ok((cur, stats))
     }
 }
 
@@ -910,8 +919,8 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
     }
 
     /// The frontiers after the first `rows` rows (shifted for the next row), in one list per
-    /// thread. One thread: steps expecting at most [`Collector::DIRECT_LIMIT`] successors add straight into
-    /// one table, bigger ones partition first. More threads: [`sweep_rows_pooled`](Self::sweep_rows_pooled).
+    /// thread: [`sweep_sequential`](Self::sweep_sequential) on one thread,
+    /// [`sweep_rows_pooled`](Self::sweep_rows_pooled) on more.
     fn sweep_rows(
         &self,
         rows: usize,
@@ -920,30 +929,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         if threads > 1 {
             return self.sweep_rows_pooled(rows, threads);
         }
-        let cols = self.grid.cols();
-        let mut list = Frontiers::single(K::narrow(0), V::one());
-        let mut out = Frontiers::default();
-        let mut collector: Collector<K, V> = Collector::default();
-        let mut stats = Stats::default();
-        for r in 0..rows {
-            for c in 0..cols {
-                let expected = self.expected(list.len(), r * cols + c);
-                let bits = if expected <= Collector::<K, V>::DIRECT_LIMIT {
-                    0
-                } else {
-                    Collector::<K, V>::partition_bits(expected)
-                };
-                collector.begin_partitioned(bits);
-                self.expand(&list, 0..list.len(), r, c, &mut collector)?;
-                collector.finish(&mut out, sum)?;
-                std::mem::swap(&mut list, &mut out);
-                stats.states_per_step.push(list.len());
-                stats.peak = stats.peak.max(list.len());
-            }
-            for key in list.keys_mut() {
-                *key = self.shifted(*key);
-            }
-        }
+        let (list, stats) = self.sweep_sequential(rows, &mut NoPruning)?;
         Ok((vec![list], stats))
     }
 
