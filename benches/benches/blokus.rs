@@ -64,7 +64,7 @@ fn perfts(c: &mut Criterion) {
 
 fn mcts(c: &mut Criterion) {
     use grid_games::blokus::bots::MctsBot;
-    use grid_games::core::{Bot, Budget};
+    use grid_games::game::{Bot, Budget};
     let mut g = c.benchmark_group("blokus_mcts_500_simulations");
     g.sample_size(10).throughput(Throughput::Elements(500));
     for variant in [Variant::Duo, Variant::Classic] {

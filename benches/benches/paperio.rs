@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use grid_games::core::{Bot, Budget, Rng};
+use grid_games::game::{Bot, Budget, Rng};
 use grid_games::paperio::bots::{RandomWalker, SafeWalker};
 use grid_games::paperio::{Config, Position};
 

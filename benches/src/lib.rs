@@ -193,7 +193,7 @@ pub fn blokus_positions(
     &'static str,
 ) {
     use grid_games::blokus::{MoveTable, Position};
-    use grid_games::core::{Bot, Budget};
+    use grid_games::game::{Bot, Budget};
     use std::sync::Arc;
     let table = Arc::new(MoveTable::new(variant));
     let path = format!(

@@ -152,11 +152,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mut mcts = grid_games::blokus::bots::MctsBot::new(1);
     let mut greedy = grid_games::blokus::bots::HeuristicBot::new();
-    let rules = grid_games::core::MatchRules {
-        budget: grid_games::core::Budget::iterations(300),
+    let rules = grid_games::game::MatchRules {
+        budget: grid_games::game::Budget::iterations(300),
         ..Default::default()
     };
-    let game = grid_games::core::play_match(duo, &mut [&mut mcts, &mut greedy], rules);
+    let game = grid_games::game::play_match(duo, &mut [&mut mcts, &mut greedy], rules);
     print!("{}", game.last.render());
     println!(
         "{} placements, final score {} (points {:?})",
@@ -174,13 +174,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_turn: 300,
     };
     let board =
-        grid_games::paperio::Position::random(config, &mut grid_games::core::Rng::seed_from(3))?;
+        grid_games::paperio::Position::random(config, &mut grid_games::game::Rng::seed_from(3))?;
     let mut raider = grid_games::paperio::bots::Raider::new(1);
     let mut walker = grid_games::paperio::bots::SafeWalker::new(2);
-    let game = grid_games::core::play_match(
+    let game = grid_games::game::play_match(
         board,
         &mut [&mut raider, &mut walker],
-        grid_games::core::MatchRules::default(),
+        grid_games::game::MatchRules::default(),
     );
     print!("{}", game.last.render());
     if let Some(end) = game.last.end() {

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use grid_games::blokus::bots::{BOT_NAMES, named_bot};
 use grid_games::blokus::gtp::GtpEngine;
-use grid_games::core::Budget;
+use grid_games::game::Budget;
 
 fn main() -> ExitCode {
     let mut bot_name = "mcts".to_string();

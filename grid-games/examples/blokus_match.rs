@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use grid_games::blokus::bots::{BOT_NAMES, named_bot};
 use grid_games::blokus::{MoveTable, Position, Variant};
-use grid_games::core::{Bot, Budget, MatchRules, play_match};
+use grid_games::game::{Bot, Budget, MatchRules, play_match};
 
 struct Options {
     variant: Variant,

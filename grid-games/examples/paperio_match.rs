@@ -15,7 +15,7 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use grid_games::core::{Bot, MatchRules, Rng, play_match};
+use grid_games::game::{Bot, MatchRules, Rng, play_match};
 use grid_games::paperio::bots::{BOT_NAMES, named_bot};
 use grid_games::paperio::{Config, End, Position};
 

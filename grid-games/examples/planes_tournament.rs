@@ -9,7 +9,7 @@
 //! A pairing plays one test point (20 games, each bot first in half of them) with fresh bots
 //! seeded from the tournament's stream; the result is the same for any thread count.
 
-use grid_games::core::{Rng, Tournament, elo};
+use grid_games::game::{Rng, Tournament, elo};
 use grid_games::planes::{Geometry, SUBTASKS, named_bot, play_test_point};
 
 /// The field: every shipped bot, the random one twice (two seeds behave alike but are separate

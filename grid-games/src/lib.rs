@@ -1,8 +1,8 @@
 //! Rule engines, bots, match runners and rating tournaments for grid games.
 //!
-//! * [`core`]: what every game shares: the [`core::Game`] and [`core::Bot`] traits of
-//!   perfect-information games with the match runner [`core::play_match`], the seeded
-//!   [`core::Rng`], the Elo formulas and the rating [`core::Tournament`] (matchmaking with a
+//! * [`game`]: what every game shares: the [`game::Game`] and [`game::Bot`] traits of
+//!   perfect-information games with the match runner [`game::play_match`], the seeded
+//!   [`game::Rng`], the Elo formulas and the rating [`game::Tournament`] (matchmaking with a
 //!   widening window, decaying K, A–E tier scoring), which takes a closure that plays one
 //!   pairing, so any two-player game can be rated.
 //! * [`blokus`]: Blokus (Classic, Classic two-player, Duo) as Pentobi plays it: move
@@ -13,7 +13,7 @@
 //!   API, a random bot and a layout-tracking hunter bot.
 //!
 //! ```
-//! use grid_games::core::{Rng, Tournament};
+//! use grid_games::game::{Rng, Tournament};
 //! // Rate three entrants whose strength is their index.
 //! let t = Tournament { rounds: 10, ..Tournament::default() };
 //! let standings = t.run(3, 7, |a, b, rng: &mut Rng| {
@@ -21,11 +21,11 @@
 //!     (0..20).filter(|_| rng.unit() < p).count() as f64 / 20.0
 //! })?;
 //! assert!(standings.ratings[2] > standings.ratings[0]);
-//! # Ok::<(), grid_games::core::TournamentError>(())
+//! # Ok::<(), grid_games::game::TournamentError>(())
 //! ```
 #![forbid(unsafe_code)]
 
 pub mod blokus;
-pub mod core;
+pub mod game;
 pub mod paperio;
 pub mod planes;

@@ -13,7 +13,7 @@ use grid_games::blokus::bots::RandomBot;
 use grid_games::blokus::{
     BlokusError, Colour, Move, MoveTable, Piece, Point, Position, Variant, perft,
 };
-use grid_games::core::{Bot, Game, MatchRules, Rng, play_match};
+use grid_games::game::{Bot, Game, MatchRules, Rng, play_match};
 use proptest::collection::vec;
 use proptest::prelude::*;
 
@@ -457,7 +457,7 @@ proptest! {
 // 3. Random games to the end
 // ---------------------------------------------------------------------------------------------
 
-fn random_match(variant: Variant, seeds: &[u64]) -> grid_games::core::MatchRecord<Position> {
+fn random_match(variant: Variant, seeds: &[u64]) -> grid_games::game::MatchRecord<Position> {
     let mut bots: Vec<RandomBot> = (0..variant.players())
         .map(|p| RandomBot::new(seeds[p % seeds.len()].wrapping_add(p as u64)))
         .collect();

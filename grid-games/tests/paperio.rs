@@ -2,7 +2,7 @@
 //! against recounts of the grids, every capture against an independent whole-board flood, and
 //! deterministic replay.
 
-use grid_games::core::{Game, MatchRules, Rng, play_match};
+use grid_games::game::{Game, MatchRules, Rng, play_match};
 use grid_games::paperio::bots::{Raider, RandomWalker, SafeWalker};
 use grid_games::paperio::{Config, Direction, End, PaperioError, Position, Start, Turn};
 use proptest::prelude::*;
@@ -233,7 +233,7 @@ fn play_checked(seed: u64, board: usize, safe: bool) -> usize {
         max_turn: 300,
     };
     let mut g = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
-    let mut bots: [Box<dyn grid_games::core::Bot<Position>>; 2] = if safe {
+    let mut bots: [Box<dyn grid_games::game::Bot<Position>>; 2] = if safe {
         [
             Box::new(SafeWalker::new(seed)),
             Box::new(SafeWalker::new(seed ^ 1)),

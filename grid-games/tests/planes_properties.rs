@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use grid_games::core::{Rng, elo};
+use grid_games::game::{Rng, elo};
 use grid_games::planes::{
     Action, Catalogue, GameEnd, Geometry, HitAnswer, LastResult, Layouts, PlacementTable,
     PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, play_game,

@@ -1,7 +1,7 @@
 //! The seed's rating rules, checked against its worked example and by hand-computed values.
 
-use grid_games::core::elo::{TIERS, expected_score, k_factor, score_field, tier_score, update};
-use grid_games::core::{Rng, Tournament};
+use grid_games::game::elo::{TIERS, expected_score, k_factor, score_field, tier_score, update};
+use grid_games::game::{Rng, Tournament};
 
 #[test]
 fn the_seeds_worked_example() {

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use grid_games::blokus::{gtp::GtpEngine, bots::HeuristicBot};
-//! use grid_games::core::Budget;
+//! use grid_games::game::Budget;
 //! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default());
 //! assert_eq!(engine.respond("1 protocol_version").unwrap().text, "=1 2\n\n");
 //! assert_eq!(engine.respond("set_game Blokus Duo").unwrap().text, "= \n\n");
@@ -26,7 +26,7 @@
 use std::time::{Duration, Instant};
 
 use super::{Position, Variant};
-use crate::core::{Bot, Budget};
+use crate::game::{Bot, Budget};
 
 /// The commands the engine knows, for `list_commands` and `known_command`.
 pub const COMMANDS: [&str; 16] = [

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, RandomBot}};
-//! use grid_games::core::{play_match, MatchRules};
+//! use grid_games::game::{play_match, MatchRules};
 //! // A whole game between two bots through the shared match runner.
 //! let mut a = HeuristicBot::new();
 //! let mut b = RandomBot::new(7);
@@ -51,8 +51,8 @@
 //! only the candidates that can be legal; see the [`position`](Position) documentation for the
 //! cost of each operation. [`perft`] counts move sequences from any position.
 //!
-//! The module implements the crate's shared [`Game`](crate::core::Game) trait, so
-//! [`play_match`](crate::core::play_match) and the [bots] work with it.
+//! The module implements the crate's shared [`Game`](crate::game::Game) trait, so
+//! [`play_match`](crate::game::play_match) and the [bots] work with it.
 
 pub mod bots;
 mod error;

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use super::table::edge_offsets;
 use super::{BlokusError, Colour, Move, MoveTable, Piece, Point, Variant};
-use crate::core::Game;
+use crate::game::Game;
 
 const EMPTY: u8 = 0xFF;
 const BORDER: u8 = 0xFE;

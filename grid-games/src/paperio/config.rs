@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::core::Rng;
+use crate::game::Rng;
 
 /// Board size and move limit (spec §1). The default is the course's 102 × 101 board with 2000
 /// moves per player.

@@ -3,7 +3,7 @@
 //!
 //! ```
 //! use grid_games::paperio::{Config, Position, Turn, End};
-//! use grid_games::core::Rng;
+//! use grid_games::game::Rng;
 //! // A game on the default 102 × 101 board with the engine's random placement.
 //! let mut game = Position::random(Config::default(), &mut Rng::seed_from(7))?;
 //! assert_eq!(game.territory_counts(), [9, 9]);
@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use grid_games::paperio::{Config, Position, bots::{SafeWalker, RandomWalker}};
-//! use grid_games::core::{play_match, MatchRules, Rng};
+//! use grid_games::game::{play_match, MatchRules, Rng};
 //! // A whole game between two bots through the shared match runner.
 //! let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
 //! let (mut a, mut b) = (SafeWalker::new(1), RandomWalker::new(2));
@@ -49,9 +49,9 @@
 //! `config.rs` (size, directions, turns, starts, errors), `end.rs` (result codes),
 //! `position.rs` (state and ply resolution; see [`Position`] for the cost of each
 //! operation), `bots/` (random, safe and strong walkers). [`Position`] implements the crate's
-//! [`Game`](crate::core::Game) trait, so [`play_match`](crate::core::play_match) runs matches,
+//! [`Game`](crate::game::Game) trait, so [`play_match`](crate::game::play_match) runs matches,
 //! with the course's per-game time budget as
-//! [`MatchRules::game_time`](crate::core::MatchRules::game_time).
+//! [`MatchRules::game_time`](crate::game::MatchRules::game_time).
 
 pub mod bots;
 mod config;

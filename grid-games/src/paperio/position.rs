@@ -149,7 +149,7 @@ impl Position {
 
     /// A new game with the engine's random placement drawn from `rng`
     /// ([`Config::random_starts`]).
-    pub fn random(config: Config, rng: &mut crate::core::Rng) -> Result<Position, PaperioError> {
+    pub fn random(config: Config, rng: &mut crate::game::Rng) -> Result<Position, PaperioError> {
         config.validate()?;
         Position::new(config, config.random_starts(rng))
     }
@@ -481,7 +481,7 @@ impl Position {
     }
 }
 
-impl crate::core::Game for Position {
+impl crate::game::Game for Position {
     type Action = Turn;
     type Error = PaperioError;
 
@@ -511,13 +511,13 @@ impl crate::core::Game for Position {
             .collect()
     }
 
-    fn outcome(&self) -> Option<crate::core::Outcome> {
+    fn outcome(&self) -> Option<crate::game::Outcome> {
         let end = self.end.as_ref()?;
-        Some(crate::core::Outcome {
+        Some(crate::game::Outcome {
             scores: self.scores(),
             verdict: match end.winner() {
-                Some(w) => crate::core::Verdict::Winner(w),
-                None => crate::core::Verdict::Draw,
+                Some(w) => crate::game::Verdict::Winner(w),
+                None => crate::game::Verdict::Draw,
             },
         })
     }

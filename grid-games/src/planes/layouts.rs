@@ -19,7 +19,7 @@ use std::sync::Arc;
 use polyomino::Cell;
 
 use super::{HitAnswer, PlacementTable, Step};
-use crate::core::Rng;
+use crate::game::Rng;
 
 /// One hypothesis about the opponent's sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -26,7 +26,7 @@
 //! not an opponent). Ties are broken at random with the bot's seed.
 
 use crate::blokus::{BlokusError, Colour, Move, Position};
-use crate::core::{Bot, Budget, Game, Rng};
+use crate::game::{Bot, Budget, Game, Rng};
 
 /// The weights of the heuristic (the seed's values by default).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,7 +56,7 @@ impl Default for HeuristicWeights {
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
-/// use grid_games::core::{Bot, Budget};
+/// use grid_games::game::{Bot, Budget};
 /// let pos = Position::new(Variant::Duo);
 /// let m = HeuristicBot::new().choose(&pos, Budget::default()).unwrap();
 /// assert_eq!(pos.table().piece(m).unwrap().size(), 5); // the opening favours a big piece

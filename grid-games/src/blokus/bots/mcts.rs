@@ -19,7 +19,7 @@
 //! [`MctsConfig::default_iterations`].
 
 use crate::blokus::{Colour, Move, Position};
-use crate::core::{Bot, Budget, Rng};
+use crate::game::{Bot, Budget, Rng};
 
 /// Tuning of [`MctsBot`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,7 +74,7 @@ struct Node {
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::MctsBot};
-/// use grid_games::core::{Bot, Budget};
+/// use grid_games::game::{Bot, Budget};
 /// let pos = Position::new(Variant::Duo);
 /// let mut bot = MctsBot::new(1);
 /// let m = bot.choose(&pos, Budget::iterations(200)).unwrap();
@@ -170,7 +170,7 @@ impl MctsBot {
 
     fn rewards(pos: &Position) -> Vec<f64> {
         let points = pos.player_points();
-        let outcome = crate::core::Outcome::from_scores(points.clone());
+        let outcome = crate::game::Outcome::from_scores(points.clone());
         (0..points.len())
             .map(|p| {
                 let best_other = points

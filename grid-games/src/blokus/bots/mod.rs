@@ -11,7 +11,7 @@ pub use mcts::{MctsBot, MctsConfig, SearchStats};
 pub use random::RandomBot;
 
 use super::Position;
-use crate::core::Bot;
+use crate::game::Bot;
 
 /// The names [`named_bot`] knows.
 pub const BOT_NAMES: [&str; 3] = ["random", "heuristic", "mcts"];

@@ -1,11 +1,11 @@
 use crate::blokus::{Move, Position};
-use crate::core::{Bot, Budget, Game, Rng};
+use crate::game::{Bot, Budget, Game, Rng};
 
 /// Plays a uniformly random legal move (seeded, so replayable).
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::RandomBot};
-/// use grid_games::core::{Bot, Budget};
+/// use grid_games::game::{Bot, Budget};
 /// let pos = Position::new(Variant::Classic);
 /// let m = RandomBot::new(3).choose(&pos, Budget::default()).unwrap();
 /// assert!(pos.legal_moves().contains(&m));

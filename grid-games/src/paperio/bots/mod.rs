@@ -13,7 +13,7 @@ pub use random::RandomWalker;
 pub use safe::SafeWalker;
 
 use super::Position;
-use crate::core::Bot;
+use crate::game::Bot;
 
 /// The names [`named_bot`] knows.
 pub const BOT_NAMES: [&str; 3] = ["random", "safe", "raider"];

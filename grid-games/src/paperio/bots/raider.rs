@@ -23,7 +23,7 @@
 //! of its land.
 
 use super::field::{Bfs, loses_at_once, manhattan};
-use crate::core::{Bot, Budget, Rng};
+use crate::game::{Bot, Budget, Rng};
 use crate::paperio::{Position, Turn};
 
 /// Tuning of [`Raider`].
@@ -48,7 +48,7 @@ impl Default for RaiderConfig {
 ///
 /// ```
 /// use grid_games::paperio::{Config, Position, bots::{Raider, RandomWalker}};
-/// use grid_games::core::{play_match, MatchRules, Rng};
+/// use grid_games::game::{play_match, MatchRules, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(5))?;
 /// let (mut strong, mut weak) = (Raider::new(1), RandomWalker::new(2));
 /// let record = play_match(game, &mut [&mut strong, &mut weak], MatchRules::default());

@@ -1,11 +1,11 @@
-use crate::core::{Bot, Budget, Rng};
+use crate::game::{Bot, Budget, Rng};
 use crate::paperio::{Position, Turn};
 
 /// Turns at random: straight with probability 1/2, left and right 1/4 each (seeded).
 ///
 /// ```
 /// use grid_games::paperio::{Config, Position, bots::RandomWalker};
-/// use grid_games::core::{Bot, Budget, Rng};
+/// use grid_games::game::{Bot, Budget, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
 /// assert!(RandomWalker::new(1).choose(&game, Budget::default()).is_some());
 /// # Ok::<(), grid_games::paperio::PaperioError>(())

@@ -1,5 +1,5 @@
 use super::field::{Bfs, loses_at_once, next_cell};
-use crate::core::{Bot, Budget, Rng};
+use crate::game::{Bot, Budget, Rng};
 use crate::paperio::{Position, Turn};
 
 /// A random walker with sense: it never steps off the board, into its own trail or into the
@@ -9,7 +9,7 @@ use crate::paperio::{Position, Turn};
 ///
 /// ```
 /// use grid_games::paperio::{Config, Position, bots::SafeWalker};
-/// use grid_games::core::{Bot, Budget, Rng};
+/// use grid_games::game::{Bot, Budget, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
 /// assert!(SafeWalker::new(1).choose(&game, Budget::default()).is_some());
 /// # Ok::<(), grid_games::paperio::PaperioError>(())

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use polyomino::Cell;
 
 use super::random_drawing;
-use crate::core::Rng;
+use crate::game::Rng;
 use crate::planes::{
     Action, Geometry, HitAnswer, Layouts, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup, Sheet,
     Step,

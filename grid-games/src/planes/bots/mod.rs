@@ -7,7 +7,7 @@ pub use hunter::{HunterBot, HunterConfig};
 pub use random::RandomBot;
 
 use super::{Geometry, PlaneSpec, PlanesBot};
-use crate::core::Rng;
+use crate::game::Rng;
 
 /// The names [`named_bot`] knows: the random bot and the hunter with some parameter variants.
 pub const BOT_NAMES: [&str; 5] = [

@@ -3,7 +3,7 @@
 use polyomino::Cell;
 
 use super::random_drawing;
-use crate::core::Rng;
+use crate::game::Rng;
 use crate::planes::{Action, Geometry, HitAnswer, PlanesBot, Seen, Setup, Sheet};
 
 /// Draws a uniformly random legal layout; each turn hits a uniformly random cell it has not hit

@@ -5,7 +5,7 @@
 /// A small, fast, seedable generator (xoshiro256**). Not cryptographic.
 ///
 /// ```
-/// use grid_games::core::Rng;
+/// use grid_games::game::Rng;
 /// let mut a = Rng::seed_from(42);
 /// let mut b = Rng::seed_from(42);
 /// assert_eq!(a.next_u64(), b.next_u64());

@@ -15,7 +15,7 @@ pub fn k_factor(round: usize, rounds: usize) -> f64 {
 /// `R' = R + K (S − E)`. For one K the two changes cancel exactly in real arithmetic.
 ///
 /// ```
-/// use grid_games::core::elo::update;
+/// use grid_games::game::elo::update;
 /// let (a, b) = update(1500.0, 1500.0, 0.75, 40.0);
 /// assert_eq!((a, b), (1510.0, 1490.0));
 /// ```
@@ -70,7 +70,7 @@ pub struct Tier {
 ///
 /// The seed's worked example:
 /// ```
-/// use grid_games::core::elo::{tier_score, TIERS};
+/// use grid_games::game::elo::{tier_score, TIERS};
 /// let c = TIERS[2];
 /// assert!((tier_score(20.0, c, 1530.0, 1440.0, 1540.0) - 11.5).abs() < 1e-12);
 /// ```
@@ -89,7 +89,7 @@ pub fn tier_score(full: f64, tier: Tier, rating: f64, min_rating: f64, max_ratin
 /// returns, for each entrant, its tier and its score out of `full`.
 ///
 /// ```
-/// use grid_games::core::elo::score_field;
+/// use grid_games::game::elo::score_field;
 /// let ratings = [1600.0, 1500.0, 1400.0, 1550.0, 1450.0, 1500.0, 1520.0, 1480.0, 1300.0, 1700.0];
 /// let scored = score_field(&ratings, 10.0);
 /// assert_eq!(scored[9].0.name, 'A'); // 1700 is the top 10 %

@@ -6,11 +6,11 @@
 //! point) can be rated without adopting a framework.
 
 pub mod elo;
-mod game;
+mod play;
 mod rng;
 mod tournament;
 
-pub use game::{
+pub use play::{
     Bot, Budget, BudgetClock, Forfeit, Game, MatchRecord, MatchRules, Outcome, Verdict, play_match,
 };
 pub use rng::Rng;

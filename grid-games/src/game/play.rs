@@ -288,7 +288,7 @@ pub struct MatchRecord<G: Game> {
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::RandomBot};
-/// use grid_games::core::{play_match, Game, MatchRules};
+/// use grid_games::game::{play_match, Game, MatchRules};
 /// let mut a = RandomBot::new(1);
 /// let mut b = RandomBot::new(2);
 /// let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default());
