@@ -18,7 +18,9 @@ fn play(games: u64, make: &dyn Fn(u64) -> [Box<dyn Bot<Position>>; 2]) -> u64 {
             Position::random(Config::default(), &mut Rng::seed_from(seed)).expect("default size");
         let mut bots = make(seed);
         while let Some(p) = g.to_move() {
-            let t = bots[p].choose(&g, Budget::default()).expect("a turn");
+            let t = bots[p.index()]
+                .choose(&g, Budget::default())
+                .expect("a turn");
             g.play(t).expect("game not over");
         }
         plies += u64::from(g.plies());

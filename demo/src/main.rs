@@ -11,8 +11,9 @@
 //! raider and the safe walker) and `plugdp`
 //! (Formula 1, paths, dominoes, Rocket Mania with its rotations, polyominoes by transfer matrix).
 
+use grid_games::game::Side;
 use grid_games::planes::{
-    Geometry, HitAnswer, HunterBot, LastResult, RandomBot, SUBTASKS, play_game,
+    GameSettings, Geometry, HitAnswer, HunterBot, RandomBot, SUBTASKS, play_game,
 };
 use level_planner::{Instance, Params, Site, VirtualLevel};
 use polyomino::{Board, Cell, Equivalence, MarkedPolyomino, Polyomino, enumerate};
@@ -112,11 +113,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
     let record = play_game(
         &geometry,
-        task.id,
-        task.masks,
+        &GameSettings::new(task),
         [&mut hunter, &mut random],
-        0,
-        [LastResult::FirstGame; 2],
     );
     if let Some(sheet) = &record.drawn[0] {
         println!("the hunter's sheet (H head, B body):");
@@ -131,10 +129,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("  {row}");
         }
     }
-    let hits = record.actions.iter().filter(|a| a.0 == 0).count();
+    let hits = record.actions.iter().filter(|a| a.0 == Side::First).count();
     println!(
         "winner: {} after {} actions ({hits} by the hunter), {:?}",
-        if record.winner == 0 {
+        if record.winner == Side::First {
             "hunter"
         } else {
             "random"
@@ -152,11 +150,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let mut mcts = grid_games::blokus::bots::MctsBot::new(1);
     let mut greedy = grid_games::blokus::bots::HeuristicBot::new();
-    let rules = grid_games::game::MatchRules {
-        budget: grid_games::game::Budget::iterations(300),
-        ..Default::default()
-    };
-    let game = grid_games::game::play_match(duo, &mut [&mut mcts, &mut greedy], rules);
+    let rules = grid_games::game::MatchRules::default()
+        .with_budget(grid_games::game::Budget::iterations(300));
+    let game = grid_games::game::play_match(duo, &mut [&mut mcts, &mut greedy], rules)?;
     print!("{}", game.last.render());
     println!(
         "{} placements, final score {} (points {:?})",
@@ -181,7 +177,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         board,
         &mut [&mut raider, &mut walker],
         grid_games::game::MatchRules::default(),
-    );
+    )?;
     print!("{}", game.last.render());
     if let Some(end) = game.last.end() {
         println!(

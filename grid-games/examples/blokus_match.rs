@@ -116,26 +116,26 @@ fn play_one(o: &Options, table: &std::sync::Arc<MoveTable>, g: usize) -> GameRes
         .iter_mut()
         .map(|b| &mut **b as &mut dyn Bot<Position>)
         .collect();
-    let rules = MatchRules {
-        budget: o.budget,
-        ..MatchRules::default()
-    };
-    let record = play_match(Position::with_table(table.clone()), &mut seats, rules);
+    let rules = MatchRules::default().with_budget(o.budget);
+    let record = play_match(Position::with_table(table.clone()), &mut seats, rules)
+        .expect("one bot per player");
     let mut r = GameResult {
         diff: 0,
-        forfeit: record.forfeit.as_ref().map(|(p, _)| (p + seat_of_a) % 2),
+        forfeit: record
+            .forfeit
+            .as_ref()
+            .map(|(p, _)| (p.index() + seat_of_a) % 2),
         moves: [0; 2],
         time: [Duration::ZERO; 2],
         max: [Duration::ZERO; 2],
     };
-    for p in 0..players {
-        let side = (p + seat_of_a) % 2;
-        let s = record.outcome.scores[p];
+    for (p, &s) in record.outcome.scores.iter() {
+        let side = (p.index() + seat_of_a) % 2;
         r.diff += if side == 0 { s } else { -s };
         r.time[side] += record.think_time[p];
     }
     for (&(p, _), &t) in record.actions.iter().zip(&record.action_times) {
-        let side = (p + seat_of_a) % 2;
+        let side = (p.index() + seat_of_a) % 2;
         r.moves[side] += 1;
         r.max[side] = r.max[side].max(t);
     }

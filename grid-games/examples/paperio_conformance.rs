@@ -15,6 +15,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use grid_games::game::Side;
 use grid_games::paperio::{Config, Direction, End, Position, Start, Turn};
 use serde_json::Value;
 
@@ -149,10 +150,14 @@ fn check(line: &str) -> Result<u64, String> {
         return Err(err(format!("game lasted {ply} plies, trace {plies}")));
     }
     let fin = field("final")?;
-    compare_grid(&game, fin.get("fields"), |g, x, y| g.territory(x, y))
-        .map_err(|e| err(format!("territory {e}")))?;
-    compare_grid(&game, fin.get("bands"), |g, x, y| g.trail(x, y))
-        .map_err(|e| err(format!("trail {e}")))?;
+    compare_grid(&game, fin.get("fields"), |g, x, y| {
+        g.territory(x, y).map(Side::index)
+    })
+    .map_err(|e| err(format!("territory {e}")))?;
+    compare_grid(&game, fin.get("bands"), |g, x, y| {
+        g.trail(x, y).map(Side::index)
+    })
+    .map_err(|e| err(format!("trail {e}")))?;
     if forfeit {
         return Ok(ply);
     }
@@ -160,7 +165,7 @@ fn check(line: &str) -> Result<u64, String> {
         .end()
         .ok_or_else(|| err("the game did not end".into()))?;
     let winner = result.get("winner").and_then(Value::as_i64);
-    if end.code() as i64 != code || end.winner().map(|w| w as i64) != winner {
+    if end.code() as i64 != code || end.winner().map(|w| w.index() as i64) != winner {
         return Err(err(format!(
             "result ours (winner {:?}, code {}), theirs (winner {winner:?}, code {code})",
             end.winner(),
@@ -169,7 +174,7 @@ fn check(line: &str) -> Result<u64, String> {
     }
     let extra = result.get("extra").cloned().unwrap_or(Value::Null);
     let ours_extra = match end {
-        End::TrailHit { mover, .. } => Value::from(*mover as i64),
+        End::TrailHit { mover, .. } => Value::from(mover.index() as i64),
         End::HeadOn { scores } | End::TickLimit { scores } => {
             Value::from(vec![i64::from(scores[0]), i64::from(scores[1])])
         }
@@ -183,7 +188,7 @@ fn check(line: &str) -> Result<u64, String> {
         .get("players")
         .and_then(Value::as_array)
         .ok_or("final lacks players")?;
-    for (p, h) in heads.iter().enumerate().take(2) {
+    for (p, h) in Side::ALL.into_iter().zip(heads) {
         let get = |k: &str| h.get(k).and_then(Value::as_i64);
         let ours = game.head(p);
         let dir = game.direction(p).index() as i64;
@@ -192,8 +197,10 @@ fn check(line: &str) -> Result<u64, String> {
             || get("direction") != Some(dir)
         {
             return Err(err(format!(
-                "head {p}: ours ({}, {}) dir {dir}, theirs {h}",
-                ours.0, ours.1
+                "head {}: ours ({}, {}) dir {dir}, theirs {h}",
+                p.index(),
+                ours.0,
+                ours.1
             )));
         }
     }

@@ -15,9 +15,9 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use grid_games::game::{Bot, MatchRules, Rng, play_match};
+use grid_games::game::{Bot, Forfeit, MatchRules, Rng, Side, play_match};
 use grid_games::paperio::bots::{BOT_NAMES, named_bot};
-use grid_games::paperio::{Config, End, Position};
+use grid_games::paperio::{Config, End, ForfeitKind, Position};
 
 struct Options {
     bots: [String; 2],
@@ -85,10 +85,14 @@ fn play_one(o: &Options, g: usize) -> GameResult {
     let mut rng = Rng::seed_from(o.seed).fork(g as u64);
     let game = Position::random(o.config, &mut rng).expect("validated size");
     let a_first = g.is_multiple_of(2);
-    let seat_a = usize::from(!a_first);
+    let seat_a = if a_first { Side::First } else { Side::Second };
     let mut bots: Vec<Box<dyn Bot<Position> + Send>> = (0..2)
         .map(|p| {
-            let name = if p == seat_a { &o.bots[0] } else { &o.bots[1] };
+            let name = if p == seat_a.index() {
+                &o.bots[0]
+            } else {
+                &o.bots[1]
+            };
             named_bot(name, rng.next_u64()).expect("checked names")
         })
         .collect();
@@ -96,16 +100,16 @@ fn play_one(o: &Options, g: usize) -> GameResult {
         .iter_mut()
         .map(|b| &mut **b as &mut dyn Bot<Position>)
         .collect();
-    let rules = MatchRules {
-        game_time: Some(Duration::from_secs(30)),
-        ..MatchRules::default()
-    };
-    let record = play_match(game, &mut seats, rules);
+    let rules = MatchRules::default().with_game_time(Duration::from_secs(30));
+    let record = play_match(game, &mut seats, rules).expect("two bots");
     let last = record.last;
     let end = match (&record.forfeit, last.end()) {
-        (Some((p, _)), _) => End::Forfeit {
-            player: *p,
-            kind: grid_games::paperio::ForfeitKind::Timeout,
+        (Some((p, why)), _) => End::Forfeit {
+            player: Side::try_from(*p).expect("a two-player game"),
+            kind: match why {
+                Forfeit::Timeout(_) => ForfeitKind::Timeout,
+                other => ForfeitKind::Error(format!("{other:?}")),
+            },
         },
         (None, Some(e)) => e.clone(),
         (None, None) => unreachable!("play_match plays to the end"),
@@ -114,7 +118,7 @@ fn play_one(o: &Options, g: usize) -> GameResult {
     GameResult {
         score: record.outcome.result_for(seat_a).unwrap_or(0.0),
         end,
-        land: [land[seat_a], land[1 - seat_a]],
+        land: [land[seat_a.index()], land[seat_a.other().index()]],
         plies: last.plies(),
         board: if o.draw { last.render() } else { String::new() },
     }

@@ -49,20 +49,13 @@ fn main() -> ExitCode {
     };
     let geometry = Geometry::standard();
     let start = Instant::now();
-    let wins = play_test_point(
-        &geometry,
-        task.id,
-        task.masks,
-        games,
-        bot_a.as_mut(),
-        bot_b.as_mut(),
-    );
+    let point = play_test_point(&geometry, *task, games, bot_a.as_mut(), bot_b.as_mut());
     println!(
         "subtask {}: {} {} - {} {} ({} games, {:.1} s)",
         task.id,
         bot_a.name(),
-        wins,
-        games - wins,
+        point.wins,
+        point.losses(),
         bot_b.name(),
         games,
         start.elapsed().as_secs_f64()

@@ -49,15 +49,8 @@ fn main() {
             |a, b, rng: &mut Rng| {
                 let mut bot_a = named_bot(FIELD[a], rng.next_u64()).expect("known bot");
                 let mut bot_b = named_bot(FIELD[b], rng.next_u64()).expect("known bot");
-                let wins = play_test_point(
-                    &geometry,
-                    task.id,
-                    task.masks,
-                    games,
-                    bot_a.as_mut(),
-                    bot_b.as_mut(),
-                );
-                wins as f64 / games as f64
+                let point = play_test_point(&geometry, task, games, bot_a.as_mut(), bot_b.as_mut());
+                point.score()
             },
         );
         let standings = match standings {

@@ -2,7 +2,7 @@
 //! against recounts of the grids, every capture against an independent whole-board flood, and
 //! deterministic replay.
 
-use grid_games::game::{Game, MatchRules, Rng, play_match};
+use grid_games::game::{Game, MatchRules, Player, Rng, Side, play_match};
 use grid_games::paperio::bots::{Raider, RandomWalker, SafeWalker};
 use grid_games::paperio::{Config, Direction, End, PaperioError, Position, Start, Turn};
 use proptest::prelude::*;
@@ -45,7 +45,13 @@ fn sizes_and_starts_are_validated() {
         small(10),
         [start(-1, 4, Direction::East), start(12, 4, Direction::East)],
     );
-    assert!(matches!(off, Err(PaperioError::BadStart { player: 0, .. })));
+    assert!(matches!(
+        off,
+        Err(PaperioError::BadStart {
+            player: Side::First,
+            ..
+        })
+    ));
     let same = Position::new(
         small(10),
         [start(4, 4, Direction::East), start(4, 4, Direction::West)],
@@ -77,10 +83,10 @@ fn leaving_the_board_loses_and_records_the_step() {
     )
     .unwrap();
     let end = g.play(Turn::Left).unwrap().cloned();
-    assert_eq!(end, Some(End::Wall { mover: 0 }));
-    assert_eq!(end.unwrap().winner(), Some(1));
-    assert_eq!(g.head(0), (-1, 4));
-    assert_eq!(g.route(0), &[Direction::West]);
+    assert_eq!(end, Some(End::Wall { mover: Side::First }));
+    assert_eq!(end.unwrap().winner(), Some(Side::Second));
+    assert_eq!(g.head(Side::First), (-1, 4));
+    assert_eq!(g.route(Side::First), &[Direction::West]);
     assert_eq!(g.play(Turn::Straight), Err(PaperioError::GameOver));
 }
 
@@ -107,11 +113,11 @@ fn a_loop_home_captures_the_trail_and_what_it_encloses() {
             assert!(g.play(u).unwrap().is_none());
         }
     }
-    assert_eq!(g.head(0), (5, 3));
+    assert_eq!(g.head(Side::First), (5, 3));
     assert_eq!(g.territory_counts()[0], 16);
     assert_eq!(g.trail_counts()[0], 0);
-    assert_eq!(g.territory(5, 2), Some(0));
-    assert_eq!(g.territory(4, 1), Some(0));
+    assert_eq!(g.territory(5, 2), Some(Side::First));
+    assert_eq!(g.territory(4, 1), Some(Side::First));
 }
 
 #[test]
@@ -140,9 +146,9 @@ fn running_into_the_enemy_trail_wins() {
 
 /// The territory grid after a capture by `p`, computed independently: the previous grid, plus
 /// the trail, plus every non-`p` cell that cannot reach the board's edge (whole-board flood).
-fn expected_after_capture(before: &Position, p: usize) -> Vec<Option<usize>> {
+fn expected_after_capture(before: &Position, p: Side) -> Vec<Option<Side>> {
     let (w, h) = (before.width() as i32, before.height() as i32);
-    let mut grid: Vec<Option<usize>> = (0..h)
+    let mut grid: Vec<Option<Side>> = (0..h)
         .flat_map(|y| (0..w).map(move |x| (x, y)))
         .map(|(x, y)| before.territory(x, y))
         .collect();
@@ -182,7 +188,7 @@ fn expected_after_capture(before: &Position, p: usize) -> Vec<Option<usize>> {
     grid
 }
 
-fn territory_grid(g: &Position) -> Vec<Option<usize>> {
+fn territory_grid(g: &Position) -> Vec<Option<Side>> {
     let (w, h) = (g.width() as i32, g.height() as i32);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| (x, y)))
@@ -197,17 +203,17 @@ fn check_invariants(g: &Position) {
     for y in 0..h {
         for x in 0..w {
             if let Some(o) = g.territory(x, y) {
-                land[o] += 1;
+                land[o.index()] += 1;
             }
             if let Some(o) = g.trail(x, y) {
-                trail[o] += 1;
+                trail[o.index()] += 1;
             }
         }
     }
     assert_eq!(g.territory_counts(), land);
     assert_eq!(g.trail_counts(), trail);
     if g.end().is_none() {
-        for (p, &marks) in trail.iter().enumerate() {
+        for (p, &marks) in Side::ALL.into_iter().zip(&trail) {
             assert_eq!(
                 g.trail_cells(p).len() as u32,
                 marks,
@@ -248,7 +254,7 @@ fn play_checked(seed: u64, board: usize, safe: bool) -> usize {
     let mut captures = 0;
     while let Some(p) = g.to_move() {
         let before = g.clone();
-        let turn = bots[p].choose(&g, Default::default()).unwrap();
+        let turn = bots[p.index()].choose(&g, Default::default()).unwrap();
         g.play(turn).unwrap();
         check_invariants(&g);
         let had_trail = before.trail_cells(p).len() > 0;
@@ -300,7 +306,7 @@ fn matches_replay_deterministically() {
             )
             .unwrap();
             let (mut a, mut b) = (Raider::new(seed), SafeWalker::new(seed + 9));
-            play_match(g, &mut [&mut a, &mut b], MatchRules::default())
+            play_match(g, &mut [&mut a, &mut b], MatchRules::default()).expect("two bots")
         };
         let (one, two) = (run(), run());
         assert_eq!(one.actions, two.actions);
@@ -315,12 +321,15 @@ fn matches_replay_deterministically() {
         )
         .unwrap();
         for &(p, a) in &one.actions {
-            assert_eq!(replay.to_move(), Some(p));
+            assert_eq!(replay.to_move().map(Player::from), Some(p));
             Game::play(&mut replay, a).unwrap();
         }
         assert_eq!(replay.render(), one.last.render());
         assert_eq!(replay.end(), one.last.end());
-        assert_eq!(one.outcome.winner(), one.last.end().unwrap().winner());
+        assert_eq!(
+            one.outcome.winner(),
+            one.last.end().unwrap().winner().map(Player::from)
+        );
     }
 }
 
@@ -342,5 +351,5 @@ fn the_tick_limit_ends_the_game_on_territory() {
         last = g.play(t).unwrap().cloned();
     }
     assert_eq!(last, Some(End::TickLimit { scores: [9, 9] }));
-    assert_eq!(g.moves_left(0), 0);
+    assert_eq!(g.moves_left(Side::First), 0);
 }

@@ -3,13 +3,24 @@
 
 use std::sync::Arc;
 
-use grid_games::game::{Rng, elo};
+use grid_games::game::{Rng, Side, elo};
+use grid_games::planes::GameSettings;
 use grid_games::planes::{
     Action, Catalogue, GameEnd, Geometry, HitAnswer, LastResult, Layouts, PlacementTable,
-    PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, play_game,
+    PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, Subtask, play_game,
 };
 use polyomino::Cell;
 use proptest::prelude::*;
+
+/// A subtask with these masks (id 1, as the tests' bots ignore the id).
+fn subtask(masks: [u8; 3]) -> Subtask {
+    Subtask {
+        id: 1,
+        games: 2,
+        masks,
+        weight: 1.0,
+    }
+}
 
 /// Replays a game record on fresh sheets: every hit answer must match the sheet, every move must
 /// be legal, and the recorded end must follow.
@@ -18,35 +29,30 @@ fn replay_is_consistent(
     masks: [u8; 3],
     seed_a: u64,
     seed_b: u64,
-    first: usize,
+    first: Side,
 ) -> Result<(), TestCaseError> {
     let mut a = RandomBot::new(seed_a);
     let mut b = RandomBot::new(seed_b);
-    let record = play_game(
-        geometry,
-        1,
-        masks,
-        [&mut a, &mut b],
-        first,
-        [LastResult::FirstGame; 2],
-    );
+    let settings = GameSettings::new(subtask(masks)).with_first(first);
+    let record = play_game(geometry, &settings, [&mut a, &mut b]);
     let mut sheets: Vec<Sheet> = record
         .drawn
         .iter()
         .map(|s| s.clone().expect("random drawings are legal"))
         .collect();
     for (i, &(p, action, answer)) in record.actions.iter().enumerate() {
-        let expected_player = (first + i) % 2;
+        let expected_player = if i % 2 == 0 { first } else { first.other() };
         prop_assert_eq!(p, expected_player, "players alternate");
+        let (me, other) = (p.index(), p.other().index());
         match action {
             Action::Hit(c) => {
-                let before = sheets[1 - p].peek(c);
+                let before = sheets[other].peek(c);
                 prop_assert_eq!(Some(before), answer);
-                sheets[1 - p].hit(geometry, c).unwrap();
+                sheets[other].hit(geometry, c).unwrap();
             }
             Action::Move { plane, step } => {
-                prop_assert!(sheets[p].can_move(geometry, plane, step));
-                sheets[p].move_plane(geometry, plane, step).unwrap();
+                prop_assert!(sheets[me].can_move(geometry, plane, step));
+                sheets[me].move_plane(geometry, plane, step).unwrap();
             }
         }
         // No two planes of a sheet ever overlap and all stay inside.
@@ -61,10 +67,12 @@ fn replay_is_consistent(
         }
     }
     match record.end {
-        GameEnd::AllDestroyed => prop_assert!(sheets[1 - record.winner].all_destroyed()),
+        GameEnd::AllDestroyed => {
+            prop_assert!(sheets[record.winner.other().index()].all_destroyed())
+        }
         GameEnd::Exhausted => {
             prop_assert_eq!(record.actions.len(), 1000);
-            prop_assert_eq!(record.winner, 1 - first);
+            prop_assert_eq!(record.winner, first.other());
         }
         GameEnd::Illegal { .. } | GameEnd::Crashed { .. } => {
             prop_assert!(false, "random bots play legally and do not crash")
@@ -77,7 +85,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn random_play_keeps_every_rule(seed_a in any::<u64>(), seed_b in any::<u64>(), first in 0usize..2, task in 0usize..5) {
+    fn random_play_keeps_every_rule(seed_a in any::<u64>(), seed_b in any::<u64>(), first in prop::sample::select(Side::ALL.to_vec()), task in 0usize..5) {
         replay_is_consistent(&Geometry::standard(), SUBTASKS[task].masks, seed_a, seed_b, first)?;
     }
 
@@ -221,14 +229,16 @@ fn crashes_lose_the_game() {
     let (mut crasher, mut random) = (Crasher, RandomBot::new(3));
     let record = play_game(
         &g,
-        1,
-        [1, 1, 1],
+        &GameSettings::new(subtask([1, 1, 1])),
         [&mut crasher, &mut random],
-        0,
-        [LastResult::FirstGame; 2],
     );
-    assert_eq!(record.winner, 1);
-    assert_eq!(record.end, GameEnd::Crashed { player: 0 });
+    assert_eq!(record.winner, Side::Second);
+    assert_eq!(
+        record.end,
+        GameEnd::Crashed {
+            player: Side::First
+        }
+    );
 }
 
 #[test]
@@ -240,13 +250,16 @@ fn bots_survive_masks_that_allow_no_drawing() {
     let mut random = RandomBot::new(2);
     let record = play_game(
         &g,
-        1,
-        [1, 1, 1],
+        &GameSettings::new(subtask([1, 1, 1])),
         [&mut hunter, &mut random],
-        0,
-        [LastResult::FirstGame; 2],
     );
-    assert!(matches!(record.end, GameEnd::Illegal { player: 0, .. }));
+    assert!(matches!(
+        record.end,
+        GameEnd::Illegal {
+            player: Side::First,
+            ..
+        }
+    ));
     // Heads far outside the coordinate range are errors, not overflows.
     let far = PlaneSpec {
         kind: 0,
@@ -263,17 +276,14 @@ fn illegal_actions_lose_with_a_reason() {
     let mut random = RandomBot::new(3);
     let record = play_game(
         &g,
-        1,
-        [1, 1, 1],
+        &GameSettings::new(subtask([1, 1, 1])),
         [&mut cheater, &mut random],
-        0,
-        [LastResult::FirstGame; 2],
     );
-    assert_eq!(record.winner, 1);
+    assert_eq!(record.winner, Side::Second);
     assert!(matches!(
         record.end,
         GameEnd::Illegal {
-            player: 0,
+            player: Side::First,
             error: PlanesError::HitOutside(_)
         }
     ));

@@ -28,9 +28,10 @@
 //! // A whole game between two bots through the shared match runner.
 //! let mut a = HeuristicBot::new();
 //! let mut b = RandomBot::new(7);
-//! let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default());
+//! let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default())?;
 //! assert!(record.last.is_over());
 //! println!("{}", record.last.final_score());
+//! # Ok::<(), grid_games::game::MatchError>(())
 //! ```
 //!
 //! # Rules (spec `blokus.md`)

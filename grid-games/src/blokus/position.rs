@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use super::table::edge_offsets;
 use super::{BlokusError, Colour, Move, MoveTable, Piece, Point, Variant};
-use crate::game::Game;
+use crate::game::{ByPlayer, Game, Player};
 
 const EMPTY: u8 = 0xFF;
 const BORDER: u8 = 0xFE;
@@ -472,21 +472,19 @@ impl Position {
 
     /// Points per player: the colour's points in Duo and Classic, the sum of the player's two
     /// colours in Classic two-player.
-    pub fn player_points(&self) -> Vec<i64> {
+    pub fn player_points(&self) -> ByPlayer<i64> {
         let points = self.points();
         let players = self.variant().players();
-        let mut out = vec![0; players];
-        for (c, p) in points.into_iter().enumerate() {
-            out[c % players] += p;
-        }
-        out
+        ByPlayer::from_fn(players, |p| {
+            points.iter().skip(p.index()).step_by(players).sum()
+        })
     }
 
     /// The result as GTP `final_score` prints it: `B+n` / `W+n` / `0` for the two-player
     /// variants, the four point totals each followed by a space for Classic.
     pub fn final_score(&self) -> String {
-        let p = self.player_points();
-        if p.len() == 4 {
+        let p = self.player_points().into_vec();
+        if p.len() != 2 {
             return p.iter().map(|x| format!("{x} ")).collect();
         }
         match p[0] - p[1] {
@@ -549,9 +547,9 @@ impl Game for Position {
         self.variant().players()
     }
 
-    fn to_move(&self) -> Option<usize> {
+    fn to_move(&self) -> Option<Player> {
         self.colour_to_move()
-            .map(|c| self.variant().player_index(c))
+            .and_then(|c| self.variant().player_of(c))
     }
 
     fn legal_actions(&self, out: &mut Vec<Move>) {
@@ -565,7 +563,7 @@ impl Game for Position {
         Position::play(self, action)
     }
 
-    fn scores(&self) -> Vec<i64> {
+    fn scores(&self) -> ByPlayer<i64> {
         self.player_points()
     }
 }

@@ -1,6 +1,7 @@
 //! The three rule variants, their colours and their starting cells.
 
 use super::{BlokusError, Point};
+use crate::game::Player;
 
 /// A Blokus rule variant (spec §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -52,9 +53,9 @@ impl Variant {
     }
 
     /// The player who plays `colour`, or `None` for a colour the variant does not have.
-    pub const fn player_of(self, colour: Colour) -> Option<usize> {
+    pub const fn player_of(self, colour: Colour) -> Option<Player> {
         if colour.index() < self.colours() {
-            Some(self.player_index(colour))
+            Player::new(self.player_index(colour))
         } else {
             None
         }

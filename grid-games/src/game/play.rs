@@ -1,29 +1,37 @@
 //! The vocabulary every perfect-information, turn-based game of the crate speaks: a
 //! [`Game`] state with legal actions and a typed error for illegal ones, a [`Bot`] that picks
-//! an action within a [`Budget`], and the [`Outcome`] that scores a finished game.
+//! an action within a [`Budget`], and the referee [`play_match`] that runs one game and
+//! records it.
 //!
 //! The shape follows `shakmaty`'s `Position`: the state knows whose turn it is, lists its legal
 //! actions into a caller-owned buffer (so search loops allocate nothing), applies an action
 //! with [`Game::play`] returning `Result`, and reports [`Game::outcome`] once nobody can act.
 //! States are `Clone` and cheap to clone, which is what tree search needs.
+//!
+//! The referee does not trust bots: a bot that panics (even with a payload whose own `Drop`
+//! panics), returns no action, returns an illegal action or overruns its time loses the game
+//! by [`Verdict::Forfeit`]; its time is measured by the referee, not reported by the bot.
 
 use std::time::{Duration, Instant};
 
+use super::{Budget, ByPlayer, Outcome, Player, Verdict};
+
 /// A turn-based game state with perfect information.
 ///
-/// Players are numbered `0..players()`. A game where a player can be skipped (Blokus passes
-/// implicitly) simply reports the next player who can act from [`to_move`](Game::to_move).
+/// A game has `players()` seats, numbered [`Player::FIRST`] onwards (at most
+/// [`Player::MAX`]). A game where a player can be skipped (Blokus passes implicitly) simply
+/// reports the next player who can act from [`to_move`](Game::to_move).
 pub trait Game: Clone {
     /// One action (a move) of the game. Small and `Copy`.
     type Action: Copy + Eq + core::fmt::Debug;
     /// Why an action was refused.
     type Error: std::error::Error + Send + Sync + 'static;
 
-    /// Number of players.
+    /// Number of players (1 to [`Player::MAX`]).
     fn players(&self) -> usize;
 
     /// The player who acts next, or `None` once the game is over.
-    fn to_move(&self) -> Option<usize>;
+    fn to_move(&self) -> Option<Player>;
 
     /// Appends every legal action of the player to move to `out` (which is cleared first).
     /// Empty once the game is over.
@@ -35,7 +43,7 @@ pub trait Game: Clone {
 
     /// The current scores, one per player, higher is better. Defined at any time; final once
     /// [`to_move`](Game::to_move) is `None`.
-    fn scores(&self) -> Vec<i64>;
+    fn scores(&self) -> ByPlayer<i64>;
 
     /// The outcome once the game is over.
     fn outcome(&self) -> Option<Outcome> {
@@ -46,180 +54,11 @@ pub trait Game: Clone {
     }
 }
 
-/// How a finished game ended: the final scores and the verdict that ranks the players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// Final score of every player (higher is better).
-    pub scores: Vec<i64>,
-    /// Who won: by score, or by a rule that overrides scores.
-    pub verdict: Verdict,
-}
-
-/// How an [`Outcome`] ranks the players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// By score: higher beats lower, equal scores tie (Blokus).
-    ByScore,
-    /// A rule decided: this player won and every other player lost (a paper.io trail cut).
-    Winner(usize),
-    /// A rule decided a draw between all players.
-    Draw,
-    /// This player forfeited (illegal action, no action, time-out) and lost to everyone;
-    /// the others rank by score among themselves.
-    Forfeit(usize),
-}
-
-impl Outcome {
-    /// An outcome ranked by these scores.
-    pub fn from_scores(scores: Vec<i64>) -> Outcome {
-        Outcome {
-            scores,
-            verdict: Verdict::ByScore,
-        }
-    }
-
-    /// The winner: the unique player with the highest score (or the rule's winner), or `None`
-    /// on a shared first place or a draw.
-    pub fn winner(&self) -> Option<usize> {
-        match self.verdict {
-            Verdict::Winner(w) => Some(w),
-            Verdict::Draw => None,
-            Verdict::ByScore | Verdict::Forfeit(_) => {
-                let forfeited = match self.verdict {
-                    Verdict::Forfeit(f) => Some(f),
-                    _ => None,
-                };
-                let alive = |i: usize| Some(i) != forfeited;
-                let best = self
-                    .scores
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| alive(i))
-                    .map(|(_, &s)| s)
-                    .max()?;
-                let mut leaders =
-                    (0..self.scores.len()).filter(|&i| alive(i) && self.scores[i] == best);
-                let first = leaders.next()?;
-                match leaders.next() {
-                    None => Some(first),
-                    Some(_) => None,
-                }
-            }
-        }
-    }
-
-    /// The result for `player` in `[0, 1]`: the share of the other players it beat, counting a
-    /// tie as half (1 = sole winner of a two-player game, 0.5 = draw, 0 = loss); `None` for a
-    /// player the outcome does not have.
-    pub fn result_for(&self, player: usize) -> Option<f64> {
-        if player >= self.scores.len() {
-            return None;
-        }
-        let others = self.scores.len() - 1;
-        if others == 0 {
-            return Some(1.0);
-        }
-        let beats = |a: usize, b: usize| -> f64 {
-            match self.verdict {
-                Verdict::Winner(w) => f64::from(u8::from(a == w)),
-                Verdict::Draw => 0.5,
-                Verdict::Forfeit(f) if a == f => 0.0,
-                Verdict::Forfeit(f) if b == f => 1.0,
-                _ => match self.scores[a].cmp(&self.scores[b]) {
-                    core::cmp::Ordering::Greater => 1.0,
-                    core::cmp::Ordering::Equal => 0.5,
-                    core::cmp::Ordering::Less => 0.0,
-                },
-            }
-        };
-        let points: f64 = (0..self.scores.len())
-            .filter(|&i| i != player)
-            .map(|i| beats(player, i))
-            .sum();
-        Some(points / others as f64)
-    }
-}
-
-/// How much thinking a bot may do for one action. A bot stops at whichever limit it reaches
-/// first; with neither set it uses its own default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Budget {
-    /// Wall-clock limit for this action.
-    pub time: Option<Duration>,
-    /// Limit on search iterations (simulations, nodes: the bot documents its unit).
-    pub iterations: Option<u64>,
-}
-
-impl Budget {
-    /// A budget of `n` iterations.
-    pub fn iterations(n: u64) -> Budget {
-        Budget {
-            time: None,
-            iterations: Some(n),
-        }
-    }
-
-    /// A budget of `time` of wall clock.
-    pub fn time(time: Duration) -> Budget {
-        Budget {
-            time: Some(time),
-            iterations: None,
-        }
-    }
-
-    /// A clock for this budget, started now.
-    pub fn start(&self) -> BudgetClock {
-        BudgetClock {
-            start: Instant::now(),
-            budget: *self,
-            used: 0,
-        }
-    }
-}
-
-/// A running [`Budget`]: counts iterations and checks the deadline.
-#[derive(Clone, Copy, Debug)]
-pub struct BudgetClock {
-    start: Instant,
-    budget: Budget,
-    used: u64,
-}
-
-impl BudgetClock {
-    /// Records one iteration and says whether another may start. `default_iterations` applies
-    /// when the budget sets no limit at all. Search loops call it after each iteration, so a
-    /// budget of zero iterations still runs one.
-    pub fn tick(&mut self, default_iterations: u64) -> bool {
-        self.used += 1;
-        let iterations = match (self.budget.iterations, self.budget.time) {
-            (Some(n), _) => n,
-            (None, Some(_)) => u64::MAX,
-            (None, None) => default_iterations,
-        };
-        if self.used >= iterations {
-            return false;
-        }
-        match self.budget.time {
-            // Reading the clock costs tens of nanoseconds; iterations cost microseconds.
-            Some(limit) => self.start.elapsed() < limit,
-            None => true,
-        }
-    }
-
-    /// Iterations recorded so far.
-    pub fn used(&self) -> u64 {
-        self.used
-    }
-
-    /// Time since the clock started.
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-}
-
 /// A player program: picks an action for the player to move.
 ///
-/// Bots own their randomness (seed them at construction) so a match is replayable.
+/// Bots own their randomness (seed them at construction) so a match is replayable. A bot may
+/// be reused across games: [`choose`](Bot::choose) receives the whole state every time, and
+/// the bots of this crate keep nothing between calls that a new game would invalidate.
 pub trait Bot<G: Game> {
     /// A short name for tables and logs.
     fn name(&self) -> String;
@@ -238,8 +77,19 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
     }
 }
 
-/// Settings of [`play_match`].
+/// Settings of [`play_match`]. Build with `MatchRules::default()` and the `with_…` setters
+/// (the struct may gain fields).
+///
+/// ```
+/// use std::time::Duration;
+/// use grid_games::game::{Budget, MatchRules};
+/// let rules = MatchRules::default()
+///     .with_budget(Budget::iterations(200))
+///     .with_time_limit(Duration::from_secs(5));
+/// assert_eq!(rules.budget.iterations, Some(200));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MatchRules {
     /// The budget handed to every bot for every action.
     pub budget: Budget,
@@ -254,8 +104,35 @@ pub struct MatchRules {
     pub max_actions: Option<usize>,
 }
 
+impl MatchRules {
+    /// These rules with this per-action budget.
+    pub fn with_budget(mut self, budget: Budget) -> MatchRules {
+        self.budget = budget;
+        self
+    }
+
+    /// These rules with a per-action time limit.
+    pub fn with_time_limit(mut self, limit: Duration) -> MatchRules {
+        self.time_limit = Some(limit);
+        self
+    }
+
+    /// These rules with a per-game thinking budget for each player.
+    pub fn with_game_time(mut self, total: Duration) -> MatchRules {
+        self.game_time = Some(total);
+        self
+    }
+
+    /// These rules with a cap on the number of actions.
+    pub fn with_max_actions(mut self, actions: usize) -> MatchRules {
+        self.max_actions = Some(actions);
+        self
+    }
+}
+
 /// Why a match ended before the game did.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Forfeit {
     /// The bot returned no action although the game was not over.
     NoAction,
@@ -264,6 +141,22 @@ pub enum Forfeit {
     /// The bot overran [`MatchRules::time_limit`] or its [`MatchRules::game_time`]; the time
     /// the offending call took.
     Timeout(Duration),
+    /// The bot panicked; the panic message when it was a string.
+    Crashed(Option<String>),
+}
+
+/// Why [`play_match`] could not start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// The number of bots differs from the game's number of players.
+    #[error("{bots} bots for a game of {players} players")]
+    WrongBotCount {
+        /// Bots given.
+        bots: usize,
+        /// Players of the game.
+        players: usize,
+    },
 }
 
 /// Everything a match produced: the action list (replayable from the initial state), the final
@@ -271,52 +164,93 @@ pub enum Forfeit {
 #[derive(Clone, Debug)]
 pub struct MatchRecord<G: Game> {
     /// `(player, action)` in order of play.
-    pub actions: Vec<(usize, G::Action)>,
+    pub actions: Vec<(Player, G::Action)>,
     /// The state after the last action.
     pub last: G,
     /// The final scores and verdict ([`Verdict::Forfeit`] on a forfeit).
     pub outcome: Outcome,
     /// The player who forfeited, and why.
-    pub forfeit: Option<(usize, Forfeit)>,
+    pub forfeit: Option<(Player, Forfeit)>,
     /// Thinking time used by each player.
-    pub think_time: Vec<Duration>,
+    pub think_time: ByPlayer<Duration>,
     /// Thinking time of every action, parallel to `actions`.
     pub action_times: Vec<Duration>,
 }
 
+/// Runs a bot call, turning a panic into `Err(message)`. A payload whose own `Drop` panics is
+/// leaked rather than dropped, so nothing escapes.
+pub(crate) fn guard<T>(f: impl FnOnce() -> T) -> Result<T, Option<String>> {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => Ok(v),
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned());
+            // Dropping the payload runs its destructor, which may itself panic.
+            if let Err(second) = catch_unwind(AssertUnwindSafe(move || drop(payload))) {
+                // Its payload could panic on drop as well: leak it.
+                std::mem::forget(second);
+            }
+            Err(message)
+        }
+    }
+}
+
 /// Plays `game` to the end with `bots[p]` acting for player `p`, and records it.
+///
+/// A bot that panics, returns nothing, returns an illegal action or overruns its time forfeits
+/// ([`MatchRecord::forfeit`]); the referee itself never panics because of a bot.
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::RandomBot};
 /// use grid_games::game::{play_match, Game, MatchRules};
 /// let mut a = RandomBot::new(1);
 /// let mut b = RandomBot::new(2);
-/// let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default());
+/// let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default())?;
 /// assert!(record.forfeit.is_none());
 /// assert_eq!(record.outcome.scores, record.last.scores());
+/// # Ok::<(), grid_games::game::MatchError>(())
 /// ```
 ///
-/// # Panics
-/// If `bots.len()` differs from the game's number of players.
+/// # Errors
+/// [`MatchError::WrongBotCount`] if `bots.len()` differs from the game's number of players.
 pub fn play_match<G: Game>(
     mut game: G,
     bots: &mut [&mut dyn Bot<G>],
     rules: MatchRules,
-) -> MatchRecord<G> {
-    assert_eq!(bots.len(), game.players(), "one bot per player");
+) -> Result<MatchRecord<G>, MatchError> {
+    if bots.len() != game.players() || bots.len() > Player::MAX {
+        return Err(MatchError::WrongBotCount {
+            bots: bots.len(),
+            players: game.players(),
+        });
+    }
     let mut actions = Vec::new();
-    let mut think_time = vec![Duration::ZERO; bots.len()];
+    let mut think_time = ByPlayer::filled(bots.len(), Duration::ZERO);
     let mut action_times = Vec::new();
-    let mut remaining = vec![rules.game_time; bots.len()];
+    let mut remaining = ByPlayer::filled(bots.len(), rules.game_time);
     let mut forfeit = None;
     while let Some(player) = game.to_move() {
         if rules.max_actions.is_some_and(|m| actions.len() >= m) {
             break;
         }
+        let Some(bot) = bots.get_mut(player.index()) else {
+            // A game that names a seat it does not have: score it as it stands.
+            break;
+        };
         let start = Instant::now();
-        let choice = bots[player].choose(&game, rules.budget);
+        let choice = guard(|| bot.choose(&game, rules.budget));
         let spent = start.elapsed();
         think_time[player] += spent;
+        let choice = match choice {
+            Ok(choice) => choice,
+            Err(message) => {
+                forfeit = Some((player, Forfeit::Crashed(message)));
+                break;
+            }
+        };
         let over_game_budget = remaining[player].is_some_and(|left| spent >= left);
         if over_game_budget || rules.time_limit.is_some_and(|limit| spent > limit) {
             forfeit = Some((player, Forfeit::Timeout(spent)));
@@ -344,13 +278,117 @@ pub fn play_match<G: Game>(
         (None, Some(o)) => o,
         (None, None) => Outcome::from_scores(game.scores()),
     };
-    MatchRecord {
+    Ok(MatchRecord {
         actions,
         last: game,
         outcome,
         forfeit,
         think_time,
         action_times,
+    })
+}
+
+/// The summary of a series of games from one entrant's point of view: wins, draws, losses,
+/// the point margins and how games were lost to forfeits, with the score share and its 95 %
+/// interval.
+///
+/// ```
+/// use grid_games::game::{Outcome, Player, Tally};
+/// let mut t = Tally::default();
+/// t.add(&Outcome::from_scores([10, 4]), Player::FIRST);
+/// t.add(&Outcome::from_scores([3, 3]), Player::FIRST);
+/// t.add(&Outcome::from_scores([2, 9]), Player::FIRST);
+/// assert_eq!((t.wins, t.draws, t.losses), (1, 1, 1));
+/// assert_eq!(t.score(), 0.5);
+/// assert_eq!(t.mean_margin(), Some((6.0 + 0.0 - 7.0) / 3.0));
+/// let (low, high) = t.interval95().unwrap();
+/// assert!(low < 0.5 && 0.5 < high);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct Tally {
+    /// Games won.
+    pub wins: u64,
+    /// Games drawn (or shared first places).
+    pub draws: u64,
+    /// Games lost.
+    pub losses: u64,
+    /// Games this entrant lost by forfeit (counted in `losses` too).
+    pub forfeits_lost: u64,
+    /// Games the opponent lost by forfeit (counted in `wins` too).
+    pub forfeits_won: u64,
+    /// Sum of the point margins ([`Outcome::margin_for`]) over the games.
+    pub margin_sum: i128,
+    /// Sum of the squared results (1, 0.25 or 0 per game), for the interval.
+    result_squares: f64,
+}
+
+impl Tally {
+    /// Adds one finished game, seen from `me`; a game without `me` is ignored.
+    pub fn add(&mut self, outcome: &Outcome, me: Player) {
+        let Some(result) = outcome.result_for(me) else {
+            return;
+        };
+        if result > 0.5 {
+            self.wins += 1;
+        } else if result < 0.5 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        match outcome.verdict {
+            Verdict::Forfeit(p) if p == me => self.forfeits_lost += 1,
+            Verdict::Forfeit(_) => self.forfeits_won += 1,
+            _ => {}
+        }
+        self.margin_sum += i128::from(outcome.margin_for(me).unwrap_or(0));
+        self.result_squares += result * result;
+    }
+
+    /// Adds every game of `other`.
+    pub fn merge(&mut self, other: &Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.forfeits_lost += other.forfeits_lost;
+        self.forfeits_won += other.forfeits_won;
+        self.margin_sum += other.margin_sum;
+        self.result_squares += other.result_squares;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score share: (wins + draws / 2) / games, 0 with no game.
+    pub fn score(&self) -> f64 {
+        let games = self.games();
+        if games == 0 {
+            return 0.0;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / games as f64
+    }
+
+    /// The mean point margin, `None` with no game.
+    pub fn mean_margin(&self) -> Option<f64> {
+        let games = self.games();
+        (games > 0).then(|| self.margin_sum as f64 / games as f64)
+    }
+
+    /// A 95 % confidence interval for the expected score share (normal approximation with the
+    /// sample variance of the per-game results, clipped to `[0, 1]`); `None` with fewer than
+    /// two games.
+    pub fn interval95(&self) -> Option<(f64, f64)> {
+        let n = self.games() as f64;
+        if n < 2.0 {
+            return None;
+        }
+        let mean = self.score();
+        let variance = ((self.result_squares - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = 1.96 * (variance / n).sqrt();
+        Some(((mean - half).max(0.0), (mean + half).min(1.0)))
     }
 }
 
@@ -358,41 +396,113 @@ pub fn play_match<G: Game>(
 mod tests {
     use super::*;
 
-    #[test]
-    fn outcome_ranks() {
-        let o = Outcome::from_scores(vec![5, 3]);
-        assert_eq!(o.winner(), Some(0));
-        assert_eq!(o.result_for(0), Some(1.0));
-        assert_eq!(o.result_for(1), Some(0.0));
-        assert_eq!(o.result_for(2), None);
-        let tie = Outcome::from_scores(vec![4, 4, 1, 0]);
-        assert_eq!(tie.winner(), None);
-        assert!((tie.result_for(0).unwrap() - 2.5 / 3.0).abs() < 1e-12);
-        let ruled = Outcome {
-            scores: vec![5, 9],
-            verdict: Verdict::Winner(0),
-        };
-        assert_eq!(
-            (ruled.winner(), ruled.result_for(0), ruled.result_for(1)),
-            (Some(0), Some(1.0), Some(0.0))
-        );
-        let forfeit = Outcome {
-            scores: vec![9, 1, 3],
-            verdict: Verdict::Forfeit(0),
-        };
-        assert_eq!(forfeit.winner(), Some(2));
-        assert_eq!(forfeit.result_for(0), Some(0.0));
-        assert_eq!(forfeit.result_for(2), Some(1.0));
+    /// A one-player counting game: each action adds its value; over at 3 actions.
+    #[derive(Clone, Debug)]
+    struct Count(Vec<u8>);
+
+    impl Game for Count {
+        type Action = u8;
+        type Error = std::fmt::Error;
+        fn players(&self) -> usize {
+            1
+        }
+        fn to_move(&self) -> Option<Player> {
+            (self.0.len() < 3).then_some(Player::FIRST)
+        }
+        fn legal_actions(&self, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend([1, 2]);
+        }
+        fn play(&mut self, action: u8) -> Result<(), std::fmt::Error> {
+            if action == 0 || action > 2 {
+                return Err(std::fmt::Error);
+            }
+            self.0.push(action);
+            Ok(())
+        }
+        fn scores(&self) -> ByPlayer<i64> {
+            ByPlayer::from([self.0.iter().map(|&a| i64::from(a)).sum()])
+        }
+    }
+
+    struct Panicky;
+    struct BadDrop;
+    impl Drop for BadDrop {
+        fn drop(&mut self) {
+            panic!("drop panics too");
+        }
+    }
+    impl Bot<Count> for Panicky {
+        fn name(&self) -> String {
+            "panicky".into()
+        }
+        fn choose(&mut self, _: &Count, _: Budget) -> Option<u8> {
+            std::panic::panic_any(BadDrop)
+        }
+    }
+
+    struct Fixed(u8);
+    impl Bot<Count> for Fixed {
+        fn name(&self) -> String {
+            "fixed".into()
+        }
+        fn choose(&mut self, _: &Count, _: Budget) -> Option<u8> {
+            Some(self.0)
+        }
     }
 
     #[test]
-    fn clock_counts_iterations() {
-        let mut clock = Budget::iterations(3).start();
-        assert!(clock.tick(100));
-        assert!(clock.tick(100));
-        assert!(!clock.tick(100));
-        let mut unlimited = Budget::default().start();
-        assert!((0..9).all(|_| unlimited.tick(10)));
-        assert!(!unlimited.tick(10));
+    fn referee_survives_bad_bots() {
+        let record =
+            play_match(Count(vec![]), &mut [&mut Panicky], MatchRules::default()).expect("one bot");
+        assert_eq!(
+            record.forfeit,
+            Some((Player::FIRST, Forfeit::Crashed(None)))
+        );
+        let record =
+            play_match(Count(vec![]), &mut [&mut Fixed(7)], MatchRules::default()).unwrap();
+        assert!(matches!(record.forfeit, Some((_, Forfeit::Illegal(_)))));
+        let record =
+            play_match(Count(vec![]), &mut [&mut Fixed(2)], MatchRules::default()).unwrap();
+        assert_eq!(record.outcome.scores, ByPlayer::from([6]));
+        assert_eq!(
+            play_match(
+                Count(vec![]),
+                &mut [&mut Fixed(1), &mut Fixed(1)],
+                MatchRules::default()
+            )
+            .err(),
+            Some(MatchError::WrongBotCount {
+                bots: 2,
+                players: 1
+            })
+        );
+        let capped = MatchRules::default().with_max_actions(1);
+        let record = play_match(Count(vec![]), &mut [&mut Fixed(2)], capped).unwrap();
+        assert_eq!(record.actions.len(), 1);
+    }
+
+    #[test]
+    fn tally_counts() {
+        let mut t = Tally::default();
+        assert_eq!(
+            (t.score(), t.mean_margin(), t.interval95()),
+            (0.0, None, None)
+        );
+        let forfeit = Outcome {
+            scores: ByPlayer::from([50, 1]),
+            verdict: Verdict::Forfeit(Player::FIRST),
+        };
+        t.add(&forfeit, Player::FIRST);
+        t.add(&forfeit, Player::SECOND);
+        t.add(&forfeit, Player::THIRD);
+        assert_eq!(
+            (t.wins, t.losses, t.forfeits_lost, t.forfeits_won),
+            (1, 1, 1, 1)
+        );
+        let mut u = t.clone();
+        u.merge(&t);
+        assert_eq!(u.games(), 4);
+        assert_eq!(u.margin_sum, 0);
     }
 }

@@ -194,7 +194,7 @@ pub enum PaperioError {
     #[error("bad start for player {player}: ({x}, {y})")]
     BadStart {
         /// Player index.
-        player: usize,
+        player: crate::game::Side,
         /// Head column.
         x: i32,
         /// Head row.

@@ -1,4 +1,6 @@
-//! How a game ends: the engine's result codes with their winners and extra data (spec §9).
+//! How a game ends: the engine's result codes with their winners and extra data.
+
+use crate::game::Side;
 
 /// Why a player forfeited.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,19 +17,19 @@ pub enum End {
     /// Code 0: the mover left the board; the other player wins.
     Wall {
         /// The player who moved off.
-        mover: usize,
+        mover: Side,
     },
     /// Code 1: the mover entered a trail cell; the trail's owner loses.
     TrailHit {
         /// The player who moved (the engine's extra element).
-        mover: usize,
+        mover: Side,
         /// The owner of the trail that was hit.
-        owner: usize,
+        owner: Side,
     },
     /// Code 2: heads met on unowned land at right angles; the mover wins.
     SideHit {
         /// The player who moved.
-        mover: usize,
+        mover: Side,
     },
     /// Code 3: heads met on unowned land head-on; the larger territory wins.
     HeadOn {
@@ -37,14 +39,14 @@ pub enum End {
     /// Code 4: heads met on owned land; its owner wins.
     HeadsOnLand {
         /// The player who moved.
-        mover: usize,
+        mover: Side,
         /// Whether the mover won (the land was its own): the engine's extra element.
         mover_won: bool,
     },
     /// Codes −1 and −2: a player forfeited.
     Forfeit {
         /// The forfeiting player.
-        player: usize,
+        player: Side,
         /// Error or time-out.
         kind: ForfeitKind,
     },
@@ -77,21 +79,21 @@ impl End {
     }
 
     /// The winner, or `None` for a draw (equal territory on codes 3 and −3).
-    pub fn winner(&self) -> Option<usize> {
+    pub fn winner(&self) -> Option<Side> {
         let by_area = |s: &[u32; 2]| match s[0].cmp(&s[1]) {
-            core::cmp::Ordering::Greater => Some(0),
-            core::cmp::Ordering::Less => Some(1),
+            core::cmp::Ordering::Greater => Some(Side::First),
+            core::cmp::Ordering::Less => Some(Side::Second),
             core::cmp::Ordering::Equal => None,
         };
         match self {
-            End::Wall { mover } => Some(1 - mover),
-            End::TrailHit { owner, .. } => Some(1 - owner),
+            End::Wall { mover } => Some(mover.other()),
+            End::TrailHit { owner, .. } => Some(owner.other()),
             End::SideHit { mover } => Some(*mover),
             End::HeadOn { scores } | End::TickLimit { scores } => by_area(scores),
             End::HeadsOnLand { mover, mover_won } => {
-                Some(if *mover_won { *mover } else { 1 - mover })
+                Some(if *mover_won { *mover } else { mover.other() })
             }
-            End::Forfeit { player, .. } => Some(1 - player),
+            End::Forfeit { player, .. } => Some(player.other()),
         }
     }
 

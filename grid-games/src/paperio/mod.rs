@@ -30,9 +30,9 @@
 //! // A whole game between two bots through the shared match runner.
 //! let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
 //! let (mut a, mut b) = (SafeWalker::new(1), RandomWalker::new(2));
-//! let record = play_match(game, &mut [&mut a, &mut b], MatchRules::default());
+//! let record = play_match(game, &mut [&mut a, &mut b], MatchRules::default())?;
 //! assert!(record.last.end().is_some());
-//! # Ok::<(), grid_games::paperio::PaperioError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Rules in brief

@@ -15,6 +15,13 @@
 //! * Cloning copies the two layers (`2 · W · H` bytes) and the trails.
 
 use super::{Config, Direction, End, ForfeitKind, PaperioError, Start, Turn};
+use crate::game::{ByPlayer, Player as Seat, Side};
+
+/// The side with index `i` (0 or 1: internal indices are always one of them).
+#[inline]
+fn side(i: usize) -> Side {
+    if i == 0 { Side::First } else { Side::Second }
+}
 
 #[derive(Clone, Debug)]
 struct Player {
@@ -66,7 +73,7 @@ impl Position {
     pub fn new(config: Config, starts: [Start; 2]) -> Result<Position, PaperioError> {
         config.validate()?;
         let (w, h) = (config.width as i32, config.height as i32);
-        for (player, s) in starts.iter().enumerate() {
+        for (player, s) in Side::ALL.into_iter().zip(&starts) {
             if !(0..w).contains(&s.x) || !(0..h).contains(&s.y) {
                 return Err(PaperioError::BadStart {
                     player,
@@ -77,7 +84,7 @@ impl Position {
         }
         if (starts[0].x, starts[0].y) == (starts[1].x, starts[1].y) {
             return Err(PaperioError::BadStart {
-                player: 1,
+                player: Side::Second,
                 x: starts[1].x,
                 y: starts[1].y,
             });
@@ -179,43 +186,44 @@ impl Position {
         (y as u32 * self.config.width + x as u32) as usize
     }
 
-    /// The territory owner of `(x, y)` (player index), `None` if unowned or off the board.
-    pub fn territory(&self, x: i32, y: i32) -> Option<usize> {
+    /// The territory owner of `(x, y)`, `None` if unowned or off the board.
+    pub fn territory(&self, x: i32, y: i32) -> Option<Side> {
         if !self.contains(x, y) {
             return None;
         }
-        self.territory[self.index(x, y)]
-            .checked_sub(1)
-            .map(usize::from)
+        Side::new(usize::from(
+            self.territory[self.index(x, y)].checked_sub(1)?,
+        ))
     }
 
-    /// The trail owner of `(x, y)` (player index), `None` if no trail or off the board.
-    pub fn trail(&self, x: i32, y: i32) -> Option<usize> {
+    /// The trail owner of `(x, y)`, `None` if no trail or off the board.
+    pub fn trail(&self, x: i32, y: i32) -> Option<Side> {
         if !self.contains(x, y) {
             return None;
         }
-        self.trail[self.index(x, y)].checked_sub(1).map(usize::from)
+        Side::new(usize::from(self.trail[self.index(x, y)].checked_sub(1)?))
     }
 
     /// The head of `player` (off the board after a wall ending).
-    pub fn head(&self, player: usize) -> (i32, i32) {
-        (self.players[player].x, self.players[player].y)
+    pub fn head(&self, player: Side) -> (i32, i32) {
+        let me = &self.players[player.index()];
+        (me.x, me.y)
     }
 
     /// The heading of `player`: its last move's direction, or its initial one.
-    pub fn direction(&self, player: usize) -> Direction {
-        self.players[player].direction
+    pub fn direction(&self, player: Side) -> Direction {
+        self.players[player.index()].direction
     }
 
     /// Moves `player` has left (the engine's `turnleft`).
-    pub fn moves_left(&self, player: usize) -> u32 {
-        self.players[player].moves_left
+    pub fn moves_left(&self, player: Side) -> u32 {
+        self.players[player.index()].moves_left
     }
 
     /// The cells of `player`'s current trail, in laying order, as `(x, y)`.
-    pub fn trail_cells(&self, player: usize) -> impl ExactSizeIterator<Item = (i32, i32)> + '_ {
+    pub fn trail_cells(&self, player: Side) -> impl ExactSizeIterator<Item = (i32, i32)> + '_ {
         let w = self.config.width;
-        self.players[player]
+        self.players[player.index()]
             .trail
             .iter()
             .map(move |&c| ((c % w) as i32, (c / w) as i32))
@@ -223,16 +231,17 @@ impl Position {
 
     /// The engine's `band_route` of `player`: the direction of every trail step, plus the
     /// final-ply entries the engine adds (spec §6).
-    pub fn route(&self, player: usize) -> &[Direction] {
-        &self.players[player].route
+    pub fn route(&self, player: Side) -> &[Direction] {
+        &self.players[player.index()].route
     }
 
-    /// Territory cells of players 0 and 1 (the scores).
+    /// Territory cells of [`Side::First`] and [`Side::Second`] (the scores), indexed by
+    /// [`Side::index`].
     pub fn territory_counts(&self) -> [u32; 2] {
         [self.players[0].territory, self.players[1].territory]
     }
 
-    /// Cells carrying a trail mark of players 0 and 1.
+    /// Cells carrying a trail mark of each side, indexed by [`Side::index`].
     pub fn trail_counts(&self) -> [u32; 2] {
         [self.players[0].trail_cells, self.players[1].trail_cells]
     }
@@ -242,11 +251,12 @@ impl Position {
         self.plies
     }
 
-    /// The player who moves next (player 0 on even plies), or `None` once the game is over.
-    pub fn to_move(&self) -> Option<usize> {
+    /// The side that moves next ([`Side::First`] on even plies), or `None` once the game is
+    /// over.
+    pub fn to_move(&self) -> Option<Side> {
         match self.end {
             Some(_) => None,
-            None => Some((self.plies % 2) as usize),
+            None => Some(side((self.plies % 2) as usize)),
         }
     }
 
@@ -257,14 +267,11 @@ impl Position {
 
     /// Ends the game by a forfeit of `player` (a failing or overrunning bot), as the engine's
     /// codes −1 / −2 do; nothing on the board changes.
-    pub fn forfeit(&mut self, player: usize, kind: ForfeitKind) -> Result<(), PaperioError> {
+    pub fn forfeit(&mut self, player: Side, kind: ForfeitKind) -> Result<(), PaperioError> {
         if self.end.is_some() {
             return Err(PaperioError::GameOver);
         }
-        self.end = Some(End::Forfeit {
-            player: player.min(1),
-            kind,
-        });
+        self.end = Some(End::Forfeit { player, kind });
         Ok(())
     }
 
@@ -272,7 +279,7 @@ impl Position {
     /// the game by tick limit when both players have used all their moves. Returns the end if
     /// this ply decided the game.
     pub fn play(&mut self, turn: Turn) -> Result<Option<&End>, PaperioError> {
-        let p = self.to_move().ok_or(PaperioError::GameOver)?;
+        let p = self.to_move().ok_or(PaperioError::GameOver)?.index();
         let q = 1 - p;
         self.plies += 1;
         let me = &mut self.players[p];
@@ -286,7 +293,7 @@ impl Position {
         let end = if !self.contains(nx, ny) {
             // (B) Border: nothing is marked; the route still gains the step.
             self.players[p].route.push(d);
-            Some(End::Wall { mover: p })
+            Some(End::Wall { mover: side(p) })
         } else {
             let c = self.index(nx, ny);
             let me = &mut self.players[p];
@@ -302,18 +309,18 @@ impl Position {
                 if self.territory[c] == mine {
                     self.capture(p);
                     Some(End::HeadsOnLand {
-                        mover: p,
+                        mover: side(p),
                         mover_won: true,
                     })
                 } else {
                     self.lay_trail(p, c, d);
                     if self.territory[c] == q as u8 + 1 {
                         Some(End::HeadsOnLand {
-                            mover: p,
+                            mover: side(p),
                             mover_won: false,
                         })
                     } else if d.is_perpendicular(self.players[q].direction) {
-                        Some(End::SideHit { mover: p })
+                        Some(End::SideHit { mover: side(p) })
                     } else {
                         Some(End::HeadOn {
                             scores: self.territory_counts(),
@@ -324,7 +331,10 @@ impl Position {
                 // (T) Trail hit: the owner loses, after the ordinary arrival.
                 let owner = usize::from(self.trail[c] - 1);
                 self.arrive(p, c, d);
-                Some(End::TrailHit { mover: p, owner })
+                Some(End::TrailHit {
+                    mover: side(p),
+                    owner: side(owner),
+                })
             } else {
                 self.arrive(p, c, d);
                 None
@@ -460,9 +470,9 @@ impl Position {
         for y in 0..h {
             for x in 0..w {
                 let c = self.index(x, y);
-                let ch = if self.head(0) == (x, y) {
+                let ch = if self.head(Side::First) == (x, y) {
                     'A'
-                } else if self.head(1) == (x, y) {
+                } else if self.head(Side::Second) == (x, y) {
                     'B'
                 } else {
                     match (self.trail[c], self.territory[c]) {
@@ -489,8 +499,8 @@ impl crate::game::Game for Position {
         2
     }
 
-    fn to_move(&self) -> Option<usize> {
-        Position::to_move(self)
+    fn to_move(&self) -> Option<Seat> {
+        Position::to_move(self).map(Seat::from)
     }
 
     fn legal_actions(&self, out: &mut Vec<Turn>) {
@@ -504,11 +514,8 @@ impl crate::game::Game for Position {
         Position::play(self, action).map(|_| ())
     }
 
-    fn scores(&self) -> Vec<i64> {
-        self.territory_counts()
-            .iter()
-            .map(|&t| i64::from(t))
-            .collect()
+    fn scores(&self) -> ByPlayer<i64> {
+        ByPlayer::from(self.territory_counts().map(i64::from))
     }
 
     fn outcome(&self) -> Option<crate::game::Outcome> {
@@ -516,7 +523,7 @@ impl crate::game::Game for Position {
         Some(crate::game::Outcome {
             scores: self.scores(),
             verdict: match end.winner() {
-                Some(w) => crate::game::Verdict::Winner(w),
+                Some(w) => crate::game::Verdict::Winner(w.into()),
                 None => crate::game::Verdict::Draw,
             },
         })

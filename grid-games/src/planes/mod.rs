@@ -23,11 +23,10 @@
 //! ```
 //! use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
 //! let geometry = Geometry::standard();
-//! let subtask = SUBTASKS[0];
 //! let mut hunter = HunterBot::new(1);
 //! let mut random = RandomBot::new(2);
-//! let wins = play_test_point(&geometry, subtask.id, subtask.masks, 4, &mut hunter, &mut random);
-//! assert!(wins <= 4);
+//! let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
+//! assert!(point.wins <= 4);
 //! ```
 
 mod bots;
@@ -43,7 +42,9 @@ pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
 pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
 pub use layouts::{Layout, Layouts};
 pub use player::{Action, LastResult, PlanesBot, Seen, Setup};
-pub use referee::{GameEnd, GameRecord, MAX_OPERATIONS, play_game, play_test_point};
+pub use referee::{
+    GameEnd, GameRecord, GameSettings, MAX_OPERATIONS, TestPoint, play_game, play_test_point,
+};
 pub use sheet::Sheet;
 
 use polyomino::Cell;

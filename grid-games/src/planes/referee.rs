@@ -1,6 +1,13 @@
 //! The referee: holds both sheets, runs a game turn by turn, and plays test points.
+//!
+//! Bots are not trusted: a bot that panics (even with a payload whose `Drop` panics) loses the
+//! game by [`GameEnd::Crashed`], and an illegal drawing or action loses by
+//! [`GameEnd::Illegal`]. A game lasts at most `2 · MAX_OPERATIONS` turns.
 
-use super::{Action, Geometry, HitAnswer, LastResult, PlanesBot, PlanesError, Seen, Setup, Sheet};
+use super::{
+    Action, Geometry, HitAnswer, LastResult, PlanesBot, PlanesError, Seen, Setup, Sheet, Subtask,
+};
+use crate::game::{Side, guard};
 
 /// Operations each player may make in one game.
 pub const MAX_OPERATIONS: usize = 500;
@@ -14,13 +21,13 @@ pub enum GameEnd {
     Exhausted,
     /// The loser's bot panicked (a crash loses, as in the contest).
     Crashed {
-        /// The crashing player (0 or 1).
-        player: usize,
+        /// The crashing player.
+        player: Side,
     },
     /// The loser made an illegal drawing or action.
     Illegal {
-        /// The offending player (0 or 1).
-        player: usize,
+        /// The offending player.
+        player: Side,
         /// What was wrong.
         error: PlanesError,
     },
@@ -29,76 +36,131 @@ pub enum GameEnd {
 /// One finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
-    /// Player 0 or 1.
-    pub winner: usize,
+    /// The winner.
+    pub winner: Side,
     /// Who moved first.
-    pub first: usize,
+    pub first: Side,
     /// How it ended.
     pub end: GameEnd,
     /// Every action in order: `(player, action, answer to a hit)`.
-    pub actions: Vec<(usize, Action, Option<HitAnswer>)>,
+    pub actions: Vec<(Side, Action, Option<HitAnswer>)>,
     /// The sheets as drawn.
     pub drawn: [Option<Sheet>; 2],
 }
 
-/// Plays one game between `bots[0]` and `bots[1]`; `first` moves first; `last` is what each
-/// bot is told about the previous game.
+/// What the referee needs to know about one game besides the bots: the subtask (which kinds
+/// each plane may use), who moves first, and what each bot is told about its previous game.
+///
+/// ```
+/// use grid_games::game::Side;
+/// use grid_games::planes::{GameSettings, LastResult, SUBTASKS};
+/// let settings = GameSettings::new(SUBTASKS[1])
+///     .with_first(Side::Second)
+///     .with_last([LastResult::Won, LastResult::Lost]);
+/// assert_eq!(settings.first, Side::Second);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct GameSettings {
+    /// The subtask: its id and kind masks.
+    pub subtask: Subtask,
+    /// Who moves first.
+    pub first: Side,
+    /// What each side is told about its previous game.
+    pub last: [LastResult; 2],
+}
+
+impl GameSettings {
+    /// A first game of `subtask`, [`Side::First`] moving first.
+    pub fn new(subtask: Subtask) -> GameSettings {
+        GameSettings {
+            subtask,
+            first: Side::First,
+            last: [LastResult::FirstGame; 2],
+        }
+    }
+
+    /// These settings with `first` moving first.
+    pub fn with_first(mut self, first: Side) -> GameSettings {
+        self.first = first;
+        self
+    }
+
+    /// These settings with what each side is told about its previous game.
+    pub fn with_last(mut self, last: [LastResult; 2]) -> GameSettings {
+        self.last = last;
+        self
+    }
+}
+
+/// Plays one game between `bots[0]` ([`Side::First`]) and `bots[1]` ([`Side::Second`]).
+///
+/// ```
+/// use grid_games::game::Side;
+/// use grid_games::planes::{play_game, GameSettings, Geometry, HunterBot, RandomBot, SUBTASKS};
+/// let geometry = Geometry::standard();
+/// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
+/// let settings = GameSettings::new(SUBTASKS[0]).with_first(Side::Second);
+/// let record = play_game(&geometry, &settings, [&mut hunter, &mut random]);
+/// assert_eq!(record.first, Side::Second);
+/// assert!(record.actions.len() <= 1000);
+/// ```
 pub fn play_game(
     geometry: &Geometry,
-    subtask: u8,
-    masks: [u8; 3],
+    settings: &GameSettings,
     bots: [&mut dyn PlanesBot; 2],
-    first: usize,
-    last: [LastResult; 2],
 ) -> GameRecord {
+    let GameSettings {
+        subtask,
+        first,
+        last,
+    } = *settings;
+    let masks = subtask.masks;
     let mut record = GameRecord {
-        winner: 1 - first,
+        winner: first.other(),
         first,
         end: GameEnd::Exhausted,
         actions: Vec::new(),
         drawn: [None, None],
     };
     let mut sheets: Vec<Sheet> = Vec::with_capacity(2);
-    for p in 0..2 {
+    for p in Side::ALL {
         let setup = Setup {
-            last: last[p],
-            subtask,
+            last: last[p.index()],
+            subtask: subtask.id,
             masks,
             first: p == first,
             geometry,
         };
-        let Some(specs) = guard(|| bots[p].setup(&setup)) else {
+        let Ok(specs) = guard(|| bots[p.index()].setup(&setup)) else {
             return crashed(record, p);
         };
         match Sheet::draw(geometry, masks, specs) {
             Ok(s) => sheets.push(s),
-            Err(error) => {
-                record.winner = 1 - p;
-                record.end = GameEnd::Illegal { player: p, error };
-                return record;
-            }
+            Err(error) => return illegal(record, p, error),
         }
     }
     record.drawn = [Some(sheets[0].clone()), Some(sheets[1].clone())];
     let mut ops = [0usize; 2];
     let mut turn = first;
-    while ops[turn] < MAX_OPERATIONS {
+    while ops[turn.index()] < MAX_OPERATIONS {
         let p = turn;
-        let Some(action) = guard(|| bots[p].act()) else {
+        let (me, other) = (p.index(), p.other().index());
+        let Ok(action) = guard(|| bots[me].act()) else {
             return crashed(record, p);
         };
-        ops[p] += 1;
+        ops[me] += 1;
         match action {
-            Action::Hit(cell) => match sheets[1 - p].hit(geometry, cell) {
+            Action::Hit(cell) => match sheets[other].hit(geometry, cell) {
                 Ok(answer) => {
                     record.actions.push((p, action, Some(answer)));
-                    if guard(|| bots[p].answer(cell, answer)).is_none() {
+                    if guard(|| bots[me].answer(cell, answer)).is_err() {
                         return crashed(record, p);
                     }
-                    if guard(|| bots[1 - p].seen(Seen::Hit(cell))).is_none() {
-                        return crashed(record, 1 - p);
+                    if guard(|| bots[other].seen(Seen::Hit(cell))).is_err() {
+                        return crashed(record, p.other());
                     }
-                    if sheets[1 - p].all_destroyed() {
+                    if sheets[other].all_destroyed() {
                         record.winner = p;
                         record.end = GameEnd::AllDestroyed;
                         return record;
@@ -106,64 +168,127 @@ pub fn play_game(
                 }
                 Err(error) => return illegal(record, p, error),
             },
-            Action::Move { plane, step } => match sheets[p].move_plane(geometry, plane, step) {
+            Action::Move { plane, step } => match sheets[me].move_plane(geometry, plane, step) {
                 Ok(()) => {
                     record.actions.push((p, action, None));
-                    if guard(|| bots[1 - p].seen(Seen::Moved(step))).is_none() {
-                        return crashed(record, 1 - p);
+                    if guard(|| bots[other].seen(Seen::Moved(step))).is_err() {
+                        return crashed(record, p.other());
                     }
                 }
                 Err(error) => return illegal(record, p, error),
             },
         }
-        turn = 1 - p;
+        turn = p.other();
     }
     // Both players used all their operations: the second player wins.
-    record.winner = 1 - first;
+    record.winner = first.other();
     record.end = GameEnd::Exhausted;
     record
 }
 
-/// Runs a bot call; `None` if it panicked (the panic message still goes through the process's
-/// panic hook).
-fn guard<T>(f: impl FnOnce() -> T) -> Option<T> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
-}
-
-fn crashed(mut record: GameRecord, player: usize) -> GameRecord {
-    record.winner = 1 - player;
+fn crashed(mut record: GameRecord, player: Side) -> GameRecord {
+    record.winner = player.other();
     record.end = GameEnd::Crashed { player };
     record
 }
 
-fn illegal(mut record: GameRecord, player: usize, error: PlanesError) -> GameRecord {
-    record.winner = 1 - player;
+fn illegal(mut record: GameRecord, player: Side, error: PlanesError) -> GameRecord {
+    record.winner = player.other();
     record.end = GameEnd::Illegal { player, error };
     record
 }
 
-/// Plays a test point of `games` games (bot A moves first in the even-numbered ones, so each
-/// moves first half the time) and returns A's number of wins. Each bot is told the result of
-/// its previous game.
+/// The result of a test point, from bot A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TestPoint {
+    /// Games played.
+    pub games: usize,
+    /// Games A won.
+    pub wins: usize,
+    /// Games A won moving first.
+    pub wins_moving_first: usize,
+    /// Games decided by destroying all three planes.
+    pub all_destroyed: usize,
+    /// Games decided by both players using all their operations.
+    pub exhausted: usize,
+    /// Games A lost by a crash or an illegal drawing or action.
+    pub faults: usize,
+    /// Games B lost by a crash or an illegal drawing or action.
+    pub opponent_faults: usize,
+}
+
+impl TestPoint {
+    /// Games A lost.
+    pub fn losses(&self) -> usize {
+        self.games - self.wins
+    }
+
+    /// A's share of the games won, 0 with no game.
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        self.wins as f64 / self.games as f64
+    }
+}
+
+/// Plays a test point of `games` games of `subtask` (bot A moves first in the even-numbered
+/// ones, so each moves first half the time) and counts the results from A's side. Each bot is
+/// told the result of its previous game.
+///
+/// ```
+/// use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
+/// let geometry = Geometry::standard();
+/// let mut hunter = HunterBot::new(1);
+/// let mut random = RandomBot::new(2);
+/// let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
+/// assert_eq!(point.games, 4);
+/// assert_eq!(point.wins + point.losses(), 4);
+/// ```
 pub fn play_test_point(
     geometry: &Geometry,
-    subtask: u8,
-    masks: [u8; 3],
+    subtask: Subtask,
     games: usize,
     a: &mut dyn PlanesBot,
     b: &mut dyn PlanesBot,
-) -> usize {
+) -> TestPoint {
     let mut last = [LastResult::FirstGame; 2];
-    let mut wins = 0;
+    let mut point = TestPoint {
+        games,
+        ..TestPoint::default()
+    };
     for g in 0..games {
-        let first = g % 2;
-        let record = play_game(geometry, subtask, masks, [&mut *a, &mut *b], first, last);
-        if record.winner == 0 {
-            wins += 1;
+        let first = if g % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let settings = GameSettings {
+            subtask,
+            first,
+            last,
+        };
+        let record = play_game(geometry, &settings, [&mut *a, &mut *b]);
+        let a_won = record.winner == Side::First;
+        match record.end {
+            GameEnd::AllDestroyed => point.all_destroyed += 1,
+            GameEnd::Exhausted => point.exhausted += 1,
+            GameEnd::Crashed { player } | GameEnd::Illegal { player, .. } => {
+                if player == Side::First {
+                    point.faults += 1;
+                } else {
+                    point.opponent_faults += 1;
+                }
+            }
+        }
+        if a_won {
+            point.wins += 1;
+            point.wins_moving_first += usize::from(first == Side::First);
             last = [LastResult::Won, LastResult::Lost];
         } else {
             last = [LastResult::Lost, LastResult::Won];
         }
     }
-    wins
+    point
 }

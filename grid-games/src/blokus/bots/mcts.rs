@@ -169,18 +169,12 @@ impl MctsBot {
     }
 
     fn rewards(pos: &Position) -> Vec<f64> {
-        let points = pos.player_points();
-        let outcome = crate::game::Outcome::from_scores(points.clone());
-        (0..points.len())
-            .map(|p| {
-                let best_other = points
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != p)
-                    .map(|(_, &s)| s)
-                    .max()
-                    .unwrap_or(0);
-                let margin = (points[p] - best_other) as f64;
+        let outcome = crate::game::Outcome::from_scores(pos.player_points());
+        outcome
+            .scores
+            .iter()
+            .map(|(p, _)| {
+                let margin = outcome.margin_for(p).unwrap_or(0) as f64;
                 let result = outcome.result_for(p).unwrap_or(0.0);
                 0.9 * result + 0.1 * (0.5 + 0.5 * (margin / 20.0).tanh())
             })

@@ -1,6 +1,7 @@
 //! Breadth-first distances on the board, shared by the walkers. A [`Bfs`] keeps its scratch
 //! between calls (a visit stamp per cell), so a search costs only the cells it reaches.
 
+use crate::game::Side;
 use std::collections::VecDeque;
 
 use crate::paperio::{Direction, Position, Turn};
@@ -74,7 +75,7 @@ impl Bfs {
     pub(crate) fn home_distance(
         &mut self,
         pos: &Position,
-        player: usize,
+        player: Side,
         from: (i32, i32),
     ) -> Option<u32> {
         self.distance(
@@ -88,7 +89,7 @@ impl Bfs {
 }
 
 /// The cell `player` reaches with `turn`.
-pub(crate) fn next_cell(pos: &Position, player: usize, turn: Turn) -> (i32, i32) {
+pub(crate) fn next_cell(pos: &Position, player: Side, turn: Turn) -> (i32, i32) {
     let (x, y) = pos.head(player);
     let (dx, dy) = pos.direction(player).turned(turn).delta();
     (x + dx, y + dy)
@@ -96,12 +97,12 @@ pub(crate) fn next_cell(pos: &Position, player: usize, turn: Turn) -> (i32, i32)
 
 /// Whether moving `player` by `turn` loses at once: off the board, into its own trail, or
 /// into the enemy head standing on the enemy's land.
-pub(crate) fn loses_at_once(pos: &Position, player: usize, turn: Turn) -> bool {
+pub(crate) fn loses_at_once(pos: &Position, player: Side, turn: Turn) -> bool {
     let (x, y) = next_cell(pos, player, turn);
     if !pos.contains(x, y) || pos.trail(x, y) == Some(player) {
         return true;
     }
-    pos.head(1 - player) == (x, y) && pos.territory(x, y) == Some(1 - player)
+    pos.head(player.other()) == (x, y) && pos.territory(x, y) == Some(player.other())
 }
 
 /// Manhattan distance between two cells.

@@ -23,7 +23,7 @@
 //! of its land.
 
 use super::field::{Bfs, loses_at_once, manhattan};
-use crate::game::{Bot, Budget, Rng};
+use crate::game::{Bot, Budget, Rng, Side};
 use crate::paperio::{Position, Turn};
 
 /// Tuning of [`Raider`].
@@ -48,12 +48,12 @@ impl Default for RaiderConfig {
 ///
 /// ```
 /// use grid_games::paperio::{Config, Position, bots::{Raider, RandomWalker}};
-/// use grid_games::game::{play_match, MatchRules, Rng};
+/// use grid_games::game::{play_match, MatchRules, Player, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(5))?;
 /// let (mut strong, mut weak) = (Raider::new(1), RandomWalker::new(2));
-/// let record = play_match(game, &mut [&mut strong, &mut weak], MatchRules::default());
-/// assert_eq!(record.outcome.winner(), Some(0));
-/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// let record = play_match(game, &mut [&mut strong, &mut weak], MatchRules::default())?;
+/// assert_eq!(record.outcome.winner(), Some(Player::FIRST));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Raider {
@@ -95,11 +95,11 @@ impl Raider {
     fn evaluate(
         &mut self,
         game: &Position,
-        me: usize,
+        me: Side,
         turn: Turn,
         enemy_home: Option<u32>,
     ) -> Option<Candidate> {
-        let enemy = 1 - me;
+        let enemy = me.other();
         let mut sim = game.clone();
         if let Ok(Some(end)) = sim.play(turn) {
             return match end.winner() {
@@ -124,7 +124,8 @@ impl Raider {
         let exposed =
             sim.territory(head.0, head.1) != Some(me) && manhattan(head, sim.head(enemy)) <= 1;
         let danger = exposed || threat <= home.saturating_add(self.config.margin);
-        let gain = i64::from(sim.territory_counts()[me]) - i64::from(game.territory_counts()[me]);
+        let gain = i64::from(sim.territory_counts()[me.index()])
+            - i64::from(game.territory_counts()[me.index()]);
         let cut = match enemy_home {
             Some(limit) if limit > 0 && game.trail_cells(enemy).len() > 0 => self.bfs.distance(
                 &sim,
@@ -166,7 +167,7 @@ impl Bot<Position> for Raider {
 
     fn choose(&mut self, game: &Position, _budget: Budget) -> Option<Turn> {
         let me = game.to_move()?;
-        let enemy = 1 - me;
+        let enemy = me.other();
         let out = game.trail_cells(me).len() as u32;
         let (ex, ey) = game.head(enemy);
         let enemy_home = if game.trail_cells(enemy).len() > 0 {

@@ -1,0 +1,169 @@
+//! [`Outcome`]: how a finished game ranks its players.
+
+use super::{ByPlayer, Player};
+
+/// How a finished game ended: the final scores and the verdict that ranks the players.
+///
+/// ```
+/// use grid_games::game::{Outcome, Player};
+/// let o = Outcome::from_scores([30, 12]);
+/// assert_eq!(o.winner(), Some(Player::FIRST));
+/// assert_eq!(o.result_for(Player::SECOND), Some(0.0));
+/// assert_eq!(o.margin_for(Player::FIRST), Some(18));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    /// Final score of every player (higher is better).
+    pub scores: ByPlayer<i64>,
+    /// Who won: by score, or by a rule that overrides scores.
+    pub verdict: Verdict,
+}
+
+/// How an [`Outcome`] ranks the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum Verdict {
+    /// By score: higher beats lower, equal scores tie (Blokus).
+    ByScore,
+    /// A rule decided: this player won and every other player lost (a paper.io trail cut).
+    Winner(Player),
+    /// A rule decided a draw between all players.
+    Draw,
+    /// This player forfeited (illegal action, no action, time-out, crash) and lost to
+    /// everyone; the others rank by score among themselves.
+    Forfeit(Player),
+}
+
+impl Outcome {
+    /// An outcome ranked by these scores.
+    pub fn from_scores(scores: impl Into<ByPlayer<i64>>) -> Outcome {
+        Outcome {
+            scores: scores.into(),
+            verdict: Verdict::ByScore,
+        }
+    }
+
+    fn forfeited(&self) -> Option<Player> {
+        match self.verdict {
+            Verdict::Forfeit(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The winner: the unique player with the highest score (or the rule's winner), or `None`
+    /// on a shared first place or a draw.
+    pub fn winner(&self) -> Option<Player> {
+        match self.verdict {
+            Verdict::Winner(w) => Some(w),
+            Verdict::Draw => None,
+            Verdict::ByScore | Verdict::Forfeit(_) => {
+                let forfeited = self.forfeited();
+                let alive = |p: Player| Some(p) != forfeited;
+                let best = self
+                    .scores
+                    .iter()
+                    .filter(|&(p, _)| alive(p))
+                    .map(|(_, &s)| s)
+                    .max()?;
+                let mut leaders = self
+                    .scores
+                    .iter()
+                    .filter(|&(p, &s)| alive(p) && s == best)
+                    .map(|(p, _)| p);
+                let first = leaders.next()?;
+                match leaders.next() {
+                    None => Some(first),
+                    Some(_) => None,
+                }
+            }
+        }
+    }
+
+    /// The result for `player` in `[0, 1]`: the share of the other players it beat, counting a
+    /// tie as half (1 = sole winner of a two-player game, 0.5 = draw, 0 = loss); `None` for a
+    /// player the outcome does not have.
+    pub fn result_for(&self, player: impl Into<Player>) -> Option<f64> {
+        let player = player.into();
+        self.scores.get(player)?;
+        let others = self.scores.len() - 1;
+        if others == 0 {
+            return Some(1.0);
+        }
+        let beats = |a: Player, b: Player| -> f64 {
+            match self.verdict {
+                Verdict::Winner(w) => f64::from(u8::from(a == w)),
+                Verdict::Draw => 0.5,
+                Verdict::Forfeit(f) if a == f => 0.0,
+                Verdict::Forfeit(f) if b == f => 1.0,
+                _ => match self.scores[a].cmp(&self.scores[b]) {
+                    core::cmp::Ordering::Greater => 1.0,
+                    core::cmp::Ordering::Equal => 0.5,
+                    core::cmp::Ordering::Less => 0.0,
+                },
+            }
+        };
+        let points: f64 = self
+            .scores
+            .iter()
+            .filter(|&(p, _)| p != player)
+            .map(|(p, _)| beats(player, p))
+            .sum();
+        Some(points / others as f64)
+    }
+
+    /// `player`'s score minus the best score among the others (positive: ahead by that
+    /// much), saturating; `None` for a player the outcome does not have, or the only one.
+    pub fn margin_for(&self, player: impl Into<Player>) -> Option<i64> {
+        let player = player.into();
+        let mine = *self.scores.get(player)?;
+        let best_other = self
+            .scores
+            .iter()
+            .filter(|&(p, _)| p != player)
+            .map(|(_, &s)| s)
+            .max()?;
+        Some(mine.saturating_sub(best_other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_ranks() {
+        let o = Outcome::from_scores([5, 3]);
+        assert_eq!(o.winner(), Some(Player::FIRST));
+        assert_eq!(o.result_for(Player::FIRST), Some(1.0));
+        assert_eq!(o.result_for(Player::SECOND), Some(0.0));
+        assert_eq!(o.result_for(Player::THIRD), None);
+        assert_eq!(o.margin_for(Player::SECOND), Some(-2));
+        let tie = Outcome::from_scores([4, 4, 1, 0]);
+        assert_eq!(tie.winner(), None);
+        assert!((tie.result_for(Player::FIRST).unwrap() - 2.5 / 3.0).abs() < 1e-12);
+        let ruled = Outcome {
+            scores: ByPlayer::from([5, 9]),
+            verdict: Verdict::Winner(Player::FIRST),
+        };
+        assert_eq!(
+            (
+                ruled.winner(),
+                ruled.result_for(Player::FIRST),
+                ruled.result_for(Player::SECOND)
+            ),
+            (Some(Player::FIRST), Some(1.0), Some(0.0))
+        );
+        let forfeit = Outcome {
+            scores: ByPlayer::from([9, 1, 3]),
+            verdict: Verdict::Forfeit(Player::FIRST),
+        };
+        assert_eq!(forfeit.winner(), Some(Player::THIRD));
+        assert_eq!(forfeit.result_for(Player::FIRST), Some(0.0));
+        assert_eq!(forfeit.result_for(Player::THIRD), Some(1.0));
+        let extreme = Outcome::from_scores([i64::MIN, i64::MAX]);
+        assert_eq!(extreme.margin_for(Player::FIRST), Some(i64::MIN));
+        assert_eq!(Outcome::from_scores([1]).margin_for(Player::FIRST), None);
+    }
+}
