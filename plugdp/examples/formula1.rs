@@ -17,6 +17,9 @@ use clap::Parser;
 
 /// A board whose shorter side exceeds this gets a note that it may take very long.
 const SLOW_SIDE: usize = 16;
+/// The widest frontier the state encoding takes (the library refuses wider boards with
+/// `PlugError::TooWide`; no note for those).
+const MAX_SIDE: usize = 30;
 
 const AFTER_HELP: &str = "\
 INPUT (Timus 1519), from FILE or standard input:
@@ -58,7 +61,7 @@ struct Args {
     file: Option<PathBuf>,
     /// Worker threads (default: every available core; the answer does not depend on it).
     /// Requests above the available cores are clamped to them.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
     threads: Option<u32>,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
@@ -79,7 +82,7 @@ fn main() -> ExitCode {
     };
     let threads = cli::threads(PROG, args.threads);
     let side = grid.rows().min(grid.cols());
-    if side > SLOW_SIDE {
+    if side > SLOW_SIDE && side <= MAX_SIDE {
         eprintln!(
             "{PROG}: note: the board's shorter side is {side}; above {SLOW_SIDE} the count may take minutes to hours and much memory"
         );

@@ -51,6 +51,17 @@ pub fn threads(prog: &str, requested: Option<u32>) -> NonZeroUsize {
     }
 }
 
+/// Parses `--threads`: a whole number of at least 1 (large values are clamped by [`threads`]).
+pub fn parse_threads(s: &str) -> Result<u32, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("at least one thread is needed".into()),
+        Ok(n) => Ok(u32::try_from(n).unwrap_or(u32::MAX)),
+        Err(_) => Err(format!(
+            "`{s}` is not a number of threads (a whole number, at least 1)"
+        )),
+    }
+}
+
 struct State {
     message: String,
     done: bool,
