@@ -1,52 +1,153 @@
 //! Plans one instance file and prints the plan as JSON (the spec's format).
 //!
 //! ```text
+//! cargo run --release -p level-planner --example plan -- level-planner/examples/data/d02_blank8_T2_plus_ties.json
 //! cargo run --release -p level-planner --example plan -- INSTANCE.json [--reference] [--draw]
+//! cargo run --release -p level-planner --example plan -- --help
 //! ```
-//!
-//! `--reference` uses the literal planner instead of the fast one; `--draw` also prints the site
-//! with the levels drawn (and the plan's metrics) to stderr. Exit status: 0 with a plan or a
-//! planning error printed as `{"error": ...}`, 2 when the file cannot be read.
 
 #[path = "support/json.rs"]
 mod json;
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
+use level_planner::PlanError;
+
+const AFTER_HELP: &str = "\
+INSTANCE (a JSON object), from FILE or standard input:
+  {\"site\": [\"........\", \"...##...\", ...],
+   \"levels\": [{\"dist_m\": 1.0, \"deflex_deg\": 0.0, \"shape\": [\".#.\", \"###\", \".#.\"]}, ...],
+   \"spin_step_deg\": 90.0,
+   \"tolerance\": {\"ratio\": [0.86, 1.26]}}
+
+  site           required; the physical floor, one string per row of 0.5 m cells, all rows of
+                 the same length (at most 64 columns): `.` usable, `#` unusable.
+  levels         required, at least one; the virtual levels in visiting order:
+    dist_m       walking distance in metres from the previous level (ignored for the first);
+    deflex_deg   bearing of the leg from the previous level, in degrees counter-clockwise from
+                 the direction of increasing column (rows grow downward, so up is +90);
+    shape        the level's footprint, rows of 0.5 m cells: `#` a cell of the level, `.` none.
+                 Its pivot is the cell at row h/2, column w/2 (rounded down) of its bounding
+                 box, or its first cell in row-major order when that one is empty.
+  spin_step_deg  optional, default 90; the spins tried are 0, s, 2s, ... below 360, 0 < s <= 360.
+  tolerance      optional, default {\"ratio\": [0.86, 1.26]}: a real leg of d metres is accepted
+                 for a virtual one of v metres when lo <= v / d <= hi; or {\"abs_m\": a}: when
+                 |d - v| <= a.
+  Other fields are ignored. The full reading is ../shared/specs/level-planner.md; the crate's
+  docs/level-planner.md describes the planner.
+
+OUTPUT:
+  Standard output: one line of JSON, the plan
+      {\"levels\": [{\"row\": i, \"col\": j, \"spin_deg\": a}, ...], \"covered\": n, \"deviation_deg\": d}
+  (0-based row and column of each level's pivot cell, its spin in degrees, the cells covered
+  by all levels and the total deviation of the legs' bearings), or, when there is no plan,
+  {\"error\": \"...\"} (the message is repeated on standard error). With --draw, the site with
+  the levels drawn and the plan's metrics go to standard error. A progress line (elapsed time)
+  is drawn on standard error while the planner runs (only long runs: the reference planner
+  on many levels).
+
+SAMPLES (shipped with the crate, each with its expected NAME.plan.json):
+  level-planner/examples/data/d02_blank8_T2_plus_ties.json
+  level-planner/examples/data/d07_diag14_T3_s1.json
+  level-planner/examples/data/d10_err_far.json          (no plan: exit status 1)
+
+EXIT STATUS:
+  0 with a plan; 1 when the instance is valid but admits no plan (no admissible placement
+  for some level); 2 for bad arguments, an unreadable or empty file, or an invalid instance
+  (malformed JSON, a missing or mistyped field, too many levels or columns; as the spec's
+  format says, {\"error\": \"invalid instance: ...\"} is printed on standard output too).";
+
+/// Plans one level-planner instance (a JSON file) and prints the plan as JSON.
+#[derive(Parser)]
+#[command(name = "plan", after_help = AFTER_HELP)]
+struct Args {
+    /// The instance, a JSON file [default: standard input; `-` also reads it].
+    #[arg(value_name = "INSTANCE.json")]
+    file: Option<PathBuf>,
+    /// Use the literal reference planner (at most 24 levels; seconds from about 12, twice as long
+    /// per extra level) instead of the
+    /// fast one; both return the identical plan.
+    #[arg(long)]
+    reference: bool,
+    /// Also draw the site with the levels, and the plan's metrics, on standard error.
+    #[arg(long)]
+    draw: bool,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+const PROG: &str = "plan";
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let reference = args.iter().any(|a| a == "--reference");
-    let draw = args.iter().any(|a| a == "--draw");
-    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let [file] = files.as_slice() else {
-        eprintln!("usage: plan INSTANCE.json [--reference] [--draw]");
-        return ExitCode::from(2);
-    };
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("plan: cannot read {file}: {e}");
-            return ExitCode::from(2);
+    let args = Args::parse();
+    let (text, source) = match &args.file {
+        Some(p) if p.as_os_str() != "-" => match std::fs::read_to_string(p) {
+            Ok(t) => (t, p.display().to_string()),
+            Err(e) => return cli::fail(PROG, format_args!("cannot read {}: {e}", p.display())),
+        },
+        _ => {
+            let mut t = String::new();
+            if let Err(e) = std::io::stdin().read_to_string(&mut t) {
+                return cli::fail(PROG, format_args!("cannot read standard input: {e}"));
+            }
+            (t, "standard input".to_string())
         }
     };
-    let result = json::parse_instance(&text).and_then(|inst| {
-        if reference {
-            level_planner::plan_reference(&inst)
-        } else {
-            level_planner::plan(&inst)
-        }
-    });
-    println!("{}", json::plan_json(&result));
-    if draw && let Ok(p) = &result {
-        eprintln!("{}", p.render());
-        eprintln!(
-            "covered {} cells ({:.1} % of the usable site), total deviation {:.3}°, worst leg {:.3}°, {} legs outside tolerance",
-            p.covered(),
-            100.0 * p.coverage_share(),
-            p.deviation_deg(),
-            p.worst_leg_deviation_deg(),
-            p.legs_outside_tolerance()
+    if text.trim().is_empty() {
+        return cli::fail(
+            PROG,
+            format_args!("{source} is empty: expected an instance JSON object (see --help)"),
         );
     }
-    ExitCode::SUCCESS
+    let instance = match json::parse_instance(&text) {
+        Ok(i) => i,
+        Err(e) => {
+            println!("{}", json::plan_json(&Err(e.clone())));
+            return cli::fail(PROG, format_args!("{source}: {e}"));
+        }
+    };
+    let progress = cli::Progress::start(
+        PROG,
+        args.progress,
+        format!(
+            "planning {} levels with the {} planner",
+            instance.levels().len(),
+            if args.reference { "reference" } else { "fast" }
+        ),
+    );
+    let result = if args.reference {
+        level_planner::plan_reference(&instance)
+    } else {
+        level_planner::plan(&instance)
+    };
+    drop(progress);
+    println!("{}", json::plan_json(&result));
+    match &result {
+        Ok(p) => {
+            if args.draw {
+                eprintln!("{}", p.render());
+                eprintln!(
+                    "covered {} cells ({:.1} % of the usable site), total deviation {:.3}°, worst leg {:.3}°, {} legs outside tolerance",
+                    p.covered(),
+                    100.0 * p.coverage_share(),
+                    p.deviation_deg(),
+                    p.worst_leg_deviation_deg(),
+                    p.legs_outside_tolerance()
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e @ (PlanError::LegUnreachable { .. } | PlanError::NoAdmissiblePlacement { .. })) => {
+            eprintln!("{PROG}: {source}: no plan: {e}");
+            ExitCode::from(1)
+        }
+        Err(e) => cli::fail(PROG, format_args!("{source}: {e}")),
+    }
 }

@@ -1,35 +1,27 @@
-//! Checks the plug DP solvers against a folder of conformance data in the formats of
-//! `shared/data/plugdp` (see `specs/plugdp.md`):
-//!
-//! * `formula1.jsonl`: `{id, rows, cols, grid, hamiltonian_cycles}` (grid rows of `.` and `*`);
-//! * `cycle_covers.jsonl`: `{id, rows, cols, grid, cycle_covers}`;
-//! * `rocket_mania.jsonl`: `{id, kind, board, all_matches_best, single_match_row,
-//!   single_match_best}`: both variants are solved and each returned rotation is re-simulated
-//!   (one check per record);
-//! * `sequences.json`: `A003763` (Hamiltonian cycles of the 2n × 2n board) for n ≤ 8,
-//!   `A004003` (domino tilings of the 2n × 2n board) for n ≤ 20, `A120443` (Hamiltonian paths
-//!   of the n × n board) for n ≤ 10, `A001168` / `A000988` / `A000105` (fixed polyominoes by
-//!   transfer matrix; one-sided and free by Burnside's lemma, the half-turn term by its own
-//!   transfer matrix) for n ≤ 24 and `A002931` (self-avoiding polygons of perimeter 2n) for
-//!   n ≤ 20 are checked; their other terms and the other sequences are counted as skipped.
+//! Checks the plug DP solvers against a folder of conformance data (a small sample ships in
+//! `examples/data/`; the formats are in `--help` and `../shared/specs/plugdp.md`).
 //!
 //! ```text
+//! cargo run --release -p plugdp --example conformance              # the shipped sample
 //! cargo run --release -p plugdp --example conformance -- DIR
+//! cargo run --release -p plugdp --example conformance -- --help
 //! ```
-//!
-//! Prints one line per failure, then `N passed, M failed, K skipped`; exits with 1 on any
-//! failure and 2 when DIR cannot be read.
 
-use std::path::Path;
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use clap::Parser;
 use plugdp::{
     FuseBoard, Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_parallel,
     hamiltonian_paths, launched_rockets, polyomino_counts_parallel, rocket_mania,
 };
 use serde_json::Value;
 
-/// Largest n checked for A003763 (the 16 × 16 board takes about 10 s).
+/// Largest n checked for A003763 (the 16 × 16 board takes about 3 s).
 const A003763_MAX: u64 = 8;
 /// Largest n checked for A001168, A000988 and A000105 (all sizes ≤ 24 take about 4 s).
 const POLYOMINO_MAX: u64 = 24;
@@ -39,6 +31,62 @@ const A002931_MAX: u64 = 20;
 const A120443_MAX: u64 = 10;
 /// Largest n checked for A004003 (Kasteleyn's determinant: the 40 × 40 board takes 0.6 s).
 const A004003_MAX: u64 = 20;
+
+const AFTER_HELP: &str = "\
+DATA FOLDER:
+  DIR may hold any of these four files (a missing one is noted on standard error and skipped;
+  at least one must be there). In the .jsonl files every non-blank line is one JSON object;
+  boards are arrays of strings, one per row, all of the same length.
+
+  formula1.jsonl      {\"id\": \"...\", \"rows\": R, \"cols\": C, \"grid\": [\"**..\", \"....\", ...],
+                       \"hamiltonian_cycles\": \"2\"}
+      `.` free, `*` blocked; the count of Hamiltonian cycles (Timus 1519), a decimal string.
+  cycle_covers.jsonl  {\"id\", \"rows\", \"cols\", \"grid\", \"cycle_covers\": \"3\"}
+      the same grids; the number of covers of the free cells by disjoint cycles (HDU 1693).
+  rocket_mania.jsonl  {\"id\", \"kind\", \"board\": [9 rows of 6 tiles from `.-LT+`],
+                       \"all_matches_best\": 4, \"single_match_row\": 1, \"single_match_best\": 1}
+      both variants are solved (ZOJ 2126: every match lit; ZOJ 2125: only the match of the
+      1-based row single_match_row) and each returned rotation is re-simulated: one check
+      per record.
+  sequences.json      {\"A003763_...\": {\"1\": \"1\", \"2\": \"6\", ...}, ...}
+      one JSON object: keys start with an OEIS A-number, values map n (a decimal string) to
+      the term (a decimal string). Checked: A003763 (Hamiltonian cycles of the 2n x 2n
+      board) for n <= 8, A004003 (domino tilings of the 2n x 2n board) for n <= 20, A120443
+      (Hamiltonian paths of the n x n board) for n <= 10, A001168 / A000988 / A000105
+      (fixed / one-sided / free polyominoes) for n <= 24, A002931 (self-avoiding polygons of
+      perimeter 2n) for n <= 20; other terms and sequences are counted as skipped.
+
+  `id` names a record in the failure lines (the file and line number when it is missing).
+  Without DIR the small sample shipped with the crate is read: plugdp/examples/data/. The
+  project's full conformance data lives outside the repository, in ../shared/data/plugdp/.
+
+OUTPUT:
+  Standard output: one line per failed check (`ID: expected ..., got ...`), then
+  `N passed, M failed, K skipped`. A progress line (the file and record being checked) is
+  drawn on standard error.
+
+EXIT STATUS:
+  0 when every check passes, 1 when one fails, 2 for bad arguments, a folder that cannot be
+  read or holds none of the four files, or data in which nothing could be checked.";
+
+/// Checks the plug DP solvers (Hamiltonian cycles and paths, cycle covers, domino tilings,
+/// Rocket Mania, polyominoes, self-avoiding polygons) against a folder of conformance data.
+#[derive(Parser)]
+#[command(name = "conformance", after_help = AFTER_HELP)]
+struct Args {
+    /// Folder of conformance data [default: the shipped sample, plugdp/examples/data].
+    #[arg(value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Worker threads for the big counts (default: every available core; the results do not
+    /// depend on it). Requests above the available cores are clamped to them.
+    #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
+    threads: Option<u32>,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+const PROG: &str = "conformance";
 
 #[derive(Default)]
 struct Tally {
@@ -65,16 +113,28 @@ impl Tally {
 }
 
 fn main() -> ExitCode {
-    let Some(dir) = std::env::args().nth(1) else {
-        eprintln!("usage: conformance DIR");
-        return ExitCode::from(2);
-    };
-    let dir = Path::new(&dir);
+    let args = Args::parse();
+    let dir = args
+        .dir
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data"));
     if !dir.is_dir() {
-        eprintln!("conformance: {} is not a folder", dir.display());
-        return ExitCode::from(2);
+        let what = if dir.exists() {
+            "is not a folder"
+        } else {
+            "does not exist"
+        };
+        return cli::fail(
+            PROG,
+            format_args!(
+                "{} {what}: expected a folder holding formula1.jsonl, cycle_covers.jsonl, rocket_mania.jsonl and/or sequences.json (see --help)",
+                dir.display()
+            ),
+        );
     }
+    let threads = cli::threads(PROG, args.threads);
+    let progress = cli::Progress::start(PROG, args.progress, "starting");
     let mut t = Tally::default();
+    let mut found = 0;
     for (file, field, solve) in [
         (
             "formula1.jsonl",
@@ -83,10 +143,15 @@ fn main() -> ExitCode {
         ),
         ("cycle_covers.jsonl", "cycle_covers", cycle_covers),
     ] {
-        for (i, record) in records(&dir.join(file)).into_iter().enumerate() {
-            let id = record["id"]
-                .as_str()
-                .map_or(format!("{file}:{}", i + 1), str::to_string);
+        let records = match records(&dir.join(file)) {
+            Ok(Some(r)) => r,
+            Ok(None) => continue,
+            Err(e) => return cli::fail(PROG, e),
+        };
+        found += 1;
+        for (i, record) in records.iter().enumerate() {
+            progress.set(format!("{file} {}/{}", i + 1, records.len()));
+            let id = record_id(record, file, i);
             let rows: Vec<String> = record["grid"]
                 .as_array()
                 .map(|a| {
@@ -102,83 +167,51 @@ fn main() -> ExitCode {
             t.check(&id, expected, got);
         }
     }
-    for (i, record) in records(&dir.join("rocket_mania.jsonl"))
-        .into_iter()
-        .enumerate()
-    {
-        let id = record["id"]
-            .as_str()
-            .map_or(format!("rocket_mania.jsonl:{}", i + 1), str::to_string);
-        t.check(&id, Some("ok"), rocket_record(&record));
-    }
-    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
-    let polys = polyomino_counts_parallel(POLYOMINO_MAX as usize, threads).ok();
-    let polygons = plugdp::self_avoiding_polygons(A002931_MAX as usize).ok();
-    if let Ok(text) = std::fs::read_to_string(dir.join("sequences.json")) {
-        match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Object(seqs)) => {
-                for (key, terms) in seqs {
-                    let Some(terms) = terms.as_object() else {
-                        continue;
-                    };
-                    for (n, value) in terms {
-                        let n: u64 = n.parse().unwrap_or(0);
-                        let what = format!("{key} n={n}");
-                        let side = 2 * n as usize;
-                        if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
-                            let got = Grid::new(side, side)
-                                .and_then(|g| hamiltonian_cycles_parallel(&g, threads))
-                                .map(|v| v.to_string());
-                            t.check(&what, value.as_str(), got);
-                        } else if key.starts_with("A001168") && (1..=POLYOMINO_MAX).contains(&n) {
-                            let got = polys.as_ref().map(|p| p[n as usize - 1].1.to_string());
-                            t.check(
-                                &what,
-                                value.as_str(),
-                                got.ok_or(plugdp::PlugError::Overflow),
-                            );
-                        } else if key.starts_with("A000988") && (1..=POLYOMINO_MAX).contains(&n) {
-                            let got = polys.as_ref().map(|p| p[n as usize - 1].2.to_string());
-                            t.check(
-                                &what,
-                                value.as_str(),
-                                got.ok_or(plugdp::PlugError::Overflow),
-                            );
-                        } else if key.starts_with("A000105") && (1..=POLYOMINO_MAX).contains(&n) {
-                            let got = polys.as_ref().map(|p| p[n as usize - 1].3.to_string());
-                            t.check(
-                                &what,
-                                value.as_str(),
-                                got.ok_or(plugdp::PlugError::Overflow),
-                            );
-                        } else if key.starts_with("A002931") && (1..=A002931_MAX).contains(&n) {
-                            let got = polygons.as_ref().map(|p| p[n as usize].to_string());
-                            t.check(
-                                &what,
-                                value.as_str(),
-                                got.ok_or(plugdp::PlugError::Overflow),
-                            );
-                        } else if key.starts_with("A120443") && (1..=A120443_MAX).contains(&n) {
-                            let got = Grid::new(n as usize, n as usize)
-                                .and_then(|g| hamiltonian_paths(&g))
-                                .map(|v| v.to_string());
-                            t.check(&what, value.as_str(), got);
-                        } else if key.starts_with("A004003") && (1..=A004003_MAX).contains(&n) {
-                            let got = Grid::new(side, side)
-                                .and_then(|g| domino_tilings(&g))
-                                .map(|v| v.to_string());
-                            t.check(&what, value.as_str(), got);
-                        } else {
-                            t.skipped += 1;
-                        }
-                    }
-                }
-            }
-            _ => {
-                println!("sequences.json: not a JSON object");
-                t.failed += 1;
+    let file = "rocket_mania.jsonl";
+    match records(&dir.join(file)) {
+        Ok(Some(records)) => {
+            found += 1;
+            for (i, record) in records.iter().enumerate() {
+                progress.set(format!("{file} {}/{}", i + 1, records.len()));
+                let id = record_id(record, file, i);
+                t.check(&id, Some("ok"), rocket_record(record));
             }
         }
+        Ok(None) => {}
+        Err(e) => return cli::fail(PROG, e),
+    }
+    let path = dir.join("sequences.json");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            found += 1;
+            match serde_json::from_str::<Value>(&text) {
+                Ok(Value::Object(seqs)) => check_sequences(&seqs, threads, &progress, &mut t),
+                Ok(_) => {
+                    println!("sequences.json: not a JSON object");
+                    t.failed += 1;
+                }
+                Err(e) => {
+                    println!("sequences.json: bad JSON: {e}");
+                    t.failed += 1;
+                }
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("{PROG}: note: {} not found: skipped", path.display());
+        }
+        Err(e) => {
+            return cli::fail(PROG, format_args!("cannot read {}: {e}", path.display()));
+        }
+    }
+    drop(progress);
+    if found == 0 {
+        return cli::fail(
+            PROG,
+            format_args!(
+                "{} holds none of formula1.jsonl, cycle_covers.jsonl, rocket_mania.jsonl, sequences.json (see --help)",
+                dir.display()
+            ),
+        );
     }
     println!(
         "{} passed, {} failed, {} skipped",
@@ -186,8 +219,96 @@ fn main() -> ExitCode {
     );
     if t.failed > 0 {
         ExitCode::from(1)
+    } else if t.passed == 0 {
+        cli::fail(
+            PROG,
+            format_args!("nothing was checked in {}", dir.display()),
+        )
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// A record's `id`, or `FILE:LINE` (counting non-blank lines) when it has none.
+fn record_id(record: &Value, file: &str, i: usize) -> String {
+    record["id"]
+        .as_str()
+        .map_or(format!("{file}:{}", i + 1), str::to_string)
+}
+
+/// Checks the OEIS terms of `sequences.json`; the expensive tables are computed only when a
+/// sequence needs them.
+fn check_sequences(
+    seqs: &serde_json::Map<String, Value>,
+    threads: NonZeroUsize,
+    progress: &cli::Progress,
+    t: &mut Tally,
+) {
+    // The largest term each table needs (the tables cover every size up to it).
+    let needed = |prefixes: &[&str], max: u64| {
+        seqs.iter()
+            .filter(|(k, _)| prefixes.iter().any(|p| k.starts_with(p)))
+            .filter_map(|(_, terms)| terms.as_object())
+            .flat_map(|terms| terms.keys().filter_map(|n| n.parse::<u64>().ok()))
+            .filter(|n| (1..=max).contains(n))
+            .max()
+            .unwrap_or(1) as usize
+    };
+    let poly_max = needed(&["A001168", "A000988", "A000105"], POLYOMINO_MAX);
+    let polygon_max = needed(&["A002931"], A002931_MAX);
+    let mut polys = None;
+    let mut polygons = None;
+    for (key, terms) in seqs {
+        let Some(terms) = terms.as_object() else {
+            println!("sequences.json: {key} is not an object of terms");
+            t.failed += 1;
+            continue;
+        };
+        for (n, value) in terms {
+            let n: u64 = n.parse().unwrap_or(0);
+            let what = format!("{key} n={n}");
+            progress.set(format!("sequences.json {what}"));
+            let side = 2 * n as usize;
+            let poly = |k: usize, polys: &mut Option<Result<Vec<_>, _>>| {
+                polys
+                    .get_or_insert_with(|| polyomino_counts_parallel(poly_max, threads))
+                    .as_ref()
+                    .map_err(Clone::clone)
+                    .map(|p: &Vec<(usize, u64, u64, u64)>| {
+                        let c = p[n as usize - 1];
+                        [c.1, c.2, c.3][k].to_string()
+                    })
+            };
+            let got = if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
+                Grid::new(side, side)
+                    .and_then(|g| hamiltonian_cycles_parallel(&g, threads))
+                    .map(|v| v.to_string())
+            } else if key.starts_with("A001168") && (1..=POLYOMINO_MAX).contains(&n) {
+                poly(0, &mut polys)
+            } else if key.starts_with("A000988") && (1..=POLYOMINO_MAX).contains(&n) {
+                poly(1, &mut polys)
+            } else if key.starts_with("A000105") && (1..=POLYOMINO_MAX).contains(&n) {
+                poly(2, &mut polys)
+            } else if key.starts_with("A002931") && (1..=A002931_MAX).contains(&n) {
+                polygons
+                    .get_or_insert_with(|| plugdp::self_avoiding_polygons(polygon_max))
+                    .as_ref()
+                    .map_err(Clone::clone)
+                    .map(|p| p[n as usize].to_string())
+            } else if key.starts_with("A120443") && (1..=A120443_MAX).contains(&n) {
+                Grid::new(n as usize, n as usize)
+                    .and_then(|g| hamiltonian_paths(&g))
+                    .map(|v| v.to_string())
+            } else if key.starts_with("A004003") && (1..=A004003_MAX).contains(&n) {
+                Grid::new(side, side)
+                    .and_then(|g| domino_tilings(&g))
+                    .map(|v| v.to_string())
+            } else {
+                t.skipped += 1;
+                continue;
+            };
+            t.check(&what, value.as_str(), got);
+        }
     }
 }
 
@@ -234,15 +355,21 @@ fn rocket_record(record: &Value) -> Result<String, plugdp::PlugError> {
     })
 }
 
-/// The JSON records of a `.jsonl` file (none if it is missing; a malformed line is reported as
-/// a record without fields, which then fails).
-fn records(path: &Path) -> Vec<Value> {
-    std::fs::read_to_string(path)
-        .map(|text| {
+/// The JSON records of a `.jsonl` file: `None` (with a note on standard error) when it does not
+/// exist, an error when it cannot be read. A malformed line is kept as a record without fields,
+/// which then fails its check.
+fn records(path: &Path) -> Result<Option<Vec<Value>>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(Some(
             text.lines()
                 .filter(|l| !l.trim().is_empty())
                 .map(|l| serde_json::from_str(l).unwrap_or(Value::Null))
-                .collect()
-        })
-        .unwrap_or_default()
+                .collect(),
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("{PROG}: note: {} not found: skipped", path.display());
+            Ok(None)
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
 }

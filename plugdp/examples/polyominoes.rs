@@ -1,34 +1,84 @@
-//! Prints `n fixed` for n = 1..N, counted by the transfer matrix (Jensen's method), with the
-//! widths shared among the machine's threads.
+//! Counts the fixed polyominoes of every size 1..=N by transfer matrix (Jensen's method), the
+//! bounding-box widths shared among the machine's threads, and prints `n fixed` per size.
 //!
 //! ```text
-//! cargo run --release -p plugdp --example polyominoes -- N
+//! cargo run --release -p plugdp --example polyominoes -- 20
+//! cargo run --release -p plugdp --example polyominoes -- --help
 //! ```
+
+#[path = "support/cli.rs"]
+mod cli;
 
 use std::process::ExitCode;
 
+use clap::Parser;
+
+const AFTER_HELP: &str = "\
+OUTPUT (standard output):
+  One line per size n = 1..=N, two decimal numbers separated by a single space:
+      n fixed
+  the number of fixed polyominoes (distinct up to translation) with n cells, OEIS A001168;
+  for example `4 19`. Nothing else is written to standard output.
+
+COST:
+  All sizes up to 24 take about 2 s, up to 28 about 17 s, up to 30 (the largest accepted) about
+  a minute on two cores. A progress line (elapsed time) is drawn on standard error while it
+  runs. For one-sided and free counts too, see the polyomino crate's `count` example.
+
+EXIT STATUS:
+  0 with the table, 2 for a bad argument (clap's usage errors included).";
+
+/// Counts the fixed polyominoes of sizes 1..=N (OEIS A001168) by transfer matrix.
+#[derive(Parser)]
+#[command(name = "polyominoes", after_help = AFTER_HELP)]
+struct Args {
+    /// Largest size to count, 1..=30.
+    #[arg(value_name = "N", value_parser = parse_size)]
+    n: usize,
+    /// Worker threads (default: every available core; the counts do not depend on it). Requests
+    /// above the available cores are clamped to them.
+    #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
+    threads: Option<u32>,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    let max = plugdp::MAX_POLYOMINO_SIZE;
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size (a whole number 1..={max})"))?;
+    match n {
+        0 => Err("sizes start at 1".into()),
+        n if n > max => Err(format!(
+            "sizes above {max} are not supported (the counts and the state keys of the \
+             transfer matrix are 64-bit)"
+        )),
+        n => Ok(n),
+    }
+}
+
 fn main() -> ExitCode {
-    let Some(n) = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse::<usize>().ok())
-    else {
-        eprintln!(
-            "usage: polyominoes N   (N <= {})",
-            plugdp::MAX_POLYOMINO_SIZE
-        );
-        return ExitCode::from(2);
-    };
-    let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
-    match plugdp::fixed_polyominoes_parallel(n, threads) {
+    let args = Args::parse();
+    let threads = cli::threads("polyominoes", args.threads);
+    let progress = cli::Progress::start(
+        "polyominoes",
+        args.progress,
+        format!(
+            "counting fixed polyominoes up to size {} on {threads} thread(s)",
+            args.n
+        ),
+    );
+    let result = plugdp::fixed_polyominoes_parallel(args.n, threads);
+    drop(progress);
+    match result {
         Ok(counts) => {
             for (k, c) in counts.iter().enumerate().skip(1) {
                 println!("{k} {c}");
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("polyominoes: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => cli::fail("polyominoes", e),
     }
 }

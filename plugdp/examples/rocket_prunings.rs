@@ -4,21 +4,50 @@
 //!
 //! ```text
 //! cargo run --release -p plugdp --example rocket_prunings [-- --seed S]
+//! cargo run --release -p plugdp --example rocket_prunings -- --help
 //! ```
-//!
-//! Prints, per board, the best launch count and the total states kept with no pruning, each
-//! pruning alone, and the three exact ones together; a `*` marks an answer that differs from the
-//! unpruned one (only pruning 1 can do that).
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
 use plugdp::{FuseBoard, Prunings, rocket_mania_with};
 
-fn main() {
-    let seed: u64 = std::env::args()
-        .skip_while(|a| a != "--seed")
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2015);
-    let mut state = seed | 1;
+const AFTER_HELP: &str = "\
+INPUT:
+  None: the ten 9 x 6 boards are built in (the random ones from --seed, by xorshift64).
+
+OUTPUT (standard output):
+  A table, one row per board: the board's name, the best launch count with every match lit
+  (ZOJ 2126), then the total frontier states kept over the sweep with no pruning (`none`),
+  with each of the seed's prunings alone (1: drop a state with no lit plug; 2: drop an unlit
+  plug that no other plug is connected to; 3: dominance; 4: at a row end, an unlit plug
+  connected to nothing below is dead) and with the three exact ones together (`2+3+4`).
+  A `*` after a number marks an answer that differs from the unpruned one (only pruning 1 can
+  do that). A progress line is drawn on standard error while it runs (10 to 20 s).
+
+EXIT STATUS:
+  0 with the table, 2 for a bad argument or if a solve fails.";
+
+/// Frontier states kept by each of the seed's Rocket Mania prunings on its ten board kinds.
+#[derive(Parser)]
+#[command(name = "rocket_prunings", after_help = AFTER_HELP)]
+struct Args {
+    /// Seed of the random boards (any 64-bit unsigned number).
+    #[arg(long, value_name = "S", default_value_t = 2015)]
+    seed: u64,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+const PROG: &str = "rocket_prunings";
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut state = args.seed | 1;
     let mut rand = move |n: u64| {
         state ^= state << 13;
         state ^= state >> 7;
@@ -98,25 +127,42 @@ fn main() {
         ),
         ("2+3+4", Prunings::EXACT),
     ];
-    print!("{:<20} {:>4}", "board", "best");
+    // The table is built first and printed at the end, so that the progress line on stderr
+    // never interleaves with it on a terminal.
+    let mut table = format!("{:<20} {:>4}", "board", "best");
     for (name, _) in &settings {
-        print!(" {name:>12}");
+        table += &format!(" {name:>12}");
     }
-    println!();
-    for (name, rows) in &boards {
-        let board = FuseBoard::parse_rows(rows).expect("valid boards");
-        let (base, _) =
-            rocket_mania_with(&board, &[true; 9], Prunings::default()).expect("solvable");
-        print!("{name:<20} {:>4}", base.launched);
-        for (_, p) in &settings {
-            let (plan, stats) = rocket_mania_with(&board, &[true; 9], *p).expect("solvable");
+    table.push('\n');
+    let progress = cli::Progress::start(PROG, args.progress, "");
+    for (k, (name, rows)) in boards.iter().enumerate() {
+        progress.set(format!("board {}/{}: {name}", k + 1, boards.len()));
+        let board = match FuseBoard::parse_rows(rows) {
+            Ok(b) => b,
+            Err(e) => return cli::fail(PROG, format_args!("board {name}: {e}")),
+        };
+        let base = match rocket_mania_with(&board, &[true; 9], Prunings::default()) {
+            Ok((plan, _)) => plan,
+            Err(e) => return cli::fail(PROG, format_args!("board {name}: {e}")),
+        };
+        table += &format!("{name:<20} {:>4}", base.launched);
+        for (setting, p) in &settings {
+            let (plan, stats) = match rocket_mania_with(&board, &[true; 9], *p) {
+                Ok(x) => x,
+                Err(e) => {
+                    return cli::fail(PROG, format_args!("board {name}, pruning {setting}: {e}"));
+                }
+            };
             let mark = if plan.launched == base.launched {
                 ' '
             } else {
                 '*'
             };
-            print!(" {:>11}{mark}", stats.total_states);
+            table += &format!(" {:>11}{mark}", stats.total_states);
         }
-        println!();
+        table.push('\n');
     }
+    drop(progress);
+    print!("{table}");
+    ExitCode::SUCCESS
 }

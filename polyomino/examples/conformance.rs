@@ -1,73 +1,125 @@
-//! Checks the polyomino counts against an OEIS file in the format of
-//! `shared/data/plugdp/sequences.json`: a JSON object whose keys start with an A-number and
-//! whose values map `n` (as a string) to the term (as a decimal string).
+//! Checks the polyomino counts of [`polyomino::enumerate`] against a file of OEIS terms in the
+//! format of the project's `sequences.json` (a small sample ships in `examples/data/`).
 //!
 //! ```text
-//! cargo run --release -p polyomino --example conformance -- FILE [--max N]
+//! cargo run --release -p polyomino --example conformance                  # the shipped sample
+//! cargo run --release -p polyomino --example conformance -- FILE_OR_DIR [--max N]
+//! cargo run --release -p polyomino --example conformance -- --help
 //! ```
-//!
-//! A001168 (fixed), A000988 (one-sided) and A000105 (free) are checked for 1 ≤ n ≤ N (default
-//! 16); their other terms and every other sequence are counted as skipped. Prints one line per
-//! failure, then `P passed, F failed, S skipped`; exits with 1 on any failure, 2 on bad input.
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use polyomino::enumerate;
 
+/// Largest `--max` (the same enumeration as the `count` example: each size costs about 4.1 times
+/// the previous one; all sizes up to 22 take about half an hour).
+const MAX_MAX: usize = 22;
+
+const AFTER_HELP: &str = "\
+INPUT FILE (sequences.json):
+  One JSON object. Each key names an OEIS sequence and starts with its A-number (for example
+  \"A001168_fixed_polyominoes\"); each value is an object mapping the index n, written as a
+  decimal string, to the term, written as a decimal string (a JSON integer is accepted too):
+
+      {\"A001168_fixed_polyominoes\": {\"1\": \"1\", \"2\": \"2\", \"3\": \"6\", \"4\": \"19\"},
+       \"A000105_free_polyominoes\": {\"0\": \"1\", \"1\": \"1\", \"2\": \"1\", \"3\": \"2\"}}
+
+  Checked: A001168 (fixed), A000988 (one-sided) and A000105 (free) for 1 <= n <= --max. Every
+  other term (n = 0, n above --max, other sequences, non-numeric indices) is counted as skipped.
+  When FILE_OR_DIR is a folder, its `sequences.json` is read.
+
+DATA:
+  Without an argument the small sample shipped with the crate is read:
+      polyomino/examples/data/sequences.json
+  The project's full conformance file lives outside the repository, in
+  ../shared/data/plugdp/sequences.json (CI runs it with --max 18).
+
+OUTPUT:
+  Standard output: one line per failed term (`KEY n=N: expected \"...\", computed ...`), then
+  `P passed, F failed, S skipped`. A progress line (elapsed time) is drawn on standard error
+  while the counts are computed.
+
+EXIT STATUS:
+  0 when every checked term matches, 1 when one does not, 2 for bad arguments, an unreadable
+  or malformed file, or a file in which no term could be checked.";
+
+/// Checks the fixed, one-sided and free polyomino counts against a file of OEIS terms.
+#[derive(Parser)]
+#[command(name = "conformance", after_help = AFTER_HELP)]
+struct Args {
+    /// A `sequences.json` file, or a folder holding one [default: the shipped sample,
+    /// polyomino/examples/data/sequences.json].
+    #[arg(value_name = "FILE_OR_DIR")]
+    path: Option<PathBuf>,
+    /// Check the terms with 1 <= n <= N (at most 22).
+    #[arg(long, value_name = "N", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=MAX_MAX as i64))]
+    max: u32,
+    /// Worker threads (default: every available core; the counts do not depend on it). Requests
+    /// above the available cores are clamped to them.
+    #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
+    threads: Option<u32>,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+const PROG: &str = "conformance";
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut file = None;
-    let mut max = 16usize;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--max" => {
-                i += 1;
-                match args.get(i).and_then(|s| s.parse().ok()) {
-                    Some(m) if m <= enumerate::MAX_SIZE => max = m,
-                    _ => return usage(),
-                }
-            }
-            other if file.is_none() => file = Some(other.to_string()),
-            _ => return usage(),
-        }
-        i += 1;
-    }
-    let Some(file) = file else { return usage() };
-    let path = std::path::Path::new(&file);
+    let args = Args::parse();
+    let max = args.max as usize;
+    let path = args.path.unwrap_or_else(|| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/data/sequences.json")
+    });
     let path = if path.is_dir() {
         path.join("sequences.json")
     } else {
-        path.to_path_buf()
+        path
     };
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("conformance: cannot read {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return cli::fail(PROG, format_args!("cannot read {}: {e}", path.display())),
     };
+    if text.trim().is_empty() {
+        return cli::fail(
+            PROG,
+            format_args!(
+                "{} is empty: expected a JSON object of OEIS sequences (see --help)",
+                path.display()
+            ),
+        );
+    }
     let json: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
-        Err(e) => {
-            eprintln!("conformance: {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
+        Err(e) => return cli::fail(PROG, format_args!("{}: bad JSON: {e}", path.display())),
     };
     let Some(sequences) = json.as_object() else {
-        eprintln!(
-            "conformance: {}: the top level is not an object",
-            path.display()
+        return cli::fail(
+            PROG,
+            format_args!(
+                "{}: the top level is not a JSON object of sequences",
+                path.display()
+            ),
         );
-        return ExitCode::from(2);
     };
 
-    let counts = match enumerate::counts_up_to_parallel(max.max(1), threads()) {
+    let threads = cli::threads(PROG, args.threads);
+    let progress = cli::Progress::start(
+        PROG,
+        args.progress,
+        format!("counting polyominoes up to size {max} on {threads} thread(s)"),
+    );
+    let counts = enumerate::counts_up_to_parallel(max, threads);
+    drop(progress);
+    let counts = match counts {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("conformance: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return cli::fail(PROG, e),
     };
     let (mut passed, mut failed, mut skipped) = (0u64, 0u64, 0u64);
     for (key, terms) in sequences {
@@ -105,17 +157,15 @@ fn main() -> ExitCode {
     println!("{passed} passed, {failed} failed, {skipped} skipped");
     if failed > 0 {
         ExitCode::from(1)
+    } else if passed == 0 {
+        cli::fail(
+            PROG,
+            format_args!(
+                "{}: no term of A001168, A000988 or A000105 with 1 <= n <= {max}: nothing was checked",
+                path.display()
+            ),
+        )
     } else {
         ExitCode::SUCCESS
     }
-}
-
-fn usage() -> ExitCode {
-    eprintln!("usage: conformance FILE_OR_DIR [--max N]");
-    ExitCode::from(2)
-}
-
-/// All available cores (the counts do not depend on the thread count).
-fn threads() -> std::num::NonZeroUsize {
-    std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN)
 }
