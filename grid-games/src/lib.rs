@@ -9,6 +9,14 @@
 //!   generation at Pentobi's speed, notation, perft, and random, greedy and Monte Carlo bots.
 //! * [`paperio`]: paper.io (纸带圈地) with every rule of the course's reference engine, and
 //!   random, safe and strong walkers.
+//! * Pictures: [`blokus::svg::render`] and [`paperio::svg::render`] draw a position as an SVG
+//!   string (no IO):
+//!
+//!   ```
+//!   use grid_games::blokus::{Position, Variant, svg};
+//!   let svg = svg::render(&Position::new(Variant::Duo), &svg::SvgOptions::default());
+//!   assert!(svg.starts_with("<svg") && svg.contains("class=\"start\""));
+//!   ```
 //! * [`planes`]: the plane-bombing game (炸飞机): its referee, the imperfect-information player
 //!   API, a random bot and a layout-tracking hunter bot.
 //!

@@ -31,6 +31,22 @@
 //! # Ok::<(), level_planner::PlanError>(())
 //! ```
 //!
+//! # Pictures
+//!
+//! [`svg::render`] draws a plan as an SVG string: the site with its unusable cells, each
+//! level's footprint in its own colour with its index at the pivot, and the path of legs.
+//!
+//! ```
+//! # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! # let site = Site::from_rows(&["....", "....", "...."])?;
+//! # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?];
+//! # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! use level_planner::svg::{render, SvgOptions};
+//! let svg = render(&p, &SvgOptions::default().with_title("my plan"))?;
+//! assert!(svg.starts_with("<svg") && svg.contains("<title>my plan</title>"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Conventions
 //!
 //! Site cells are 0.5 m squares addressed `(row, col)`, rows growing downward. Bearings and
@@ -45,6 +61,7 @@ mod geometry;
 mod instance;
 mod plan;
 mod reference;
+pub mod svg;
 
 pub use error::PlanError;
 pub use fast::{MAX_LEVELS, plan};

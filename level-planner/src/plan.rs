@@ -94,6 +94,11 @@ impl Plan {
         }
     }
 
+    /// The site the plan was made for.
+    pub(crate) fn site(&self) -> &Site {
+        &self.site
+    }
+
     /// The placed levels, in walking order.
     pub fn levels(&self) -> &[PlacedLevel] {
         &self.levels

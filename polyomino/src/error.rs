@@ -116,3 +116,25 @@ pub enum EnumerateError {
         size: usize,
     },
 }
+
+/// An SVG picture could not be drawn (see [`svg`](crate::svg)); the family's other renderers
+/// return it too.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SvgError {
+    /// The picture would draw more cells than the options allow (a guard against building a
+    /// string of hundreds of megabytes by accident).
+    #[error("the picture would draw {cells} cells, more than the limit of {max}")]
+    TooManyCells {
+        /// Cells the picture needs.
+        cells: usize,
+        /// The limit in force.
+        max: usize,
+    },
+    /// A colour is not written `#rrggbb` or `#rgb`.
+    #[error("{0:?} is not a colour of the form #rrggbb or #rgb")]
+    BadColour(String),
+    /// A palette option has no colour.
+    #[error("the palette is empty")]
+    EmptyPalette,
+}

@@ -57,13 +57,23 @@
 //!   blocked cells, cell sets as one word per row, and every placement of a piece set.
 //! * [`enumerate`]: Redelmeier's algorithm and Burnside's lemma for OEIS A001168, A000988 and
 //!   A000105.
+//! * [`svg`]: pictures. [`svg::render_set`] draws a set of shapes as an SVG string, one panel
+//!   per shape, in O(cells):
+//!
+//!   ```
+//!   use polyomino::{enumerate, svg::{render_set, SvgOptions}};
+//!   let hexominoes: Vec<_> = enumerate::free(6)?.collect();
+//!   let svg = render_set(&hexominoes, &SvgOptions::default().with_columns(7))?;
+//!   assert_eq!(svg.matches("class=\"cell\"").count(), 35 * 6);
+//!   # Ok::<(), Box<dyn std::error::Error>>(())
+//!   ```
 //!
 //! # Conventions
 //!
 //! Coordinates are `(row, col)` with rows growing downward; positive angles and
 //! [`Transform::Rotate90`] turn counter-clockwise as seen on the printed grid. Nothing in this
 //! crate performs IO, prints, keeps global state or panics on bad input: fallible operations
-//! return [`ShapeError`], [`RotateError`], [`BoardError`] or [`EnumerateError`].
+//! return [`ShapeError`], [`RotateError`], [`BoardError`], [`EnumerateError`] or [`SvgError`].
 #![forbid(unsafe_code)]
 
 mod ascii;
@@ -74,12 +84,13 @@ mod error;
 mod marked;
 mod rotate;
 mod shape;
+pub mod svg;
 mod symmetry;
 mod transform;
 
 pub use board::{Bitboard, Board, Placement};
 pub use cell::Cell;
-pub use error::{BoardError, EnumerateError, RotateError, ShapeError};
+pub use error::{BoardError, EnumerateError, RotateError, ShapeError, SvgError};
 pub use marked::MarkedPolyomino;
 pub use rotate::{COVER_EPSILON, RIGHT_ANGLE_EPSILON};
 pub use shape::Polyomino;

@@ -52,6 +52,9 @@
 //! only the candidates that can be legal; see the [`position`](Position) documentation for the
 //! cost of each operation. [`perft`] counts move sequences from any position.
 //!
+//! [`svg::render`] draws a position as an SVG picture (Pentobi's colours, starting points, the
+//! last move).
+//!
 //! The module implements the crate's shared [`Game`](crate::game::Game) trait, so
 //! [`play_match`](crate::game::play_match) and the [bots] work with it.
 
@@ -62,6 +65,7 @@ mod notation;
 mod perft;
 mod pieces;
 mod position;
+pub mod svg;
 mod table;
 mod variant;
 

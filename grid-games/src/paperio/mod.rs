@@ -48,7 +48,8 @@
 //! # Layout
 //! `config.rs` (size, directions, turns, starts, errors), `end.rs` (result codes),
 //! `position.rs` (state and ply resolution; see [`Position`] for the cost of each
-//! operation), `bots/` (random, safe and strong walkers). [`Position`] implements the crate's
+//! operation), `bots/` (random, safe and strong walkers), `svg.rs` ([`svg::render`]: the
+//! board as an SVG picture). [`Position`] implements the crate's
 //! [`Game`](crate::game::Game) trait, so [`play_match`](crate::game::play_match) runs matches,
 //! with the course's per-game time budget as
 //! [`MatchRules::game_time`](crate::game::MatchRules::game_time).
@@ -57,6 +58,7 @@ pub mod bots;
 mod config;
 mod end;
 mod position;
+pub mod svg;
 
 pub use config::{Config, Direction, MAX_SIDE, PaperioError, Start, Turn};
 pub use end::{End, ForfeitKind};
