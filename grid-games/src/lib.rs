@@ -37,3 +37,9 @@ pub mod blokus;
 pub mod game;
 pub mod paperio;
 pub mod planes;
+
+/// The `polyomino` crate this one builds on, re-exported so its types (`Cell`, `Polyomino`,
+/// `MarkedPolyomino`, `Bitboard`, ...) need no dependency of their own.
+pub use polyomino;
+
+pub use game::{Bot, ByPlayer, Game, Player, Rng, Side};

@@ -63,6 +63,10 @@ mod plan;
 mod reference;
 pub mod svg;
 
+/// The `polyomino` crate this one builds on (footprints are polyomino cell sets), re-exported
+/// so its types need no dependency of their own.
+pub use polyomino;
+
 pub use error::PlanError;
 pub use fast::{MAX_LEVELS, plan};
 pub use geometry::{BAND_EPSILON, TIE_EPSILON_DEG};

@@ -82,6 +82,10 @@ pub use engine::{
     CellRules, Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_cells, run_edges,
     run_edges_parallel, run_edges_with, run_edges_witness,
 };
+/// The `polyomino` crate this one builds on (polyomino counts), re-exported so its types need
+/// no dependency of their own.
+pub use polyomino;
+
 pub use error::PlugError;
 pub use grid::Grid;
 pub use solvers::{
