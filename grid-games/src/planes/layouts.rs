@@ -35,7 +35,7 @@
 //! | a new game ([`Layouts::from_universe`]) | O(U/64 + cells) | — |
 //! | building the universe | O(U × cells per layout) once per (sheet, masks, cap) | — |
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use polyomino::Cell;
 
@@ -62,8 +62,13 @@ pub struct LayoutUniverse {
     same: [[bool; 3]; 3],
     /// The layouts, canonical and sorted.
     layouts: Vec<[u32; 3]>,
-    /// `first[p]..first[p + 1]`: the layouts whose plane 0 is placement p.
+    /// `first[p * n + q]..first[p * n + q + 1]`: the layouts whose planes 0 and 1 are
+    /// placements p and q (n = number of placements).
     first: Vec<u32>,
+    /// `moves[step][3 * j + i]`: the universe index of layout j with plane i moved one step
+    /// (`u32::MAX` if that move leaves the sheet or overlaps another plane); built on first use,
+    /// exact universes only.
+    moves: [OnceLock<Vec<u32>>; 4],
     exact: bool,
     cap: usize,
     words: usize,
@@ -120,6 +125,7 @@ impl LayoutUniverse {
             same,
             layouts: Vec::new(),
             first: Vec::new(),
+            moves: Default::default(),
             exact: true,
             cap: cap.max(1),
             words: 0,
@@ -176,11 +182,11 @@ impl LayoutUniverse {
         let len = self.layouts.len();
         let words = len.div_ceil(64);
         self.words = words;
-        self.first = vec![0; n + 1];
+        self.first = vec![0; n * n + 1];
         for l in &self.layouts {
-            self.first[l[0] as usize + 1] += 1;
+            self.first[l[0] as usize * n + l[1] as usize + 1] += 1;
         }
-        for p in 0..n {
+        for p in 0..n * n {
             self.first[p + 1] += self.first[p];
         }
         self.empty = vec![u64::MAX; cells * words];
@@ -229,17 +235,55 @@ impl LayoutUniverse {
         &self.table
     }
 
+    /// A uniformly random legal drawing for the masks: a universe layout when the universe is
+    /// exact, else a fresh rejection sample; `None` if none is found.
+    pub fn random_drawing(&self, rng: &mut Rng) -> Option<[super::PlaneSpec; 3]> {
+        let l = if self.exact {
+            *rng.choose(&self.layouts)?
+        } else {
+            *sample(self, 1, rng, &[]).first()?
+        };
+        Some(l.map(|p| self.table.spec(p as usize)))
+    }
+
     /// Index of a canonical layout in the universe.
     fn find(&self, l: &[u32; 3]) -> Option<usize> {
-        let p = l[0] as usize;
-        if p + 1 >= self.first.len() {
+        let n = self.table.len();
+        let (p, q) = (l[0] as usize, l[1] as usize);
+        if p >= n || q >= n {
             return None;
         }
-        let (lo, hi) = (self.first[p] as usize, self.first[p + 1] as usize);
+        let (lo, hi) = (
+            self.first[p * n + q] as usize,
+            self.first[p * n + q + 1] as usize,
+        );
         self.layouts[lo..hi]
-            .binary_search_by(|m| (m[1], m[2]).cmp(&(l[1], l[2])))
+            .binary_search_by(|m| m[2].cmp(&l[2]))
             .ok()
             .map(|i| lo + i)
+    }
+
+    /// The move map of `step` (see `moves`), built on first use.
+    fn move_map(&self, step: Step) -> &[u32] {
+        self.moves[step as usize].get_or_init(|| {
+            let table = &self.table;
+            let mut map = vec![u32::MAX; 3 * self.layouts.len()];
+            for (j, l) in self.layouts.iter().enumerate() {
+                for i in 0..3 {
+                    let Some(q) = table.moved(l[i] as usize, step) else {
+                        continue;
+                    };
+                    if (0..3).all(|k| k == i || !table.overlap(q, l[k] as usize)) {
+                        let mut m = *l;
+                        m[i] = q as u32;
+                        if let Some(t) = self.find(&canonical(&self.same, m)) {
+                            map[3 * j + i] = t as u32;
+                        }
+                    }
+                }
+            }
+            map
+        })
     }
 }
 
@@ -551,17 +595,38 @@ impl Layouts {
                 }
             }
         };
-        if u.exact && matches!(self.state, State::Indexed(_)) {
-            // A legal move of a legal layout is a legal layout: stay in the universe.
+        if let (true, State::Indexed(alive)) = (u.exact, &self.state) {
+            // A legal move of a legal layout is a legal layout: stay in the universe, each
+            // alive plane's move a look-up in the step's index map.
+            let map = u.move_map(step);
             let mut next = vec![0u64; u.words];
-            self.for_each(|l| {
-                moves(l, &mut |m| {
-                    if let Some(j) = u.find(&m) {
-                        next[j / 64] |= 1 << (j % 64);
+            let mut counts = vec![0u32; self.counts.len()];
+            let mut len = 0;
+            for (w, &word) in alive.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for i in 0..3 {
+                        let t = map[3 * j + i];
+                        if t == u32::MAX
+                            || dead[usize::from(u.head_cell[u.layouts[j][i] as usize])]
+                        {
+                            continue;
+                        }
+                        let (tw, bit) = (t as usize / 64, 1u64 << (t % 64));
+                        if next[tw] & bit == 0 {
+                            next[tw] |= bit;
+                            len += 1;
+                            Layouts::count(&mut counts, dead, &u.head_cell, &u.layouts[t as usize], true);
+                        }
                     }
-                });
-            });
+                }
+            }
             self.state = State::Indexed(next);
+            self.counts = counts;
+            self.len = len;
+            return;
         } else {
             let mut next = Vec::with_capacity(self.len * 2);
             self.for_each(|l| moves(l, &mut |m| next.push(m)));

@@ -5,7 +5,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use polyomino::Cell;
 
-use super::random_drawing;
 use crate::game::Rng;
 use crate::planes::{
     Action, Catalogue, Geometry, HitAnswer, LayoutUniverse, Layouts, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup, Sheet,
@@ -138,7 +137,7 @@ impl PlanesBot for HunterBot {
         let prior = self.prior(&geometry, setup.masks);
         let mut best: Option<(f64, [PlaneSpec; 3])> = None;
         for _ in 0..self.config.drawing_candidates.max(1) {
-            let Some(specs) = random_drawing(&geometry, setup.masks, &mut self.rng) else {
+            let Some(specs) = prior.universe.random_drawing(&mut self.rng) else {
                 break;
             };
             let n = geometry.size();
