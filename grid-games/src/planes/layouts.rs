@@ -78,6 +78,8 @@ pub struct LayoutUniverse {
     head: Vec<u64>,
     /// Head cell (row-major index) of each placement.
     head_cell: Vec<u16>,
+    /// Head cells of each universe layout's planes (saves two look-ups per layout).
+    heads: Vec<[u16; 3]>,
     /// Heads per cell over the whole universe.
     counts: Vec<u32>,
 }
@@ -132,6 +134,7 @@ impl LayoutUniverse {
             empty: Vec::new(),
             head: Vec::new(),
             head_cell,
+            heads: Vec::new(),
             counts: Vec::new(),
         };
         match u.enumerate_all() {
@@ -192,6 +195,11 @@ impl LayoutUniverse {
         self.empty = vec![u64::MAX; cells * words];
         self.head = vec![0; cells * words];
         self.counts = vec![0; cells];
+        self.heads = self
+            .layouts
+            .iter()
+            .map(|l| l.map(|p| self.head_cell[p as usize]))
+            .collect();
         // Cells of each placement, head first, as row-major indices.
         let cells_of: Vec<Vec<usize>> = (0..n)
             .map(|p| (0..cells).filter(|&c| self.role_index(p, c) != 0).collect())
@@ -506,6 +514,29 @@ impl Layouts {
             }
             return;
         }
+        if let State::Indexed(alive) = &self.state {
+            let u = &*self.universe;
+            let mut counts = vec![0u32; self.counts.len()];
+            let mut len = 0;
+            let any_dead = self.dead.iter().any(|&d| d);
+            for (w, &word) in alive.iter().enumerate() {
+                let mut bits = word;
+                len += word.count_ones() as usize;
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for h in u.heads[j] {
+                        let h = usize::from(h);
+                        if !any_dead || !self.dead[h] {
+                            counts[h] += 1;
+                        }
+                    }
+                }
+            }
+            self.counts = counts;
+            self.len = len;
+            return;
+        }
         self.recount_each();
     }
 
@@ -562,13 +593,12 @@ impl Layouts {
                         while gone != 0 {
                             let j = i * 64 + gone.trailing_zeros() as usize;
                             gone &= gone - 1;
-                            Layouts::count(
-                                &mut self.counts,
-                                &self.dead,
-                                &u.head_cell,
-                                &u.layouts[j],
-                                false,
-                            );
+                            for h in u.heads[j] {
+                                let h = usize::from(h);
+                                if !self.dead[h] {
+                                    self.counts[h] -= 1;
+                                }
+                            }
                         }
                     }
                     self.len -= removed;
@@ -627,6 +657,7 @@ impl Layouts {
             // A legal move of a legal layout is a legal layout: stay in the universe, each
             // alive plane's move a look-up in the step's index map.
             let map = u.move_map(step);
+            let any_dead = dead.iter().any(|&d| d);
             let mut next = vec![0u64; u.words];
             for (w, &word) in alive.iter().enumerate() {
                 let mut bits = word;
@@ -636,7 +667,7 @@ impl Layouts {
                     for i in 0..3 {
                         let t = map[3 * j + i];
                         if t == u32::MAX
-                            || dead[usize::from(u.head_cell[u.layouts[j][i] as usize])]
+                            || (any_dead && dead[usize::from(u.heads[j][i])])
                         {
                             continue;
                         }
