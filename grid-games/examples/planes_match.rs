@@ -17,7 +17,10 @@ use grid_games::planes::{BOT_NAMES, Geometry, SUBTASKS, named_bot, play_test_poi
 
 /// Plays one plane-bombing test point between two shipped bots.
 #[derive(Parser, Debug)]
-#[command(version, about = "Plays one plane-bombing test point between two shipped bots and prints the score, the time per game and a 95 % interval for A's win rate.")]
+#[command(
+    version,
+    about = "Plays one plane-bombing test point between two shipped bots and prints the score, the time per game and a 95 % interval for A's win rate."
+)]
 struct Args {
     /// First bot (moves first in the even-numbered games).
     #[arg(value_parser = PossibleValuesParser::new(BOT_NAMES))]

@@ -34,7 +34,10 @@ const MAX_THREADS: usize = 256;
 
 /// The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks.
 #[derive(Parser, Debug)]
-#[command(version, about = "The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks: a table per subtask (bot, rating, tier, score), then the totals. Results do not depend on the thread count.")]
+#[command(
+    version,
+    about = "The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks: a table per subtask (bot, rating, tier, score), then the totals. Results do not depend on the thread count."
+)]
 struct Args {
     /// Rounds per subtask (the seed plays about 30).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]

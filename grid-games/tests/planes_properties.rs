@@ -4,12 +4,12 @@
 use std::sync::Arc;
 
 use grid_games::game::{Rng, elo};
+use grid_games::planes::reference::ListLayouts;
 use grid_games::planes::{
     Action, Catalogue, GameEnd, Geometry, HitAnswer, LastResult, Layouts, PlacementTable,
     PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, play_game,
 };
 use polyomino::Cell;
-use grid_games::planes::reference::ListLayouts;
 use proptest::prelude::*;
 
 /// Replays a game record on fresh sheets: every hit answer must match the sheet, every move must
@@ -332,4 +332,31 @@ fn illegal_actions_lose_with_a_reason() {
             error: PlanesError::HitOutside(_)
         }
     ));
+}
+
+#[test]
+fn tournaments_do_not_depend_on_the_thread_count() {
+    // Fresh hunters per pairing share process-wide priors: whichever thread builds a prior
+    // first, the standings must be those of a sequential run.
+    use grid_games::game::Tournament;
+    use grid_games::planes::{named_bot, play_test_point};
+    let geometry = Geometry::standard();
+    let field = ["random", "hunter", "hunter-fast", "hunter-noevade"];
+    let task = SUBTASKS[4];
+    let run = |threads: usize| {
+        let t = Tournament {
+            rounds: 2,
+            threads,
+            ..Tournament::default()
+        };
+        t.run(field.len(), 7, |a, b, rng: &mut Rng| {
+            let mut x = named_bot(field[a], rng.next_u64()).unwrap();
+            let mut y = named_bot(field[b], rng.next_u64()).unwrap();
+            play_test_point(&geometry, task.id, task.masks, 2, x.as_mut(), y.as_mut()) as f64 / 2.0
+        })
+        .unwrap()
+    };
+    let sequential = run(1);
+    assert_eq!(run(2), sequential);
+    assert_eq!(run(3), sequential);
 }

@@ -220,7 +220,8 @@ impl LayoutUniverse {
     /// The role (0 empty, 1 body, 2 head) of cell `c` (row-major) in placement `p`.
     fn role_index(&self, p: usize, c: usize) -> u8 {
         let size = self.table.size();
-        self.table.role(p, Cell::new((c / size) as i32, (c % size) as i32)) as u8
+        self.table
+            .role(p, Cell::new((c / size) as i32, (c % size) as i32)) as u8
     }
 
     /// Number of layouts in the universe.
@@ -385,7 +386,7 @@ impl Layouts {
     pub fn from_universe(universe: Arc<LayoutUniverse>) -> Layouts {
         let mut alive = vec![u64::MAX; universe.words];
         let len = universe.len();
-        if len % 64 != 0
+        if !len.is_multiple_of(64)
             && let Some(last) = alive.last_mut()
         {
             *last = (1u64 << (len % 64)) - 1;
@@ -470,7 +471,8 @@ impl Layouts {
             }
         }
         let d = sheet.destroyed();
-        let flags_agree = (0..3).all(|i| d[i] == self.dead[usize::from(u.head_cell[planes[i] as usize])]);
+        let flags_agree =
+            (0..3).all(|i| d[i] == self.dead[usize::from(u.head_cell[planes[i] as usize])]);
         let l = canonical(&u.same, planes);
         flags_agree
             && match &self.state {
@@ -557,8 +559,10 @@ impl Layouts {
     /// cell off the sheet holds nothing.
     pub fn observe_hit(&mut self, cell: Cell, answer: HitAnswer) {
         let size = self.universe.table.size();
-        let inside =
-            cell.row >= 0 && cell.col >= 0 && (cell.row as usize) < size && (cell.col as usize) < size;
+        let inside = cell.row >= 0
+            && cell.col >= 0
+            && (cell.row as usize) < size
+            && (cell.col as usize) < size;
         if !inside {
             if answer != HitAnswer::Empty {
                 self.state = State::Listed(Vec::new());
@@ -666,9 +670,7 @@ impl Layouts {
                     bits &= bits - 1;
                     for i in 0..3 {
                         let t = map[3 * j + i];
-                        if t == u32::MAX
-                            || (any_dead && dead[usize::from(u.heads[j][i])])
-                        {
+                        if t == u32::MAX || (any_dead && dead[usize::from(u.heads[j][i])]) {
                             continue;
                         }
                         next[t as usize / 64] |= 1 << (t % 64);
@@ -707,7 +709,12 @@ impl Layouts {
     /// whose answers still hold); used when a sampled set has run dry.
     pub fn resample(&mut self, facts: &[(Cell, HitAnswer)], rng: &mut Rng) {
         let size = self.universe.table.size();
-        let mut items = sample(&self.universe, self.universe.cap.min(LISTED_BUDGET), rng, facts);
+        let mut items = sample(
+            &self.universe,
+            self.universe.cap.min(LISTED_BUDGET),
+            rng,
+            facts,
+        );
         items.sort_unstable();
         items.dedup();
         for &(c, a) in facts {

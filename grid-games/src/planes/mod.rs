@@ -35,9 +35,9 @@ mod catalogue;
 mod geometry;
 mod layouts;
 mod player;
+mod referee;
 #[doc(hidden)]
 pub mod reference;
-mod referee;
 mod sheet;
 
 pub use bots::{BOT_NAMES, HunterBot, HunterConfig, RandomBot, named_bot};

@@ -7,8 +7,8 @@ use polyomino::Cell;
 
 use crate::game::Rng;
 use crate::planes::{
-    Action, Catalogue, Geometry, HitAnswer, LayoutUniverse, Layouts, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup, Sheet,
-    Step,
+    Action, Catalogue, Geometry, HitAnswer, LayoutUniverse, Layouts, PlacementTable, PlaneSpec,
+    PlanesBot, Seen, Setup, Sheet, Step,
 };
 
 /// The hunter's knobs.
@@ -232,12 +232,15 @@ impl PlanesBot for HunterBot {
 /// A prior's key: sheet size, catalogue, masks and cap.
 type PriorKey = (usize, Catalogue, [u8; 3], usize);
 
+/// A prior built once, on first use.
+type PriorCell = Arc<OnceLock<Arc<Prior>>>;
+
 /// Priors shared by every hunter of the process: one universe per (sheet, masks, cap), built
 /// once (a tournament creates fresh bots for every pairing). A sampled universe is drawn from a
 /// seed derived from the key alone, so the prior does not depend on which bot or thread asked
 /// first.
 fn prior(geometry: &Geometry, masks: [u8; 3], cap: usize) -> Arc<Prior> {
-    static PRIORS: OnceLock<Mutex<Vec<(PriorKey, Arc<OnceLock<Arc<Prior>>>)>>> = OnceLock::new();
+    static PRIORS: OnceLock<Mutex<Vec<(PriorKey, PriorCell)>>> = OnceLock::new();
     let key: PriorKey = (geometry.size(), geometry.catalogue().clone(), masks, cap);
     let cell = {
         let mut priors = PRIORS

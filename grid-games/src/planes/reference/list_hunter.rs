@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use polyomino::Cell;
 
-use crate::game::Rng;
 use super::ListLayouts as Layouts;
+use crate::game::Rng;
 use crate::planes::bots::{hopeless_drawing, random_drawing};
 use crate::planes::{
     Action, Geometry, HitAnswer, HunterConfig, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup,

@@ -22,8 +22,8 @@ use std::sync::Arc;
 
 use polyomino::Cell;
 
-use crate::planes::{HitAnswer, Layout, PlacementTable, Step};
 use crate::game::Rng;
+use crate::planes::{HitAnswer, Layout, PlacementTable, Step};
 
 /// The layout packed into one integer (placements, then flags), for fast sorting.
 #[inline]
@@ -57,7 +57,12 @@ pub struct ListLayouts {
 impl ListLayouts {
     /// Every layout allowed by `masks` (over the kinds of `table`), or a uniform random sample
     /// of `cap` of them when there are more.
-    pub fn new(table: Arc<PlacementTable>, masks: [u8; 3], cap: usize, rng: &mut Rng) -> ListLayouts {
+    pub fn new(
+        table: Arc<PlacementTable>,
+        masks: [u8; 3],
+        cap: usize,
+        rng: &mut Rng,
+    ) -> ListLayouts {
         let allowed: [Vec<bool>; 3] = std::array::from_fn(|i| {
             table
                 .specs()
@@ -221,9 +226,7 @@ impl ListLayouts {
         let d = sheet.destroyed();
         let destroyed = (0..3).filter(|&i| d[i]).fold(0u8, |acc, i| acc | 1 << i);
         let l = self.canonical(Layout { planes, destroyed });
-        self.items
-            .binary_search_by_key(&key(&l), key)
-            .is_ok()
+        self.items.binary_search_by_key(&key(&l), key).is_ok()
     }
 
     /// What layout `l` shows at `cell`, and which plane.
