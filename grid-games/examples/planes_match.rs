@@ -1,64 +1,77 @@
-//! Plays a plane-bombing test point between two shipped bots and prints the result.
+//! Plays a plane-bombing test point between two shipped bots and prints the result, the wall
+//! time per game and a 95 % interval for A's win rate.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example planes_match -- BOT_A BOT_B [--subtask ID] [--games N] [--seed S]
+//! cargo run --release -p grid-games --example planes_match -- BOT_A BOT_B [--subtask 1] [--games 20] [--seed 1]
 //! ```
 //!
-//! Bots: `random`, `hunter`, `hunter-fast`, `hunter-noevade`, `hunter-plain`. Defaults: subtask
-//! 1, 20 games (A moves first in half of them), seed 1.
+//! Bots: `random`, `hunter`, `hunter-fast`, `hunter-noevade`, `hunter-plain`, `hunter-old` (the
+//! seed's hunter, for head-to-head comparisons).
 
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::Parser;
+use clap::builder::PossibleValuesParser;
 use grid_games::planes::{BOT_NAMES, Geometry, SUBTASKS, named_bot, play_test_point};
 
+/// Plays one plane-bombing test point between two shipped bots.
+#[derive(Parser, Debug)]
+#[command(
+    version,
+    about = "Plays one plane-bombing test point between two shipped bots and prints the score, the time per game and a 95 % interval for A's win rate."
+)]
+struct Args {
+    /// First bot (moves first in the even-numbered games).
+    #[arg(value_parser = PossibleValuesParser::new(BOT_NAMES))]
+    bot_a: String,
+    /// Second bot.
+    #[arg(value_parser = PossibleValuesParser::new(BOT_NAMES))]
+    bot_b: String,
+    /// Subtask id (1..=5): which plane kinds each plane may use.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
+    subtask: u8,
+    /// Number of games (A moves first in half of them).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// Seed of bot A (bot B gets seed + 1).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut names = Vec::new();
-    let (mut subtask, mut games, mut seed) = (1u8, 20usize, 1u64);
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1);
-        match args[i].as_str() {
-            "--subtask" => subtask = value.and_then(|v| v.parse().ok()).unwrap_or(0),
-            "--games" => games = value.and_then(|v| v.parse().ok()).unwrap_or(0),
-            "--seed" => seed = value.and_then(|v| v.parse().ok()).unwrap_or(1),
-            name => {
-                names.push(name.to_string());
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    let Some(task) = SUBTASKS.iter().find(|t| t.id == subtask) else {
-        eprintln!("unknown subtask {subtask} (1..=5)");
+    let args = Args::parse();
+    let Some(task) = SUBTASKS.iter().find(|t| t.id == args.subtask) else {
+        eprintln!("planes_match: unknown subtask {}", args.subtask);
         return ExitCode::from(2);
     };
-    let [a, b] = names.as_slice() else {
-        eprintln!(
-            "usage: planes_match BOT_A BOT_B [--subtask ID] [--games N] [--seed S]; bots: {BOT_NAMES:?}"
-        );
+    let (Some(mut bot_a), Some(mut bot_b)) = (
+        named_bot(&args.bot_a, args.seed),
+        named_bot(&args.bot_b, args.seed.wrapping_add(1)),
+    ) else {
+        eprintln!("planes_match: unknown bot; known: {BOT_NAMES:?}");
         return ExitCode::from(2);
     };
-    let (Some(mut bot_a), Some(mut bot_b)) =
-        (named_bot(a, seed), named_bot(b, seed.wrapping_add(1)))
-    else {
-        eprintln!("unknown bot; known: {BOT_NAMES:?}");
-        return ExitCode::from(2);
-    };
+    let games = args.games as usize;
     let geometry = Geometry::standard();
     let start = Instant::now();
     let point = play_test_point(&geometry, *task, games, bot_a.as_mut(), bot_b.as_mut());
+    let wins = point.wins;
+    let secs = start.elapsed().as_secs_f64();
+    let p = point.score();
+    let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
     println!(
-        "subtask {}: {} {} - {} {} ({} games, {:.1} s)",
+        "subtask {}: {} {} - {} {} ({} games, {:.1} s, {:.1} ms per game; A wins {:.1} % ± {:.1} %)",
         task.id,
         bot_a.name(),
         point.wins,
         point.losses(),
         bot_b.name(),
         games,
-        start.elapsed().as_secs_f64()
+        secs,
+        1000.0 * secs / games as f64,
+        100.0 * p,
+        100.0 * half
     );
     ExitCode::SUCCESS
 }

@@ -1,14 +1,20 @@
 //! Runs the seed's rating tournament over the shipped plane-bombing bots (with parameter
 //! variants, so the field is not trivial) on all five subtasks, and prints a table per subtask
-//! (bot, rating, tier, score) and the total score.
+//! (bot, rating, tier, score) and the total score. A progress line goes to standard error.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example planes_tournament -- [--rounds 30] [--seed S] [--games 20] [--threads N]
+//! cargo run --release -p grid-games --example planes_tournament -- [--rounds 30] [--seed 1] [--games 20] [--threads N] [--quiet]
 //! ```
 //!
 //! A pairing plays one test point (20 games, each bot first in half of them) with fresh bots
 //! seeded from the tournament's stream; the result is the same for any thread count.
 
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use clap::Parser;
 use grid_games::game::{Rng, Tournament, elo};
 use grid_games::planes::{Geometry, SUBTASKS, named_bot, play_test_point};
 
@@ -23,41 +29,82 @@ const FIELD: [&str; 6] = [
     "hunter-plain",
 ];
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |flag: &str, default: u64| -> u64 {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+/// Most worker threads accepted (more than the pairings of a round never helps).
+const MAX_THREADS: usize = 256;
+
+/// The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks.
+#[derive(Parser, Debug)]
+#[command(
+    version,
+    about = "The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks: a table per subtask (bot, rating, tier, score), then the totals. Results do not depend on the thread count."
+)]
+struct Args {
+    /// Rounds per subtask (the seed plays about 30).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    rounds: u32,
+    /// Tournament seed (each subtask derives its own stream from it).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games per pairing (a test point; each bot moves first in half of them).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: u32,
+    /// Worker threads for the pairings of a round (default: the available cores; results do
+    /// not depend on it).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    threads: Option<u32>,
+    /// No progress line on standard error.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
     let tournament = Tournament {
-        rounds: get("--rounds", 30) as usize,
-        threads: get("--threads", threads) as usize,
+        rounds: args.rounds as usize,
+        threads,
         ..Tournament::default()
     };
-    let seed = get("--seed", 1);
-    let games = get("--games", 20) as usize;
+    let games = args.games as usize;
     let geometry = Geometry::standard();
+    let start = Instant::now();
     let mut totals = vec![0.0; FIELD.len()];
     for task in SUBTASKS {
+        let done = AtomicUsize::new(0);
         let standings = tournament.run(
             FIELD.len(),
-            seed ^ u64::from(task.id) << 32,
+            args.seed ^ u64::from(task.id) << 32,
             |a, b, rng: &mut Rng| {
                 let mut bot_a = named_bot(FIELD[a], rng.next_u64()).expect("known bot");
                 let mut bot_b = named_bot(FIELD[b], rng.next_u64()).expect("known bot");
                 let point = play_test_point(&geometry, task, games, bot_a.as_mut(), bot_b.as_mut());
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if !args.quiet {
+                    // At most FIELD.len() / 2 pairings a round.
+                    let mut err = std::io::stderr().lock();
+                    let _ = write!(
+                        err,
+                        "\rsubtask {}/5: {n} of at most {} pairings played, {:.1} s elapsed   ",
+                        task.id,
+                        tournament.rounds * (FIELD.len() / 2),
+                        start.elapsed().as_secs_f64()
+                    );
+                    let _ = err.flush();
+                }
                 point.score()
             },
         );
+        if !args.quiet {
+            eprint!("\r{:78}\r", "");
+        }
         let standings = match standings {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("planes_tournament: {e}");
-                std::process::exit(2);
+                return ExitCode::from(2);
             }
         };
         let scored = elo::score_field(&standings.ratings, task.weight);
@@ -94,4 +141,13 @@ fn main() {
     for i in order {
         println!("  {:<16} {:>7.2}", FIELD[i], totals[i]);
     }
+    if !args.quiet {
+        eprintln!(
+            "planes_tournament: {} rounds on {} threads in {:.1} s",
+            tournament.rounds,
+            threads,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    ExitCode::SUCCESS
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use grid_games::game::{Rng, Side, elo};
 use grid_games::planes::GameSettings;
+use grid_games::planes::reference::ListLayouts;
 use grid_games::planes::{
     Action, Catalogue, GameEnd, Geometry, HitAnswer, LastResult, Layouts, PlacementTable,
     PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, Subtask, play_game,
@@ -117,6 +118,60 @@ proptest! {
             }
             prop_assert!(layouts.is_exact());
             prop_assert!(layouts.contains_sheet(&hidden), "true layout lost");
+        }
+    }
+
+    #[test]
+    fn fast_layouts_equal_the_reference_list(seed in any::<u64>(), steps in 1usize..30, board in 0usize..3) {
+        // Exact sets only: drones on 8×8, classic planes on 10×10 (66 816 layouts), and the
+        // mixed masks of subtask 4 on 8×8 (two interchangeable planes, one distinct).
+        let (size, masks) = [(8, [0b100000u8; 3]), (10, [0b1; 3]), (8, SUBTASKS[3].masks)][board];
+        let geometry = Geometry::new(size, Catalogue::standard()).unwrap();
+        let mut rng = Rng::seed_from(seed);
+        let table = Arc::new(PlacementTable::new(&geometry, masks[0] | masks[1] | masks[2]));
+        let mut fast = Layouts::new(Arc::clone(&table), masks, 2_000_000, &mut rng);
+        let mut list = ListLayouts::new(Arc::clone(&table), masks, 2_000_000, &mut rng);
+        prop_assert!(fast.is_exact() && list.is_exact());
+        let mut hidden = {
+            let mut bot = RandomBot::new(seed);
+            let setup = grid_games::planes::Setup { last: LastResult::FirstGame, subtask: 5, masks, first: true, geometry: &geometry };
+            Sheet::draw(&geometry, masks, bot.setup(&setup)).unwrap()
+        };
+        let same = |fast: &Layouts, list: &ListLayouts| -> Result<(), TestCaseError> {
+            prop_assert_eq!(fast.len(), list.len());
+            prop_assert_eq!(fast.layouts(), list.items().to_vec());
+            prop_assert_eq!(fast.head_counts().to_vec(), list.head_counts());
+            prop_assert_eq!(fast.is_exact(), list.is_exact());
+            Ok(())
+        };
+        same(&fast, &list)?;
+        for _ in 0..steps {
+            let moves = hidden.legal_moves(&geometry);
+            let roll = rng.below(8);
+            if roll < 3 && !moves.is_empty() {
+                let (plane, step) = moves[rng.index(moves.len())];
+                hidden.move_plane(&geometry, plane, step).unwrap();
+                fast.observe_move(step, &mut rng);
+                list.observe_move(step, &mut rng);
+            } else if roll == 3 {
+                // An arbitrary observation, not necessarily true of the hidden sheet.
+                let cell = Cell::new(rng.below(size as u64) as i32, rng.below(size as u64) as i32);
+                let answer = [HitAnswer::Empty, HitAnswer::Body, HitAnswer::Head][rng.index(3)];
+                fast.observe_hit(cell, answer);
+                list.observe_hit(cell, answer);
+                if rng.below(2) == 0 {
+                    let step = Step::ALL[rng.index(4)];
+                    fast.observe_move(step, &mut rng);
+                    list.observe_move(step, &mut rng);
+                }
+            } else {
+                let cell = Cell::new(rng.below(size as u64) as i32, rng.below(size as u64) as i32);
+                let answer = hidden.hit(&geometry, cell).unwrap();
+                fast.observe_hit(cell, answer);
+                list.observe_hit(cell, answer);
+            }
+            same(&fast, &list)?;
+            prop_assert_eq!(fast.contains_sheet(&hidden), list.contains_sheet(&hidden));
         }
     }
 
@@ -287,4 +342,31 @@ fn illegal_actions_lose_with_a_reason() {
             error: PlanesError::HitOutside(_)
         }
     ));
+}
+
+#[test]
+fn tournaments_do_not_depend_on_the_thread_count() {
+    // Fresh hunters per pairing share process-wide priors: whichever thread builds a prior
+    // first, the standings must be those of a sequential run.
+    use grid_games::game::Tournament;
+    use grid_games::planes::{named_bot, play_test_point};
+    let geometry = Geometry::standard();
+    let field = ["random", "hunter", "hunter-fast", "hunter-noevade"];
+    let task = SUBTASKS[4];
+    let run = |threads: usize| {
+        let t = Tournament {
+            rounds: 2,
+            threads,
+            ..Tournament::default()
+        };
+        t.run(field.len(), 7, |a, b, rng: &mut Rng| {
+            let mut x = named_bot(field[a], rng.next_u64()).unwrap();
+            let mut y = named_bot(field[b], rng.next_u64()).unwrap();
+            play_test_point(&geometry, task, 2, x.as_mut(), y.as_mut()).score()
+        })
+        .unwrap()
+    };
+    let sequential = run(1);
+    assert_eq!(run(2), sequential);
+    assert_eq!(run(3), sequential);
 }

@@ -210,6 +210,10 @@ pub struct PlacementTable {
     /// `moved[p][step]`: the placement after one step, if it stays on the sheet.
     moved: Vec<[Option<u32>; 4]>,
     index: std::collections::HashMap<PlaneSpec, u32>,
+    /// `conflicts[p * words + q / 64]` bit `q % 64`: placements p and q share a cell (built
+    /// when the matrix is at most [`PlacementTable::MAX_MATRIX`] placements wide).
+    conflicts: Vec<u64>,
+    words: usize,
 }
 
 impl PlacementTable {
@@ -243,6 +247,21 @@ impl PlacementTable {
             .iter()
             .map(|&s| Step::ALL.map(|st| index.get(&s.stepped(st)).copied()))
             .collect();
+        let n = specs.len();
+        let (conflicts, words) = if n <= PlacementTable::MAX_MATRIX {
+            let words = n.div_ceil(64);
+            let mut conflicts = vec![0u64; n * words];
+            for p in 0..n {
+                for q in 0..n {
+                    if !masks[p].is_disjoint(&masks[q]) {
+                        conflicts[p * words + q / 64] |= 1 << (q % 64);
+                    }
+                }
+            }
+            (conflicts, words)
+        } else {
+            (Vec::new(), 0)
+        };
         PlacementTable {
             size,
             specs,
@@ -250,8 +269,13 @@ impl PlacementTable {
             roles,
             moved,
             index,
+            conflicts,
+            words,
         }
     }
+
+    /// Widest table with a precomputed overlap matrix (n² bits: 8 MiB at this width).
+    pub const MAX_MATRIX: usize = 8192;
 
     /// Number of placements.
     pub fn len(&self) -> usize {
@@ -308,6 +332,9 @@ impl PlacementTable {
     /// Whether two placements share a cell.
     #[inline]
     pub fn overlap(&self, p: usize, q: usize) -> bool {
+        if self.words > 0 {
+            return self.conflicts[p * self.words + q / 64] >> (q % 64) & 1 == 1;
+        }
         !self.masks[p].is_disjoint(&self.masks[q])
     }
 

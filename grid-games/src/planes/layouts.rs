@@ -1,20 +1,41 @@
 //! [`Layouts`]: the opponent layouts consistent with everything observed, kept exactly or, when
-//! there are too many, as a uniform sample.
+//! there are too many, as a uniform sample; [`LayoutUniverse`]: the fixed, shareable index it
+//! works over.
 //!
-//! A layout is three placements (indices into a [`PlacementTable`]) and three destroyed flags.
-//! Planes whose kind masks are equal are interchangeable to an observer (a move does not say
-//! which plane moved), so within such a group the placements are kept sorted: each unordered
-//! layout is stored once.
+//! A layout is three placements (indices into a [`PlacementTable`]). Planes whose kind masks are
+//! equal are interchangeable to an observer (a move does not say which plane moved), so within
+//! such a group the placements are kept sorted: each unordered layout is stored once.
 //!
-//! | observation | update | cost |
+//! Which planes are destroyed is not stored per layout: a plane is destroyed exactly when its
+//! head sits on a cell whose hit was answered `Head` (a destroyed plane never moves again, and no
+//! other plane can cover its head), so one set of "dead head" cells serves every layout.
+//!
+//! ## Data structure
+//!
+//! The [`LayoutUniverse`] lists every layout allowed by the masks (or a uniform sample of `cap`
+//! of them), sorted, and for every cell two bit-sets over that list: the layouts with nothing
+//! at the cell and those with a head there. It is built once per (sheet, masks, cap) and shared
+//! between games through an [`Arc`]. A [`Layouts`] is then
+//!
+//! * *indexed*: one bit per universe layout (L/64 words), while every consistent layout is in the
+//!   universe. That is always the case for an exact universe (a legal move of a legal layout is
+//!   a legal layout), and for a sampled one until the opponent's first move;
+//! * *listed*: an explicit sorted list, after a move of a sampled set (the moved layouts are not
+//!   in the sample) or a resample.
+//!
+//! The number of alive heads per cell (the head likelihood) is kept up to date on every
+//! observation, so reading it is free.
+//!
+//! | operation | indexed (universe of U layouts, L alive) | listed (L layouts) |
 //! |---|---|---|
-//! | my hit at c answered a | keep layouts whose planes give a at c; a head marks that plane destroyed | O(L) |
-//! | the opponent moved in direction d | replace each layout by every layout one alive plane's legal move in d gives | O(L) |
-//! | head likelihood | count alive heads per cell | O(L) |
-//!
-//! where L is the number of layouts kept (at most the cap).
+//! | my hit at c answered a | U/64 word-wise ANDs, plus min(removed, kept) layouts to update the head counts | O(L) filter and recount |
+//! | the opponent moved in direction d | O(L log U): each alive layout's ≤ 3 moved layouts are looked up in the universe (exact); a sampled universe turns listed (O(L log L) sort) | O(L log L): moved layouts, sorted and deduplicated |
+//! | head likelihood ([`Layouts::head_counts`]) | O(1) (kept incrementally) | O(1) |
+//! | [`Layouts::len`] | O(1) | O(1) |
+//! | a new game ([`Layouts::from_universe`]) | O(U/64 + cells) | — |
+//! | building the universe | O(U × cells per layout) once per (sheet, masks, cap) | — |
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use polyomino::Cell;
 
@@ -30,63 +51,354 @@ pub struct Layout {
     pub destroyed: u8,
 }
 
-impl Layout {
-    /// The layout packed into one integer (placements, then flags), for fast sorting.
-    #[inline]
-    fn key(&self) -> u64 {
-        // Placement indices are below 2^20 (checked when the set is built).
-        (u64::from(self.planes[0]) << 43)
-            | (u64::from(self.planes[1]) << 23)
-            | (u64::from(self.planes[2]) << 3)
-            | u64::from(self.destroyed)
-    }
-}
-
-/// Sorts layouts and removes duplicates.
-fn sort_dedup(items: &mut Vec<Layout>) {
-    items.sort_unstable_by_key(Layout::key);
-    items.dedup();
-}
-
-/// The consistent layouts.
+/// The fixed list of layouts a [`Layouts`] indexes, with per-cell answer bit-sets. Build it once
+/// per (sheet, masks, cap) and share it between games.
 #[derive(Clone, Debug)]
-pub struct Layouts {
+pub struct LayoutUniverse {
     table: Arc<PlacementTable>,
     /// `allowed[i][p]`: placement p may be plane i.
     allowed: [Vec<bool>; 3],
     /// Planes with equal masks (sorted within a group).
     same: [[bool; 3]; 3],
-    items: Vec<Layout>,
+    /// The layouts, canonical and sorted.
+    layouts: Vec<[u32; 3]>,
+    /// `first[p * n + q]..first[p * n + q + 1]`: the layouts whose planes 0 and 1 are
+    /// placements p and q (n = number of placements).
+    first: Vec<u32>,
+    /// `moves[step][3 * j + i]`: the universe index of layout j with plane i moved one step
+    /// (`u32::MAX` if that move leaves the sheet or overlaps another plane); built on first use,
+    /// exact universes only.
+    moves: [OnceLock<Vec<u32>>; 4],
     exact: bool,
     cap: usize,
+    words: usize,
+    /// `empty[cell * words..][..words]`: layouts with nothing at the cell.
+    empty: Vec<u64>,
+    /// `head[cell * words..][..words]`: layouts with a head at the cell.
+    head: Vec<u64>,
+    /// Head cell (row-major index) of each placement.
+    head_cell: Vec<u16>,
+    /// Head cells of each universe layout's planes (saves two look-ups per layout).
+    heads: Vec<[u16; 3]>,
+    /// Heads per cell over the whole universe.
+    counts: Vec<u32>,
 }
 
-impl Layouts {
+/// Sorts the placements within groups of equal masks.
+#[inline]
+fn canonical(same: &[[bool; 3]; 3], mut l: [u32; 3]) -> [u32; 3] {
+    for i in 1..3 {
+        let mut j = i;
+        while j > 0 && same[j - 1][j] && l[j - 1] > l[j] {
+            l.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    l
+}
+
+impl LayoutUniverse {
     /// Every layout allowed by `masks` (over the kinds of `table`), or a uniform random sample
-    /// of `cap` of them when there are more.
-    pub fn new(table: Arc<PlacementTable>, masks: [u8; 3], cap: usize, rng: &mut Rng) -> Layouts {
+    /// of `cap` of them when there are more (drawn with `rng`). The same layouts as the seed's
+    /// reference set would keep.
+    pub fn new(
+        table: Arc<PlacementTable>,
+        masks: [u8; 3],
+        cap: usize,
+        rng: &mut Rng,
+    ) -> LayoutUniverse {
         let allowed: [Vec<bool>; 3] = std::array::from_fn(|i| {
             table
                 .specs()
                 .iter()
-                .map(|s| masks[i] >> s.kind & 1 == 1)
+                .map(|s| s.kind < 8 && masks[i] >> s.kind & 1 == 1)
                 .collect()
         });
         let same = std::array::from_fn(|i| std::array::from_fn(|j| masks[i] == masks[j]));
-        let mut l = Layouts {
+        let size = table.size();
+        let head_cell = table
+            .specs()
+            .iter()
+            .map(|s| (s.head.row as usize * size + s.head.col as usize) as u16)
+            .collect();
+        let mut u = LayoutUniverse {
             table,
             allowed,
             same,
-            items: Vec::new(),
+            layouts: Vec::new(),
+            first: Vec::new(),
+            moves: Default::default(),
             exact: true,
             cap: cap.max(1),
+            words: 0,
+            empty: Vec::new(),
+            head: Vec::new(),
+            head_cell,
+            heads: Vec::new(),
+            counts: Vec::new(),
         };
-        if !l.enumerate_all() {
-            l.items = l.sample(l.cap, rng, &[]);
-            sort_dedup(&mut l.items);
-            l.exact = false;
+        match u.enumerate_all() {
+            Some(items) => u.layouts = items,
+            None => {
+                let mut items = sample(&u, u.cap, rng, &[]);
+                items.sort_unstable();
+                items.dedup();
+                u.layouts = items;
+                u.exact = false;
+            }
         }
-        l
+        u.index();
+        u
+    }
+
+    /// Every canonical layout, sorted; `None` if there are more than the cap.
+    fn enumerate_all(&self) -> Option<Vec<[u32; 3]>> {
+        let n = self.table.len();
+        let mut items = Vec::new();
+        let disjoint = |p: usize, q: usize| !self.table.overlap(p, q);
+        for p0 in (0..n).filter(|&p| self.allowed[0][p]) {
+            let start1 = if self.same[0][1] { p0 + 1 } else { 0 };
+            for p1 in (start1..n).filter(|&p| self.allowed[1][p] && p != p0) {
+                if !disjoint(p0, p1) {
+                    continue;
+                }
+                let start2 = if self.same[1][2] { p1 + 1 } else { 0 };
+                for p2 in (start2..n).filter(|&p| self.allowed[2][p] && p != p0 && p != p1) {
+                    if disjoint(p0, p2) && disjoint(p1, p2) {
+                        items.push(canonical(&self.same, [p0 as u32, p1 as u32, p2 as u32]));
+                        if items.len() > self.cap {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        items.sort_unstable();
+        items.dedup();
+        Some(items)
+    }
+
+    /// Builds the lookup offsets, the per-cell bit-sets and the head counts.
+    fn index(&mut self) {
+        let n = self.table.len();
+        let cells = self.table.size() * self.table.size();
+        let len = self.layouts.len();
+        let words = len.div_ceil(64);
+        self.words = words;
+        self.first = vec![0; n * n + 1];
+        for l in &self.layouts {
+            self.first[l[0] as usize * n + l[1] as usize + 1] += 1;
+        }
+        for p in 0..n * n {
+            self.first[p + 1] += self.first[p];
+        }
+        self.empty = vec![u64::MAX; cells * words];
+        self.head = vec![0; cells * words];
+        self.counts = vec![0; cells];
+        self.heads = self
+            .layouts
+            .iter()
+            .map(|l| l.map(|p| self.head_cell[p as usize]))
+            .collect();
+        // Cells of each placement, head first, as row-major indices.
+        let cells_of: Vec<Vec<usize>> = (0..n)
+            .map(|p| (0..cells).filter(|&c| self.role_index(p, c) != 0).collect())
+            .collect();
+        for (i, l) in self.layouts.iter().enumerate() {
+            let (w, bit) = (i / 64, 1u64 << (i % 64));
+            for &p in l {
+                for &c in &cells_of[p as usize] {
+                    self.empty[c * words + w] &= !bit;
+                }
+                let h = usize::from(self.head_cell[p as usize]);
+                self.head[h * words + w] |= bit;
+                self.counts[h] += 1;
+            }
+        }
+    }
+
+    /// The role (0 empty, 1 body, 2 head) of cell `c` (row-major) in placement `p`.
+    fn role_index(&self, p: usize, c: usize) -> u8 {
+        let size = self.table.size();
+        self.table
+            .role(p, Cell::new((c / size) as i32, (c % size) as i32)) as u8
+    }
+
+    /// Number of layouts in the universe.
+    pub fn len(&self) -> usize {
+        self.layouts.len()
+    }
+
+    /// Whether the universe has no layout (the masks allow no drawing).
+    pub fn is_empty(&self) -> bool {
+        self.layouts.is_empty()
+    }
+
+    /// Whether the universe holds every allowed layout (not a sample).
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The placement table.
+    pub fn table(&self) -> &PlacementTable {
+        &self.table
+    }
+
+    /// A uniformly random legal drawing for the masks: a universe layout when the universe is
+    /// exact, else a fresh rejection sample; `None` if none is found.
+    pub fn random_drawing(&self, rng: &mut Rng) -> Option<[super::PlaneSpec; 3]> {
+        let l = if self.exact {
+            *rng.choose(&self.layouts)?
+        } else {
+            *sample(self, 1, rng, &[]).first()?
+        };
+        Some(l.map(|p| self.table.spec(p as usize)))
+    }
+
+    /// Index of a canonical layout in the universe.
+    fn find(&self, l: &[u32; 3]) -> Option<usize> {
+        let n = self.table.len();
+        let (p, q) = (l[0] as usize, l[1] as usize);
+        if p >= n || q >= n {
+            return None;
+        }
+        let (lo, hi) = (
+            self.first[p * n + q] as usize,
+            self.first[p * n + q + 1] as usize,
+        );
+        self.layouts[lo..hi]
+            .binary_search_by(|m| m[2].cmp(&l[2]))
+            .ok()
+            .map(|i| lo + i)
+    }
+
+    /// The move map of `step` (see `moves`), built on first use.
+    fn move_map(&self, step: Step) -> &[u32] {
+        self.moves[step as usize].get_or_init(|| {
+            let table = &self.table;
+            let mut map = vec![u32::MAX; 3 * self.layouts.len()];
+            for (j, l) in self.layouts.iter().enumerate() {
+                for i in 0..3 {
+                    let Some(q) = table.moved(l[i] as usize, step) else {
+                        continue;
+                    };
+                    if (0..3).all(|k| k == i || !table.overlap(q, l[k] as usize)) {
+                        let mut m = *l;
+                        m[i] = q as u32;
+                        if let Some(t) = self.find(&canonical(&self.same, m)) {
+                            map[3 * j + i] = t as u32;
+                        }
+                    }
+                }
+            }
+            map
+        })
+    }
+}
+
+/// Up to `count` uniformly random canonical layouts consistent with `facts` (rejection sampling
+/// over placements that are each compatible with every fact; gives up after many misses).
+fn sample(
+    u: &LayoutUniverse,
+    count: usize,
+    rng: &mut Rng,
+    facts: &[(Cell, HitAnswer)],
+) -> Vec<[u32; 3]> {
+    let table = &u.table;
+    let at = |l: &[usize; 3], c: Cell| {
+        l.iter()
+            .map(|&p| table.role(p, c))
+            .find(|&r| r != HitAnswer::Empty)
+            .unwrap_or(HitAnswer::Empty)
+    };
+    // A single placement is compatible with a fact if it does not contradict it on its own:
+    // empty cells stay empty, a body cell may belong to another plane, a head likewise.
+    let compatible = |p: usize| {
+        facts.iter().all(|&(c, a)| {
+            let r = table.role(p, c);
+            r == HitAnswer::Empty || r == a
+        })
+    };
+    let choices: [Vec<usize>; 3] = std::array::from_fn(|i| {
+        (0..table.len())
+            .filter(|&p| u.allowed[i][p] && compatible(p))
+            .collect()
+    });
+    if choices.iter().any(Vec::is_empty) {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(count);
+    let mut misses = 0usize;
+    while out.len() < count && misses < 2 * count + 10_000 {
+        let p: [usize; 3] = std::array::from_fn(|i| choices[i][rng.index(choices[i].len())]);
+        let ok = p[0] != p[1]
+            && p[0] != p[2]
+            && p[1] != p[2]
+            && !table.overlap(p[0], p[1])
+            && !table.overlap(p[0], p[2])
+            && !table.overlap(p[1], p[2]);
+        if ok && facts.iter().all(|&(c, a)| at(&p, c) == a) {
+            out.push(canonical(&u.same, p.map(|x| x as u32)));
+        } else {
+            misses += 1;
+        }
+    }
+    out
+}
+
+/// Most layouts a sampled set moves or resamples (a uniform sub-sample of this size estimates
+/// each cell's head probability to within about ±0.3 %).
+pub const LISTED_BUDGET: usize = 30_000;
+
+/// Whether indexed sets recount by popcounts (measured slower: 17 MB of head masks per recount).
+const POPCOUNT_RECOUNT: bool = false;
+
+#[derive(Clone, Debug)]
+enum State {
+    /// One bit per universe layout.
+    Indexed(Vec<u64>),
+    /// Explicit canonical layouts, sorted.
+    Listed(Vec<[u32; 3]>),
+}
+
+/// The consistent layouts (see the module docs for the representation and costs).
+#[derive(Clone, Debug)]
+pub struct Layouts {
+    universe: Arc<LayoutUniverse>,
+    state: State,
+    len: usize,
+    /// Alive heads per cell (row-major).
+    counts: Vec<u32>,
+    /// Cells whose hit was answered `Head`: the heads of destroyed planes.
+    dead: Vec<bool>,
+    exact: bool,
+}
+
+impl Layouts {
+    /// Every layout allowed by `masks` (over the kinds of `table`), or a uniform random sample
+    /// of `cap` of them when there are more. Builds a fresh universe: to play many games, build
+    /// one [`LayoutUniverse`] and use [`Layouts::from_universe`].
+    pub fn new(table: Arc<PlacementTable>, masks: [u8; 3], cap: usize, rng: &mut Rng) -> Layouts {
+        Layouts::from_universe(Arc::new(LayoutUniverse::new(table, masks, cap, rng)))
+    }
+
+    /// Every layout of the universe, nothing observed yet.
+    pub fn from_universe(universe: Arc<LayoutUniverse>) -> Layouts {
+        let mut alive = vec![u64::MAX; universe.words];
+        let len = universe.len();
+        if !len.is_multiple_of(64)
+            && let Some(last) = alive.last_mut()
+        {
+            *last = (1u64 << (len % 64)) - 1;
+        }
+        Layouts {
+            counts: universe.counts.clone(),
+            dead: vec![false; universe.counts.len()],
+            exact: universe.exact,
+            state: State::Indexed(alive),
+            len,
+            universe,
+        }
     }
 
     /// Whether the set is exact (not a sample).
@@ -96,235 +408,332 @@ impl Layouts {
 
     /// Number of layouts kept.
     pub fn len(&self) -> usize {
-        self.items.len()
+        self.len
     }
 
     /// Whether no layout is left.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
-    }
-
-    /// The layouts kept.
-    pub fn items(&self) -> &[Layout] {
-        &self.items
+        self.len == 0
     }
 
     /// The placement table.
     pub fn table(&self) -> &PlacementTable {
-        &self.table
+        &self.universe.table
     }
 
-    fn canonical(&self, mut l: Layout) -> Layout {
-        // Sort the (placement, destroyed) pairs within groups of equal masks (a 3-element
-        // insertion sort).
-        for i in 1..3 {
-            let mut j = i;
-            while j > 0
-                && self.same[j - 1][j]
-                && (l.planes[j - 1], l.destroyed >> (j - 1) & 1)
-                    > (l.planes[j], l.destroyed >> j & 1)
-            {
-                l.planes.swap(j - 1, j);
-                let (a, b) = (l.destroyed >> (j - 1) & 1, l.destroyed >> j & 1);
-                l.destroyed = (l.destroyed & !(0b11 << (j - 1))) | (a << j) | (b << (j - 1));
-                j -= 1;
-            }
-        }
-        l
+    /// The universe this set indexes.
+    pub fn universe(&self) -> &Arc<LayoutUniverse> {
+        &self.universe
     }
 
-    fn disjoint(&self, p: usize, q: usize) -> bool {
-        !self.table.overlap(p, q)
-    }
-
-    /// Fills `items` with every canonical layout; false (and empty) if there are more than the
-    /// cap.
-    fn enumerate_all(&mut self) -> bool {
-        let n = self.table.len();
-        let mut items = Vec::new();
-        for p0 in (0..n).filter(|&p| self.allowed[0][p]) {
-            let start1 = if self.same[0][1] { p0 + 1 } else { 0 };
-            for p1 in (start1..n).filter(|&p| self.allowed[1][p] && p != p0) {
-                if !self.disjoint(p0, p1) {
-                    continue;
-                }
-                let start2 = if self.same[1][2] { p1 + 1 } else { 0 };
-                for p2 in (start2..n).filter(|&p| self.allowed[2][p] && p != p0 && p != p1) {
-                    if self.disjoint(p0, p2) && self.disjoint(p1, p2) {
-                        let l = self.canonical(Layout {
-                            planes: [p0 as u32, p1 as u32, p2 as u32],
-                            destroyed: 0,
-                        });
-                        items.push(l);
-                        if items.len() > self.cap {
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
-        sort_dedup(&mut items);
-        self.items = items;
-        true
-    }
-
-    /// Up to `count` uniformly random layouts consistent with `facts` (rejection sampling over
-    /// placements that are each compatible with every fact; gives up after many misses). Heads
-    /// named by the facts are marked destroyed.
-    fn sample(&self, count: usize, rng: &mut Rng, facts: &[(Cell, HitAnswer)]) -> Vec<Layout> {
-        // A single placement is compatible with a fact if it does not contradict it on its own:
-        // empty cells stay empty, a body cell may belong to another plane, a head likewise.
-        let compatible = |p: usize| {
-            facts.iter().all(|&(c, a)| {
-                let r = self.table.role(p, c);
-                r == HitAnswer::Empty || r == a
-            })
-        };
-        let choices: [Vec<usize>; 3] = std::array::from_fn(|i| {
-            (0..self.table.len())
-                .filter(|&p| self.allowed[i][p] && compatible(p))
-                .collect()
-        });
-        if choices.iter().any(Vec::is_empty) {
-            return Vec::new();
-        }
-        let mut out = Vec::with_capacity(count);
-        let mut misses = 0usize;
-        while out.len() < count && misses < 20 * count + 10_000 {
-            let p: [usize; 3] = std::array::from_fn(|i| choices[i][rng.index(choices[i].len())]);
-            let ok = p[0] != p[1]
-                && p[0] != p[2]
-                && p[1] != p[2]
-                && self.disjoint(p[0], p[1])
-                && self.disjoint(p[0], p[2])
-                && self.disjoint(p[1], p[2]);
-            let mut l = Layout {
-                planes: p.map(|x| x as u32),
-                destroyed: 0,
-            };
-            if ok && facts.iter().all(|&(c, a)| self.at(&l, c).0 == a) {
-                for &(c, a) in facts {
-                    if a == HitAnswer::Head {
-                        l.destroyed |= 1 << self.at(&l, c).1;
-                    }
-                }
-                out.push(self.canonical(l));
-            } else {
-                misses += 1;
-            }
-        }
+    /// The layouts kept, sorted, with their destroyed flags (O(L); for tests and tools).
+    pub fn layouts(&self) -> Vec<Layout> {
+        let mut out = Vec::with_capacity(self.len);
+        self.for_each(|l| out.push(self.with_flags(l)));
         out
+    }
+
+    fn with_flags(&self, l: [u32; 3]) -> Layout {
+        let destroyed = (0..3)
+            .filter(|&i| self.dead[usize::from(self.universe.head_cell[l[i] as usize])])
+            .fold(0u8, |acc, i| acc | 1 << i);
+        Layout {
+            planes: l,
+            destroyed,
+        }
+    }
+
+    /// Calls `f` on every layout kept, in sorted order.
+    fn for_each(&self, mut f: impl FnMut([u32; 3])) {
+        match &self.state {
+            State::Indexed(alive) => {
+                for (w, &word) in alive.iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let i = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        f(self.universe.layouts[i]);
+                    }
+                }
+            }
+            State::Listed(items) => items.iter().for_each(|&l| f(l)),
+        }
     }
 
     /// Whether the set holds the layout of `sheet` (its planes and destroyed flags).
     pub fn contains_sheet(&self, sheet: &super::Sheet) -> bool {
+        let u = &self.universe;
         let mut planes = [0u32; 3];
         for (i, &spec) in sheet.specs().iter().enumerate() {
-            match self.table.index_of(spec) {
-                Some(p) => planes[i] = p as u32,
-                None => return false,
+            match u.table.index_of(spec) {
+                Some(p) if u.allowed[i][p] => planes[i] = p as u32,
+                _ => return false,
             }
         }
         let d = sheet.destroyed();
-        let destroyed = (0..3).filter(|&i| d[i]).fold(0u8, |acc, i| acc | 1 << i);
-        let l = self.canonical(Layout { planes, destroyed });
-        self.items
-            .binary_search_by_key(&l.key(), Layout::key)
-            .is_ok()
+        let flags_agree =
+            (0..3).all(|i| d[i] == self.dead[usize::from(u.head_cell[planes[i] as usize])]);
+        let l = canonical(&u.same, planes);
+        flags_agree
+            && match &self.state {
+                State::Indexed(alive) => u
+                    .find(&l)
+                    .is_some_and(|i| alive[i / 64] >> (i % 64) & 1 == 1),
+                State::Listed(items) => items.binary_search(&l).is_ok(),
+            }
     }
 
-    /// What layout `l` shows at `cell`, and which plane.
-    fn at(&self, l: &Layout, cell: Cell) -> (HitAnswer, usize) {
-        for i in 0..3 {
-            let a = self.table.role(l.planes[i] as usize, cell);
-            if a != HitAnswer::Empty {
-                return (a, i);
+    /// Adds (`sign` = 1) or removes (`sign` = -1) the alive heads of `l` to the counts.
+    #[inline]
+    fn count(counts: &mut [u32], dead: &[bool], head_cell: &[u16], l: &[u32; 3], add: bool) {
+        for &p in l {
+            let h = usize::from(head_cell[p as usize]);
+            if !dead[h] {
+                if add {
+                    counts[h] += 1;
+                } else {
+                    counts[h] -= 1;
+                }
             }
         }
-        (HitAnswer::Empty, 3)
     }
 
-    /// Keeps the layouts that answer `answer` at `cell`; a head answer destroys that plane.
-    pub fn observe_hit(&mut self, cell: Cell, answer: HitAnswer) {
-        let mut items = std::mem::take(&mut self.items);
-        items.retain_mut(|l| {
-            let (a, i) = self.at(l, cell);
-            if a != answer {
-                return false;
+    /// Recomputes the head counts from scratch: for an indexed set, one popcount of
+    /// `alive & head[c]` per live cell over the non-zero words of `alive` (a layout whose head
+    /// sits on a dead cell has that plane destroyed, so dead cells count 0).
+    fn recount(&mut self) {
+        if let (true, State::Indexed(alive)) = (POPCOUNT_RECOUNT, &self.state) {
+            let u = &*self.universe;
+            let nz: Vec<usize> = (0..alive.len()).filter(|&i| alive[i] != 0).collect();
+            self.len = nz.iter().map(|&i| alive[i].count_ones() as usize).sum();
+            for (c, count) in self.counts.iter_mut().enumerate() {
+                *count = if self.dead[c] {
+                    0
+                } else {
+                    let hd = &u.head[c * u.words..][..u.words];
+                    nz.iter().map(|&i| (alive[i] & hd[i]).count_ones()).sum()
+                };
             }
-            if a == HitAnswer::Head {
-                l.destroyed |= 1 << i;
+            return;
+        }
+        if let State::Indexed(alive) = &self.state {
+            let u = &*self.universe;
+            let mut counts = vec![0u32; self.counts.len()];
+            let mut len = 0;
+            let any_dead = self.dead.iter().any(|&d| d);
+            for (w, &word) in alive.iter().enumerate() {
+                let mut bits = word;
+                len += word.count_ones() as usize;
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for h in u.heads[j] {
+                        let h = usize::from(h);
+                        if !any_dead || !self.dead[h] {
+                            counts[h] += 1;
+                        }
+                    }
+                }
             }
-            true
+            self.counts = counts;
+            self.len = len;
+            return;
+        }
+        self.recount_each();
+    }
+
+    /// Recomputes the head counts layout by layout.
+    fn recount_each(&mut self) {
+        let mut counts = vec![0u32; self.counts.len()];
+        let (dead, head_cell) = (&self.dead, &self.universe.head_cell);
+        let mut len = 0;
+        self.for_each(|l| {
+            Layouts::count(&mut counts, dead, head_cell, &l, true);
+            len += 1;
         });
-        if answer == HitAnswer::Head {
-            for l in &mut items {
-                *l = self.canonical(*l);
+        self.counts = counts;
+        self.len = len;
+    }
+
+    /// Keeps the layouts that answer `answer` at `cell`; a head answer destroys that plane. A
+    /// cell off the sheet holds nothing.
+    pub fn observe_hit(&mut self, cell: Cell, answer: HitAnswer) {
+        let size = self.universe.table.size();
+        let inside = cell.row >= 0
+            && cell.col >= 0
+            && (cell.row as usize) < size
+            && (cell.col as usize) < size;
+        if !inside {
+            if answer != HitAnswer::Empty {
+                self.state = State::Listed(Vec::new());
+                self.recount();
             }
-            sort_dedup(&mut items);
+            return;
         }
-        self.items = items;
+        let c = cell.row as usize * size + cell.col as usize;
+        let universe = Arc::clone(&self.universe);
+        let u = &*universe;
+        match &mut self.state {
+            State::Indexed(alive) => {
+                let w = u.words;
+                let (em, hd) = (&u.empty[c * w..][..w], &u.head[c * w..][..w]);
+                let keep = |i: usize| match answer {
+                    HitAnswer::Empty => em[i],
+                    HitAnswer::Head => hd[i],
+                    HitAnswer::Body => !em[i] & !hd[i],
+                };
+                let mut removed = 0usize;
+                for (i, &a) in alive.iter().enumerate() {
+                    removed += (a & !keep(i)).count_ones() as usize;
+                }
+                // Update the counts from the removed layouts or recount the kept ones,
+                // whichever is fewer.
+                if removed * 2 <= self.len {
+                    // Subtract the removed layouts' heads (counted with the old dead cells).
+                    for (i, a) in alive.iter_mut().enumerate() {
+                        let k = *a & keep(i);
+                        let mut gone = *a & !k;
+                        *a = k;
+                        while gone != 0 {
+                            let j = i * 64 + gone.trailing_zeros() as usize;
+                            gone &= gone - 1;
+                            for h in u.heads[j] {
+                                let h = usize::from(h);
+                                if !self.dead[h] {
+                                    self.counts[h] -= 1;
+                                }
+                            }
+                        }
+                    }
+                    self.len -= removed;
+                    if answer == HitAnswer::Head {
+                        // Every kept layout has its head here, now destroyed.
+                        self.dead[c] = true;
+                        self.counts[c] = 0;
+                    }
+                    return;
+                }
+                for (i, a) in alive.iter_mut().enumerate() {
+                    *a &= keep(i);
+                }
+            }
+            State::Listed(items) => {
+                let at = |l: &[u32; 3]| {
+                    l.iter()
+                        .map(|&p| u.role_index(p as usize, c))
+                        .find(|&r| r != 0)
+                        .unwrap_or(0)
+                };
+                items.retain(|l| at(l) == answer as u8);
+            }
+        }
+        if answer == HitAnswer::Head {
+            self.dead[c] = true;
+        }
+        self.recount();
     }
 
     /// The opponent moved one alive plane one `step`: each layout becomes every layout a legal
     /// such move gives (layouts where none is legal are dropped). Past the cap, a uniform sample
-    /// is kept.
+    /// is kept (drawn with `rng`).
     pub fn observe_move(&mut self, step: Step, rng: &mut Rng) {
-        let mut next = Vec::with_capacity(self.items.len() * 2);
-        for l in &self.items {
+        let universe = Arc::clone(&self.universe);
+        let u = &*universe;
+        let table = &u.table;
+        let dead = &self.dead;
+        let moves = |l: [u32; 3], f: &mut dyn FnMut([u32; 3])| {
             for i in 0..3 {
-                if l.destroyed >> i & 1 == 1 {
+                let p = l[i] as usize;
+                if dead[usize::from(u.head_cell[p])] {
                     continue;
                 }
-                let Some(q) = self.table.moved(l.planes[i] as usize, step) else {
+                let Some(q) = table.moved(p, step) else {
                     continue;
                 };
-                let others = (0..3).filter(|&j| j != i);
-                if others
-                    .clone()
-                    .all(|j| self.disjoint(q, l.planes[j] as usize))
-                {
-                    let mut m = *l;
-                    m.planes[i] = q as u32;
-                    next.push(self.canonical(m));
+                if (0..3).all(|j| j == i || !table.overlap(q, l[j] as usize)) {
+                    let mut m = l;
+                    m[i] = q as u32;
+                    f(canonical(&u.same, m));
                 }
             }
+        };
+        if let (true, State::Indexed(alive)) = (u.exact, &self.state) {
+            // A legal move of a legal layout is a legal layout: stay in the universe, each
+            // alive plane's move a look-up in the step's index map.
+            let map = u.move_map(step);
+            let any_dead = dead.iter().any(|&d| d);
+            let mut next = vec![0u64; u.words];
+            for (w, &word) in alive.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    for i in 0..3 {
+                        let t = map[3 * j + i];
+                        if t == u32::MAX || (any_dead && dead[usize::from(u.heads[j][i])]) {
+                            continue;
+                        }
+                        next[t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+            }
+            self.state = State::Indexed(next);
+        } else {
+            // A sampled set: keep a uniform sub-sample of at most LISTED_BUDGET layouts before
+            // moving (the moved set is a sample anyway; this bounds the listed set's size).
+            let mut from = Vec::with_capacity(self.len);
+            self.for_each(|l| from.push(l));
+            if from.len() > LISTED_BUDGET {
+                rng.shuffle(&mut from);
+                from.truncate(LISTED_BUDGET);
+                self.exact = false;
+            }
+            let mut next = Vec::with_capacity(from.len() * 2);
+            for l in from {
+                moves(l, &mut |m| next.push(m));
+            }
+            next.sort_unstable();
+            next.dedup();
+            if next.len() > u.cap {
+                rng.shuffle(&mut next);
+                next.truncate(u.cap);
+                next.sort_unstable();
+                self.exact = false;
+            }
+            self.state = State::Listed(next);
         }
-        sort_dedup(&mut next);
-        if next.len() > self.cap {
-            rng.shuffle(&mut next);
-            next.truncate(self.cap);
-            next.sort_unstable_by_key(Layout::key);
-            self.exact = false;
-        }
-        self.items = next;
+        self.recount();
     }
 
     /// Replaces the set by a fresh uniform sample of layouts consistent with `facts` (hits
     /// whose answers still hold); used when a sampled set has run dry.
     pub fn resample(&mut self, facts: &[(Cell, HitAnswer)], rng: &mut Rng) {
-        let mut items = self.sample(self.cap.min(50_000), rng, facts);
-        sort_dedup(&mut items);
-        self.items = items;
+        let size = self.universe.table.size();
+        let mut items = sample(
+            &self.universe,
+            self.universe.cap.min(LISTED_BUDGET),
+            rng,
+            facts,
+        );
+        items.sort_unstable();
+        items.dedup();
+        for &(c, a) in facts {
+            if a == HitAnswer::Head
+                && c.row >= 0
+                && c.col >= 0
+                && (c.row as usize) < size
+                && (c.col as usize) < size
+            {
+                self.dead[c.row as usize * size + c.col as usize] = true;
+            }
+        }
+        self.state = State::Listed(items);
         self.exact = false;
+        self.recount();
     }
 
     /// For each cell (row-major), the number of layouts with an alive plane's head there.
-    pub fn head_counts(&self) -> Vec<u32> {
-        let size = self.table_size();
-        let mut counts = vec![0u32; size * size];
-        for l in &self.items {
-            for i in 0..3 {
-                if l.destroyed >> i & 1 == 0 {
-                    let h = self.table.spec(l.planes[i] as usize).head;
-                    counts[h.row as usize * size + h.col as usize] += 1;
-                }
-            }
-        }
-        counts
-    }
-
-    fn table_size(&self) -> usize {
-        self.table.size()
+    pub fn head_counts(&self) -> &[u32] {
+        &self.counts
     }
 }

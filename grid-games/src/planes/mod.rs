@@ -35,12 +35,14 @@ mod geometry;
 mod layouts;
 mod player;
 mod referee;
+#[doc(hidden)]
+pub mod reference;
 mod sheet;
 
 pub use bots::{BOT_NAMES, HunterBot, HunterConfig, RandomBot, named_bot};
 pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
 pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
-pub use layouts::{Layout, Layouts};
+pub use layouts::{Layout, LayoutUniverse, Layouts};
 pub use player::{Action, LastResult, PlanesBot, Seen, Setup};
 pub use referee::{
     GameEnd, GameRecord, GameSettings, MAX_OPERATIONS, TestPoint, play_game, play_test_point,

@@ -1,16 +1,14 @@
 //! [`HunterBot`]: keeps the opponent layouts consistent with everything observed and hits the
 //! likeliest head.
 
-use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use polyomino::Cell;
 
-use super::random_drawing;
 use crate::game::Rng;
 use crate::planes::{
-    Action, Geometry, HitAnswer, Layouts, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup, Sheet,
-    Step,
+    Action, Catalogue, Geometry, HitAnswer, LayoutUniverse, Layouts, PlacementTable, PlaneSpec,
+    PlanesBot, Seen, Setup, Sheet, Step,
 };
 
 /// The hunter's knobs.
@@ -39,7 +37,7 @@ impl Default for HunterConfig {
 /// Per-masks data computed once and reused by every game.
 #[derive(Clone, Debug)]
 struct Prior {
-    layouts: Layouts,
+    universe: Arc<LayoutUniverse>,
     /// Prior head frequency per cell.
     heads: Vec<f64>,
 }
@@ -49,7 +47,6 @@ struct Prior {
 pub struct HunterBot {
     config: HunterConfig,
     rng: Rng,
-    priors: HashMap<(usize, [u8; 3]), Arc<Prior>>,
     game: Option<Game>,
 }
 
@@ -76,30 +73,16 @@ impl HunterBot {
         HunterBot {
             config,
             rng: Rng::seed_from(seed),
-            priors: HashMap::new(),
             game: None,
         }
     }
 
-    fn prior(&mut self, geometry: &Geometry, masks: [u8; 3]) -> Arc<Prior> {
-        let key = (geometry.size(), masks);
-        if let Some(p) = self.priors.get(&key) {
-            return Arc::clone(p);
-        }
-        let table = Arc::new(PlacementTable::new(
-            geometry,
-            masks[0] | masks[1] | masks[2],
-        ));
-        let layouts = Layouts::new(table, masks, self.config.cap, &mut self.rng);
-        let counts = layouts.head_counts();
-        let total: f64 = counts.iter().map(|&c| f64::from(c)).sum::<f64>().max(1.0);
-        let heads = counts.iter().map(|&c| f64::from(c) / total).collect();
-        let prior = Arc::new(Prior { layouts, heads });
-        self.priors.insert(key, Arc::clone(&prior));
-        prior
+    fn prior(&self, geometry: &Geometry, masks: [u8; 3]) -> Arc<Prior> {
+        prior(geometry, masks, self.config.cap)
     }
 
-    fn choose_hit(game: &Game, counts: &[u32], rng: &mut Rng) -> Cell {
+    fn choose_hit(game: &Game, rng: &mut Rng) -> Cell {
+        let counts = game.layouts.head_counts();
         let size = game.geometry.size();
         let best = counts.iter().copied().max().unwrap_or(0);
         if best > 0 {
@@ -154,7 +137,7 @@ impl PlanesBot for HunterBot {
         let prior = self.prior(&geometry, setup.masks);
         let mut best: Option<(f64, [PlaneSpec; 3])> = None;
         for _ in 0..self.config.drawing_candidates.max(1) {
-            let Some(specs) = random_drawing(&geometry, setup.masks, &mut self.rng) else {
+            let Some(specs) = prior.universe.random_drawing(&mut self.rng) else {
                 break;
             };
             let n = geometry.size();
@@ -174,7 +157,7 @@ impl PlanesBot for HunterBot {
         let own = Sheet::draw(&geometry, setup.masks, specs).expect("random drawings are legal");
         let size = geometry.size();
         self.game = Some(Game {
-            layouts: prior.layouts.clone(),
+            layouts: Layouts::from_universe(Arc::clone(&prior.universe)),
             own,
             facts: Vec::new(),
             threats: Default::default(),
@@ -206,7 +189,7 @@ impl PlanesBot for HunterBot {
                 return Action::Move { plane, step };
             }
         }
-        Action::Hit(HunterBot::choose_hit(game, &counts, &mut self.rng))
+        Action::Hit(HunterBot::choose_hit(game, &mut self.rng))
     }
 
     fn answer(&mut self, cell: Cell, answer: HitAnswer) {
@@ -244,4 +227,50 @@ impl PlanesBot for HunterBot {
             }
         }
     }
+}
+
+/// A prior's key: sheet size, catalogue, masks and cap.
+type PriorKey = (usize, Catalogue, [u8; 3], usize);
+
+/// A prior built once, on first use.
+type PriorCell = Arc<OnceLock<Arc<Prior>>>;
+
+/// Priors shared by every hunter of the process: one universe per (sheet, masks, cap), built
+/// once (a tournament creates fresh bots for every pairing). A sampled universe is drawn from a
+/// seed derived from the key alone, so the prior does not depend on which bot or thread asked
+/// first.
+fn prior(geometry: &Geometry, masks: [u8; 3], cap: usize) -> Arc<Prior> {
+    static PRIORS: OnceLock<Mutex<Vec<(PriorKey, PriorCell)>>> = OnceLock::new();
+    let key: PriorKey = (geometry.size(), geometry.catalogue().clone(), masks, cap);
+    let cell = {
+        let mut priors = PRIORS
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match priors.iter().find(|(k, _)| *k == key) {
+            Some((_, cell)) => Arc::clone(cell),
+            None => {
+                let cell = Arc::new(OnceLock::new());
+                priors.push((key, Arc::clone(&cell)));
+                cell
+            }
+        }
+    };
+    Arc::clone(cell.get_or_init(|| {
+        let table = Arc::new(PlacementTable::new(
+            geometry,
+            masks[0] | masks[1] | masks[2],
+        ));
+        let seed = u64::from_le_bytes([masks[0], masks[1], masks[2], 0, 0, 0, 0, 0])
+            ^ (geometry.size() as u64) << 32
+            ^ (cap as u64).rotate_left(40);
+        let mut rng = Rng::seed_from(seed);
+        let universe = Arc::new(LayoutUniverse::new(table, masks, cap, &mut rng));
+        let counts = Layouts::from_universe(Arc::clone(&universe))
+            .head_counts()
+            .to_vec();
+        let total: f64 = counts.iter().map(|&c| f64::from(c)).sum::<f64>().max(1.0);
+        let heads = counts.iter().map(|&c| f64::from(c) / total).collect();
+        Arc::new(Prior { universe, heads })
+    }))
 }

@@ -10,12 +10,13 @@ use super::{Geometry, PlaneSpec, PlanesBot};
 use crate::game::Rng;
 
 /// The names [`named_bot`] knows: the random bot and the hunter with some parameter variants.
-pub const BOT_NAMES: [&str; 5] = [
+pub const BOT_NAMES: [&str; 6] = [
     "random",
     "hunter",
     "hunter-fast",
     "hunter-noevade",
     "hunter-plain",
+    "hunter-old",
 ];
 
 /// A shipped bot by name (see [`BOT_NAMES`]), seeded:
@@ -24,7 +25,9 @@ pub const BOT_NAMES: [&str; 5] = [
 /// * `hunter`: [`HunterBot`] with the default configuration (exact layout sets up to 10⁶);
 /// * `hunter-fast`: a sample of at most 10⁵ layouts;
 /// * `hunter-noevade`: never moves its planes;
-/// * `hunter-plain`: draws a plain random layout.
+/// * `hunter-plain`: draws a plain random layout;
+/// * `hunter-old`: the seed's hunter (sorted-list layout set, greedy head choice), kept as the
+///   reference for head-to-head comparisons.
 pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn PlanesBot>> {
     let hunter = |config: HunterConfig| -> Box<dyn PlanesBot> {
         Box::new(HunterBot::with_config(seed, config))
@@ -45,6 +48,7 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn PlanesBot>> {
             drawing_candidates: 1,
             ..default
         }),
+        "hunter-old" => Box::new(super::reference::ListHunterBot::with_config(seed, default)),
         _ => return None,
     })
 }
