@@ -56,7 +56,6 @@ fn main() -> ExitCode {
     let geometry = Geometry::standard();
     let start = Instant::now();
     let point = play_test_point(&geometry, *task, games, bot_a.as_mut(), bot_b.as_mut());
-    let wins = point.wins;
     let secs = start.elapsed().as_secs_f64();
     let p = point.score();
     let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
