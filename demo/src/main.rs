@@ -164,11 +164,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!(
         "\n== grid-games: paper.io on 40x21, the raider (1/a/A) against the safe walker (2/b/B) =="
     );
-    let config = grid_games::paperio::Config {
-        width: 40,
-        height: 21,
-        max_turn: 300,
-    };
+    let config = grid_games::paperio::Config::default()
+        .with_size(40, 21)
+        .with_max_turn(300);
     let board =
         grid_games::paperio::Position::random(config, &mut grid_games::game::Rng::seed_from(3))?;
     let mut raider = grid_games::paperio::bots::Raider::new(1);

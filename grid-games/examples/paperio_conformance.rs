@@ -74,11 +74,9 @@ fn check(line: &str) -> Result<u64, String> {
     let dim = |k: &str| -> Result<u32, String> {
         u32::try_from(int(field(k)?, k)?).map_err(|_| format!("{k} out of range"))
     };
-    let config = Config {
-        width: dim("width")?,
-        height: dim("height")?,
-        max_turn: dim("max_turn")?,
-    };
+    let config = Config::default()
+        .with_size(dim("width")?, dim("height")?)
+        .with_max_turn(dim("max_turn")?);
     let init = field("init")?
         .as_array()
         .filter(|a| a.len() == 2)

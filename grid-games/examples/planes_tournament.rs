@@ -63,11 +63,9 @@ fn main() -> ExitCode {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
     );
-    let tournament = Tournament {
-        rounds: args.rounds as usize,
-        threads,
-        ..Tournament::default()
-    };
+    let tournament = Tournament::default()
+        .with_rounds(args.rounds as usize)
+        .with_threads(threads);
     let games = args.games as usize;
     let geometry = Geometry::standard();
     let start = Instant::now();

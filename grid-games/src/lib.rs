@@ -23,7 +23,7 @@
 //! ```
 //! use grid_games::game::{Rng, Tournament};
 //! // Rate three entrants whose strength is their index.
-//! let t = Tournament { rounds: 10, ..Tournament::default() };
+//! let t = Tournament::default().with_rounds(10);
 //! let standings = t.run(3, 7, |a, b, rng: &mut Rng| {
 //!     let p = 0.5 + 0.2 * (a as f64 - b as f64);
 //!     (0..20).filter(|_| rng.unit() < p).count() as f64 / 20.0

@@ -12,32 +12,20 @@ fn start(x: i32, y: i32, direction: Direction) -> Start {
 }
 
 fn small(max_turn: u32) -> Config {
-    Config {
-        width: 18,
-        height: 9,
-        max_turn,
-    }
+    Config::default().with_size(18, 9).with_max_turn(max_turn)
 }
 
 #[test]
 fn sizes_and_starts_are_validated() {
     for (w, h) in [(16, 9), (18, 8), (19, 9), (0, 0), (5000, 9)] {
-        let c = Config {
-            width: w,
-            height: h,
-            max_turn: 10,
-        };
+        let c = Config::default().with_size(w, h).with_max_turn(10);
         assert!(
             matches!(c.validate(), Err(PaperioError::BadSize { .. })),
             "{w}x{h}"
         );
     }
     assert_eq!(
-        Config {
-            max_turn: 0,
-            ..small(1)
-        }
-        .validate(),
+        small(1).with_max_turn(0).validate(),
         Err(PaperioError::NoTurns)
     );
     assert!(small(10).validate().is_ok());
@@ -233,11 +221,7 @@ fn check_invariants(g: &Position) {
 /// by captures, and that every capture equals the independent flood. Returns the captures seen.
 fn play_checked(seed: u64, board: usize, safe: bool) -> usize {
     let (w, h) = [(18, 9), (20, 20), (24, 13), (40, 15)][board];
-    let config = Config {
-        width: w,
-        height: h,
-        max_turn: 300,
-    };
+    let config = Config::default().with_size(w, h).with_max_turn(300);
     let mut g = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
     let mut bots: [Box<dyn grid_games::game::Bot<Position>>; 2] = if safe {
         [
@@ -298,10 +282,7 @@ fn matches_replay_deterministically() {
     for seed in 0..4 {
         let run = || {
             let g = Position::random(
-                Config {
-                    max_turn: 400,
-                    ..Config::default()
-                },
+                Config::default().with_max_turn(400),
                 &mut Rng::seed_from(seed),
             )
             .unwrap();
@@ -313,10 +294,7 @@ fn matches_replay_deterministically() {
         assert_eq!(one.last.render(), two.last.render());
         // Replaying the recorded actions reproduces the game.
         let mut replay = Position::random(
-            Config {
-                max_turn: 400,
-                ..Config::default()
-            },
+            Config::default().with_max_turn(400),
             &mut Rng::seed_from(seed),
         )
         .unwrap();

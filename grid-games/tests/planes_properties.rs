@@ -354,11 +354,7 @@ fn tournaments_do_not_depend_on_the_thread_count() {
     let field = ["random", "hunter", "hunter-fast", "hunter-noevade"];
     let task = SUBTASKS[4];
     let run = |threads: usize| {
-        let t = Tournament {
-            rounds: 2,
-            threads,
-            ..Tournament::default()
-        };
+        let t = Tournament::default().with_rounds(2).with_threads(threads);
         t.run(field.len(), 7, |a, b, rng: &mut Rng| {
             let mut x = named_bot(field[a], rng.next_u64()).unwrap();
             let mut y = named_bot(field[b], rng.next_u64()).unwrap();

@@ -334,11 +334,7 @@ fn paperio_options_limits_and_escaping() {
     check_xml(&svg);
     assert!(svg.contains(">a&lt;b &amp; c&gt;d</text>"));
     // The largest board costs its owned cells only; the cell limit is a typed error.
-    let big = Config {
-        width: 4096,
-        height: 4096,
-        max_turn: 10,
-    };
+    let big = Config::default().with_size(4096, 4096).with_max_turn(10);
     let pos = Paperio::random(big, &mut Rng::seed_from(1)).unwrap();
     let svg = paperio::svg::render(&pos, &paperio::svg::SvgOptions::default()).unwrap();
     assert!(svg.len() < 10_000);

@@ -4,6 +4,7 @@ use thiserror::Error;
 
 /// A refused Blokus input: bad notation or an illegal move.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BlokusError {
     /// Not a variant id or GTP game name.
     #[error("unknown variant {0:?} (expected duo, classic, classic_2 or a GTP game name)")]

@@ -10,8 +10,12 @@
 use super::Rng;
 use super::elo;
 
-/// The tournament's settings (the seed's values by default).
+/// The tournament's settings (the values of the original contest by default). Build with
+/// `Tournament::default()` and the `with_…` setters or by assigning fields (the struct may gain
+/// fields, so it cannot be written as a literal outside this crate).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Tournament {
     /// Number of rounds (about 30 in the seed).
     pub rounds: usize,
@@ -25,6 +29,20 @@ pub struct Tournament {
     pub window_max: f64,
     /// Worker threads for the pairings of a round (1 = sequential).
     pub threads: usize,
+}
+
+impl Tournament {
+    /// These settings with `rounds` rounds.
+    pub fn with_rounds(mut self, rounds: usize) -> Tournament {
+        self.rounds = rounds;
+        self
+    }
+
+    /// These settings with `threads` worker threads for the pairings of a round.
+    pub fn with_threads(mut self, threads: usize) -> Tournament {
+        self.threads = threads;
+        self
+    }
 }
 
 impl Default for Tournament {
@@ -42,6 +60,7 @@ impl Default for Tournament {
 
 /// Why a tournament cannot run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TournamentError {
     /// A setting is not finite, a window is negative, the step is not positive, or the largest
     /// window is below the first.

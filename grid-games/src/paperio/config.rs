@@ -7,6 +7,8 @@ use crate::game::Rng;
 /// Board size and move limit (spec §1). The default is the course's 102 × 101 board with 2000
 /// moves per player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Config {
     /// Board width `W = 2k` (even, at least 18).
     pub width: u32,
@@ -30,6 +32,39 @@ impl Default for Config {
 pub const MAX_SIDE: u32 = 4096;
 
 impl Config {
+    /// A board of `width × height` cells with `max_turn` moves per player, checked by
+    /// [`Config::validate`].
+    ///
+    /// ```
+    /// use grid_games::paperio::Config;
+    /// let c = Config::new(40, 21, 300)?;
+    /// assert_eq!((c.width, c.height, c.max_turn), (40, 21, 300));
+    /// assert!(Config::new(17, 21, 300).is_err()); // the width must be even
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
+    pub fn new(width: u32, height: u32, max_turn: u32) -> Result<Config, PaperioError> {
+        let config = Config {
+            width,
+            height,
+            max_turn,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// This configuration with a `width × height` board (not checked until used).
+    pub fn with_size(mut self, width: u32, height: u32) -> Config {
+        self.width = width;
+        self.height = height;
+        self
+    }
+
+    /// This configuration with `max_turn` moves per player (not checked until used).
+    pub fn with_max_turn(mut self, max_turn: u32) -> Config {
+        self.max_turn = max_turn;
+        self
+    }
+
     /// Checks the size: `width` even and in `18..=4096`, `height` in `9..=4096`, so that the
     /// random placement always gives two whole, disjoint 3 × 3 starts (spec §3.4), and
     /// `max_turn ≥ 1`.
@@ -178,6 +213,7 @@ pub struct Start {
 
 /// A refused paper.io input.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PaperioError {
     /// The board is too small, too large, or of odd width.
     #[error("board {width}x{height} is not allowed (width even in 18..=4096, height in 9..=4096)")]

@@ -20,7 +20,7 @@
 //! ```
 //! use grid_games::paperio::{Config, PaperioError};
 //! // Sizes that cannot hold two whole starting squares are typed errors.
-//! let small = Config { width: 16, height: 9, max_turn: 100 };
+//! let small = Config::default().with_size(16, 9).with_max_turn(100);
 //! assert!(matches!(small.validate(), Err(PaperioError::BadSize { .. })));
 //! ```
 //!

@@ -54,6 +54,7 @@ use thiserror::Error;
 
 /// A rule violation or bad game data.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlanesError {
     /// A plane type is not a 4-connected shape with one head, or the catalogue is malformed.
     #[error("bad plane type: {0}")]

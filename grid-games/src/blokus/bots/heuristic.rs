@@ -30,6 +30,8 @@ use crate::game::{Bot, Budget, Game, Rng};
 
 /// The weights of the heuristic (the seed's values by default).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct HeuristicWeights {
     /// Per square of the placed piece.
     pub cells: f64,

@@ -23,6 +23,8 @@ use crate::game::{Bot, Budget, Rng};
 
 /// Tuning of [`MctsBot`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct MctsConfig {
     /// UCB1 exploration constant `c`.
     pub exploration: f64,
@@ -47,6 +49,7 @@ impl Default for MctsConfig {
 
 /// What the last search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct SearchStats {
     /// Simulations run.
     pub simulations: u64,

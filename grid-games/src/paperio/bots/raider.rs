@@ -28,6 +28,8 @@ use crate::paperio::{Position, Turn};
 
 /// Tuning of [`Raider`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct RaiderConfig {
     /// Largest loop side.
     pub max_loop: u32,

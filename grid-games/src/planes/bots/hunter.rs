@@ -13,6 +13,8 @@ use crate::planes::{
 
 /// The hunter's knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct HunterConfig {
     /// Most layouts kept; above it a uniform sample of this size is used (the exact set of
     /// subtask 1 has 942 032 layouts).
