@@ -21,4 +21,4 @@ pub(crate) use play::guard;
 pub use play::{Bot, Forfeit, Game, MatchError, MatchRecord, MatchRules, Tally, play_match};
 pub use player::{BadSeat, ByPlayer, Player, Side};
 pub use rng::Rng;
-pub use tournament::{Standings, Tournament, TournamentError};
+pub use tournament::{BadSetting, Standings, Tournament, TournamentError};

@@ -32,6 +32,10 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// Most widenings of the matchmaking window from `window_start` to `window_max` that
+    /// [`Tournament::validate`] accepts.
+    pub const MAX_WIDENINGS: f64 = 1e6;
+
     /// These settings with `rounds` rounds.
     pub fn with_rounds(mut self, rounds: usize) -> Tournament {
         self.rounds = rounds;
@@ -58,6 +62,36 @@ impl Default for Tournament {
     }
 }
 
+/// Which tournament setting is wrong ([`TournamentError::BadSettings`]).
+#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BadSetting {
+    /// The initial rating or a window is NaN or infinite.
+    #[error("a rating or window is not finite")]
+    NotFinite,
+    /// The windows do not satisfy `0 <= start <= max` and `step > 0`.
+    #[error(
+        "windows must satisfy 0 <= start <= max and step > 0 (start {start}, step {step}, max {max})"
+    )]
+    Windows {
+        /// First window.
+        start: f64,
+        /// Growth per failed search.
+        step: f64,
+        /// Largest window.
+        max: f64,
+    },
+    /// The window step is too small: it does not change the window in floating point, or more
+    /// than [`Tournament::MAX_WIDENINGS`] widenings would be needed to reach the largest window.
+    #[error("the window step {step} is too small to widen the window from {start}")]
+    StepTooSmall {
+        /// First window.
+        start: f64,
+        /// Growth per failed search.
+        step: f64,
+    },
+}
+
 /// Why a tournament cannot run.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
@@ -65,7 +99,7 @@ pub enum TournamentError {
     /// A setting is not finite, a window is negative, the step is not positive, or the largest
     /// window is below the first.
     #[error("bad tournament settings: {0}")]
-    BadSettings(String),
+    BadSettings(BadSetting),
     /// A pairing returned a win fraction that is not a number in [0, 1].
     #[error("round {round}: pairing {a} vs {b} returned {value}, not a win fraction in [0, 1]")]
     BadResult {
@@ -141,16 +175,26 @@ impl Tournament {
         .iter()
         .all(|x| x.is_finite());
         if !finite {
-            return Err(TournamentError::BadSettings(
-                "a rating or window is not finite".into(),
-            ));
+            return Err(TournamentError::BadSettings(BadSetting::NotFinite));
         }
         if self.window_start < 0.0 || self.window_step <= 0.0 || self.window_max < self.window_start
         {
-            return Err(TournamentError::BadSettings(format!(
-                "windows must satisfy 0 <= start <= max and step > 0 (start {}, step {}, max {})",
-                self.window_start, self.window_step, self.window_max
-            )));
+            return Err(TournamentError::BadSettings(BadSetting::Windows {
+                start: self.window_start,
+                step: self.window_step,
+                max: self.window_max,
+            }));
+        }
+        // Every widening must change the window (a step of at least one unit in the last place
+        // of the largest window), and reaching the largest window must take a bounded number of
+        // widenings, or matchmaking would loop (almost) forever.
+        let ulp = self.window_max.next_up() - self.window_max;
+        let widenings = (self.window_max - self.window_start) / self.window_step;
+        if self.window_step < ulp || widenings > Tournament::MAX_WIDENINGS {
+            return Err(TournamentError::BadSettings(BadSetting::StepTooSmall {
+                start: self.window_start,
+                step: self.window_step,
+            }));
         }
         Ok(())
     }
@@ -273,6 +317,31 @@ mod tests {
             ..Tournament::default()
         };
         assert!(nan.run(3, 1, |_, _, _| 0.5).is_err());
+        // A step that validates by sign but cannot change the window (it used to loop forever).
+        let stuck = Tournament {
+            window_step: 1e-15,
+            ..Tournament::default()
+        };
+        assert_eq!(
+            stuck.validate(),
+            Err(TournamentError::BadSettings(BadSetting::StepTooSmall {
+                start: 100.0,
+                step: 1e-15
+            }))
+        );
+        let slow = Tournament {
+            window_step: 1e-4,
+            window_max: 1e3,
+            ..Tournament::default()
+        };
+        assert!(slow.validate().is_err());
+        let far_rating = Tournament {
+            window_start: 0.0,
+            window_step: 1.0,
+            window_max: 1e6,
+            ..Tournament::default()
+        };
+        assert!(far_rating.validate().is_ok());
         let t = Tournament::default();
         assert!(matches!(
             t.run(4, 1, |_, _, _| f64::NAN),

@@ -2,7 +2,7 @@
 
 use polyomino::MarkedPolyomino;
 
-use super::PlanesError;
+use super::{BadShape, PlanesError};
 
 /// A plane type: a 4-connected polyomino with one head cell, drawn nose up (direction 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,9 +19,10 @@ impl PlaneType {
     pub fn new(name: impl Into<String>, shape: MarkedPolyomino) -> Result<PlaneType, PlanesError> {
         let name = name.into();
         if !shape.shape().is_connected() {
-            return Err(PlanesError::BadPlaneType(format!(
-                "{name} is not 4-connected"
-            )));
+            return Err(PlanesError::BadPlaneType {
+                name,
+                problem: BadShape::Disconnected,
+            });
         }
         Ok(PlaneType { name, shape })
     }
@@ -32,8 +33,16 @@ impl PlaneType {
     /// # Errors
     /// [`PlanesError::BadPlaneType`] for a malformed or disconnected drawing.
     pub fn parse(name: impl Into<String>, art: &str) -> Result<PlaneType, PlanesError> {
-        let shape = MarkedPolyomino::parse_with(art, 'B', '.', 'H')
-            .map_err(|e| PlanesError::BadPlaneType(e.to_string()))?;
+        let name = name.into();
+        let shape = match MarkedPolyomino::parse_with(art, 'B', '.', 'H') {
+            Ok(shape) => shape,
+            Err(e) => {
+                return Err(PlanesError::BadPlaneType {
+                    name,
+                    problem: BadShape::Drawing(e),
+                });
+            }
+        };
         PlaneType::new(name, shape)
     }
 
@@ -63,13 +72,10 @@ impl Catalogue {
     /// A catalogue of up to 8 types (masks are bytes).
     ///
     /// # Errors
-    /// [`PlanesError::BadPlaneType`] for no type or more than 8.
+    /// [`PlanesError::CatalogueSize`] for no type or more than 8.
     pub fn new(types: Vec<PlaneType>) -> Result<Catalogue, PlanesError> {
         if types.is_empty() || types.len() > 8 {
-            return Err(PlanesError::BadPlaneType(format!(
-                "{} types; 1 to 8 are supported",
-                types.len()
-            )));
+            return Err(PlanesError::CatalogueSize(types.len()));
         }
         Ok(Catalogue { types })
     }

@@ -41,6 +41,7 @@ mod sheet;
 
 pub use bots::{BOT_NAMES, HunterBot, HunterConfig, RandomBot, named_bot};
 pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
+// `BadShape` is defined below.
 pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
 pub use layouts::{Layout, LayoutUniverse, Layouts};
 pub use player::{Action, LastResult, PlanesBot, Seen, Setup};
@@ -52,13 +53,33 @@ pub use sheet::Sheet;
 use polyomino::Cell;
 use thiserror::Error;
 
+/// What is wrong with a plane type's shape ([`PlanesError::BadPlaneType`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BadShape {
+    /// The drawing does not parse as a shape with exactly one head.
+    #[error("{0}")]
+    Drawing(#[from] polyomino::ShapeError),
+    /// The cells are not 4-connected.
+    #[error("the shape is not 4-connected")]
+    Disconnected,
+}
+
 /// A rule violation or bad game data.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PlanesError {
-    /// A plane type is not a 4-connected shape with one head, or the catalogue is malformed.
-    #[error("bad plane type: {0}")]
-    BadPlaneType(String),
+    /// A plane type is not a 4-connected shape with one head.
+    #[error("bad plane type {name}: {problem}")]
+    BadPlaneType {
+        /// The type's name.
+        name: String,
+        /// What is wrong with it.
+        problem: BadShape,
+    },
+    /// A catalogue holds no plane type or more than 8 (masks are bytes).
+    #[error("a catalogue holds 1 to 8 plane types, not {0}")]
+    CatalogueSize(usize),
     /// The sheet size is not supported.
     #[error("sheet size {0} is not supported (1..=64)")]
     BadSheet(usize),
