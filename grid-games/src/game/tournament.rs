@@ -129,7 +129,21 @@ impl Tournament {
     /// The pairings of one round: entrants in shuffled order; each unmatched entrant takes a
     /// random unmatched opponent within the window, widening it from `window_start` by
     /// `window_step` up to `window_max`, or sits out.
-    pub fn match_round(&self, ratings: &[f64], rng: &mut Rng) -> Vec<(usize, usize)> {
+    ///
+    /// # Errors
+    /// [`TournamentError::BadSettings`] when the settings do not pass [`Tournament::validate`]
+    /// (matchmaking with them might never end).
+    pub fn match_round(
+        &self,
+        ratings: &[f64],
+        rng: &mut Rng,
+    ) -> Result<Vec<(usize, usize)>, TournamentError> {
+        self.validate()?;
+        Ok(self.pairs_of_round(ratings, rng))
+    }
+
+    /// [`Tournament::match_round`] for validated settings.
+    fn pairs_of_round(&self, ratings: &[f64], rng: &mut Rng) -> Vec<(usize, usize)> {
         let mut order: Vec<usize> = (0..ratings.len()).collect();
         rng.shuffle(&mut order);
         let mut matched = vec![false; ratings.len()];
@@ -217,7 +231,7 @@ impl Tournament {
         let base = Rng::seed_from(seed);
         for round in 1..=self.rounds {
             let mut rng = base.fork(round as u64);
-            let pairs = self.match_round(&ratings, &mut rng);
+            let pairs = self.pairs_of_round(&ratings, &mut rng);
             let results = self.play_all(&pairs, &base, round, &play);
             let k = elo::k_factor(round, self.rounds);
             for (&(a, b), &s) in pairs.iter().zip(&results) {
@@ -357,9 +371,9 @@ mod tests {
     fn everyone_is_matched_when_ratings_are_close() {
         let t = Tournament::default();
         let mut rng = Rng::seed_from(3);
-        let pairs = t.match_round(&[1500.0; 8], &mut rng);
+        let pairs = t.match_round(&[1500.0; 8], &mut rng).unwrap();
         assert_eq!(pairs.len(), 4);
-        let lonely = t.match_round(&[1500.0, 2500.0], &mut rng);
+        let lonely = t.match_round(&[1500.0, 2500.0], &mut rng).unwrap();
         assert!(lonely.is_empty());
     }
 }
