@@ -128,7 +128,36 @@ impl Neg for Cell {
 }
 
 impl fmt::Display for Cell {
+    /// `(row, col)`, which [`str::parse`] reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+impl std::str::FromStr for Cell {
+    type Err = crate::ParseError;
+
+    /// Reads `(row, col)` as [`Display`](fmt::Display) writes it (spaces around the numbers
+    /// are allowed).
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// let c: Cell = "(3, -4)".parse()?;
+    /// assert_eq!(c, Cell::new(3, -4));
+    /// assert_eq!(c.to_string().parse::<Cell>()?, c);
+    /// assert!("3, 4".parse::<Cell>().is_err());
+    /// # Ok::<(), polyomino::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Cell, crate::ParseError> {
+        let bad = || crate::ParseError::Cell(text.to_owned());
+        let inner = text
+            .trim()
+            .strip_prefix('(')
+            .and_then(|t| t.strip_suffix(')'))
+            .ok_or_else(bad)?;
+        let (row, col) = inner.split_once(',').ok_or_else(bad)?;
+        let row = row.trim().parse().map_err(|_| bad())?;
+        let col = col.trim().parse().map_err(|_| bad())?;
+        Ok(Cell::new(row, col))
     }
 }

@@ -7,6 +7,7 @@ use crate::Cell;
 
 /// Building or parsing a shape failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// The shape has no cell (a polyomino always has at least one).
     #[error("a shape needs at least one cell")]
@@ -52,6 +53,7 @@ pub enum RotateError {
 
 /// Building a [`Board`](crate::Board) failed.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BoardError {
     /// Width or height is zero, or the width exceeds [`Board::MAX_WIDTH`](crate::Board::MAX_WIDTH),
     /// or the height exceeds [`Board::MAX_HEIGHT`](crate::Board::MAX_HEIGHT).
@@ -99,6 +101,7 @@ pub enum BoardError {
 
 /// Enumeration or counting was asked for an unsupported size.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum EnumerateError {
     /// Sizes start at 1 and stop at the documented maximum.
     #[error("polyomino size {size} is outside the supported range 1..={max}")]
@@ -137,4 +140,18 @@ pub enum SvgError {
     /// A palette option has no colour.
     #[error("the palette is empty")]
     EmptyPalette,
+}
+
+/// Text that is not a [`Cell`] or a [`Transform`](crate::Transform) as their `Display` writes
+/// them; holds the text.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// Not `(row, col)` with two `i32`s.
+    #[error("{0:?} is not a cell written as (row, col)")]
+    Cell(String),
+    /// Not one of the eight transform names (`identity`, `rotate 90`, `rotate 180`,
+    /// `rotate 270`, `mirror left-right`, `transpose`, `mirror up-down`, `anti-transpose`).
+    #[error("{0:?} is not the name of a symmetry of the square")]
+    Transform(String),
 }

@@ -83,6 +83,8 @@ pub mod enumerate;
 mod error;
 mod marked;
 mod rotate;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod shape;
 pub mod svg;
 mod symmetry;
@@ -90,7 +92,7 @@ mod transform;
 
 pub use board::{Bitboard, Board, Placement};
 pub use cell::Cell;
-pub use error::{BoardError, EnumerateError, RotateError, ShapeError, SvgError};
+pub use error::{BoardError, EnumerateError, ParseError, RotateError, ShapeError, SvgError};
 pub use marked::MarkedPolyomino;
 pub use rotate::{COVER_EPSILON, RIGHT_ANGLE_EPSILON};
 pub use shape::Polyomino;

@@ -28,6 +28,7 @@ use crate::Cell;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Transform {
     /// `(r, c) → (r, c)`.
     Identity = 0,
@@ -165,6 +166,28 @@ impl fmt::Display for Transform {
     }
 }
 
+impl std::str::FromStr for Transform {
+    type Err = crate::ParseError;
+
+    /// Reads a transform's name as [`Display`](fmt::Display) writes it.
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// let t: Transform = "rotate 90".parse()?;
+    /// assert_eq!(t, Transform::Rotate90);
+    /// for t in Transform::ALL {
+    ///     assert_eq!(t.to_string().parse::<Transform>()?, t);
+    /// }
+    /// # Ok::<(), polyomino::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Transform, crate::ParseError> {
+        Transform::ALL
+            .into_iter()
+            .find(|t| t.to_string() == text.trim())
+            .ok_or_else(|| crate::ParseError::Transform(text.to_owned()))
+    }
+}
+
 /// A set of [`Transform`]s, stored as an 8-bit mask. Used for symmetry groups.
 ///
 /// ```
@@ -247,6 +270,7 @@ impl FromIterator<Transform> for TransformSet {
 /// * [`OneSided`](Equivalence::OneSided): up to translation and rotation (A000988).
 /// * [`Free`](Equivalence::Free): up to translation, rotation and reflection (A000105).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Equivalence {
     /// Translation only.
     Fixed,

@@ -275,6 +275,23 @@ impl Board {
     }
 }
 
+impl std::str::FromStr for Board {
+    type Err = BoardError;
+
+    /// [`Board::parse`]: `.` usable, `#` blocked, as [`Display`](fmt::Display) writes it.
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// let b: Board = "..#\n...".parse()?;
+    /// assert_eq!((b.height(), b.width()), (2, 3));
+    /// assert_eq!(b.to_string().parse::<Board>()?, b);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        Board::parse(text)
+    }
+}
+
 impl fmt::Display for Board {
     /// Draws `.` for usable and `#` for blocked cells.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

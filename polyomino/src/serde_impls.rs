@@ -1,0 +1,137 @@
+//! `serde` support (the `serde` feature): every value type serializes as plain data, and every
+//! type with an invariant deserializes through its checked constructor, so a document cannot
+//! build a value the API could not.
+//!
+//! | type | form |
+//! |---|---|
+//! | [`Cell`] | `{"row": r, "col": c}` |
+//! | [`Transform`], [`Equivalence`] | the variant name (`"Rotate90"`, `"Free"`) |
+//! | [`TransformSet`] | its 8-bit mask |
+//! | [`Polyomino`] | its cells, `[{"row": 0, "col": 0}, ...]` (normalised on reading) |
+//! | [`MarkedPolyomino`] | `{"shape": [...cells], "mark": {"row": r, "col": c}}` |
+//! | [`Board`] | its drawing, `"..#\n..."` (as `Display` writes and `FromStr` reads it) |
+//! | [`Counts`] | `{"size": n, "fixed": f, "one_sided": o, "free": r}` |
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::enumerate::Counts;
+use crate::{Board, Cell, MarkedPolyomino, Polyomino, TransformSet};
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Cell")]
+struct CellRepr {
+    row: i32,
+    col: i32,
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        CellRepr {
+            row: self.row,
+            col: self.col,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let r = CellRepr::deserialize(d)?;
+        Ok(Cell::new(r.row, r.col))
+    }
+}
+
+impl Serialize for Polyomino {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.cells().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Polyomino {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Polyomino, D::Error> {
+        let cells = Vec::<Cell>::deserialize(d)?;
+        Polyomino::from_cells(cells).map_err(serde::de::Error::custom)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "MarkedPolyomino")]
+struct MarkedRepr {
+    shape: Polyomino,
+    mark: Cell,
+}
+
+impl Serialize for MarkedPolyomino {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        MarkedRepr {
+            shape: self.shape().clone(),
+            mark: self.mark(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for MarkedPolyomino {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MarkedPolyomino, D::Error> {
+        let r = MarkedRepr::deserialize(d)?;
+        MarkedPolyomino::new(r.shape, r.mark).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for Board {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Board {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Board, D::Error> {
+        let text = String::deserialize(d)?;
+        Board::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for TransformSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.bits().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for TransformSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TransformSet, D::Error> {
+        Ok(TransformSet::from_bits(u8::deserialize(d)?))
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Counts")]
+struct CountsRepr {
+    size: usize,
+    fixed: u64,
+    one_sided: u64,
+    free: u64,
+}
+
+impl Serialize for Counts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        CountsRepr {
+            size: self.size,
+            fixed: self.fixed,
+            one_sided: self.one_sided,
+            free: self.free,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Counts {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
+        let r = CountsRepr::deserialize(d)?;
+        Ok(Counts {
+            size: r.size,
+            fixed: r.fixed,
+            one_sided: r.one_sided,
+            free: r.free,
+        })
+    }
+}

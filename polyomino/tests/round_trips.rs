@@ -1,0 +1,115 @@
+//! Text and serde round trips: every type whose text is a format reads back what it writes
+//! (`FromStr` after `Display`), and with the `serde` feature every value survives JSON, while
+//! documents that break an invariant are refused.
+
+use polyomino::{Board, Cell, MarkedPolyomino, Polyomino, Transform};
+use proptest::prelude::*;
+
+fn shape() -> impl Strategy<Value = Polyomino> {
+    prop::collection::vec((0i32..6, 0i32..6), 1..12).prop_map(|cells| {
+        Polyomino::from_cells(cells.into_iter().map(|(r, c)| Cell::new(r, c))).unwrap()
+    })
+}
+
+fn board() -> impl Strategy<Value = Board> {
+    (1u32..9, 1u32..9, prop::collection::vec(any::<bool>(), 64)).prop_map(|(h, w, bits)| {
+        let blocked = (0..h as i32)
+            .flat_map(|r| (0..w as i32).map(move |c| Cell::new(r, c)))
+            .filter(|c| bits[(c.row * 8 + c.col) as usize]);
+        Board::with_blocked(h, w, blocked).unwrap()
+    })
+}
+
+proptest! {
+    #[test]
+    fn cells_read_back(row in any::<i32>(), col in any::<i32>()) {
+        let c = Cell::new(row, col);
+        prop_assert_eq!(c.to_string().parse::<Cell>(), Ok(c));
+    }
+
+    #[test]
+    fn shapes_read_back(p in shape()) {
+        prop_assert_eq!(p.to_string().parse::<Polyomino>(), Ok(p));
+    }
+
+    #[test]
+    fn boards_read_back(b in board()) {
+        prop_assert_eq!(b.to_string().parse::<Board>(), Ok(b));
+    }
+
+    #[test]
+    fn marked_shapes_read_back(p in shape(), k in any::<prop::sample::Index>()) {
+        let mark = p.cells()[k.index(p.size())];
+        let m = MarkedPolyomino::new(p, mark).unwrap();
+        prop_assert_eq!(m.to_string().parse::<MarkedPolyomino>(), Ok(m));
+    }
+}
+
+#[test]
+fn transforms_read_back_and_junk_is_refused() {
+    for t in Transform::ALL {
+        assert_eq!(t.to_string().parse::<Transform>(), Ok(t));
+    }
+    assert!("rotate 45".parse::<Transform>().is_err());
+    for junk in [
+        "",
+        "(1 2)",
+        "(1, 2",
+        "(a, 2)",
+        "(1, 2, 3)",
+        "(99999999999, 0)",
+    ] {
+        assert!(junk.parse::<Cell>().is_err(), "{junk:?}");
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_forms {
+    use super::*;
+    use polyomino::enumerate::{self, Counts};
+    use polyomino::{Equivalence, TransformSet};
+
+    fn round_trip<T>(value: &T) -> T
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        serde_json::from_str(&serde_json::to_string(value).unwrap()).unwrap()
+    }
+
+    proptest! {
+        #[test]
+        fn values_survive_json(p in shape(), b in board(), row in any::<i32>(), col in any::<i32>()) {
+            prop_assert_eq!(round_trip(&p), p.clone());
+            prop_assert_eq!(round_trip(&b), b);
+            let c = Cell::new(row, col);
+            prop_assert_eq!(round_trip(&c), c);
+            let m = MarkedPolyomino::new(p.clone(), p.cells()[0]).unwrap();
+            prop_assert_eq!(round_trip(&m), m);
+        }
+    }
+
+    #[test]
+    fn forms_are_plain_data_and_invariants_hold() {
+        assert_eq!(
+            serde_json::to_string(&Cell::new(1, -2)).unwrap(),
+            r#"{"row":1,"col":-2}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Transform::Rotate90).unwrap(),
+            r#""Rotate90""#
+        );
+        assert_eq!(round_trip(&Equivalence::Free), Equivalence::Free);
+        assert_eq!(round_trip(&TransformSet::ALL), TransformSet::ALL);
+        let counts: Vec<Counts> = enumerate::counts_up_to(6).unwrap();
+        assert_eq!(round_trip(&counts), counts);
+        // Cells are normalised on reading, like Polyomino::from_cells.
+        let shifted: Polyomino =
+            serde_json::from_str(r#"[{"row":5,"col":5},{"row":5,"col":6}]"#).unwrap();
+        assert_eq!(shifted, "##".parse().unwrap());
+        // Documents that break an invariant are refused.
+        assert!(serde_json::from_str::<Polyomino>("[]").is_err());
+        let bad_mark = r#"{"shape":[{"row":0,"col":0}],"mark":{"row":3,"col":3}}"#;
+        assert!(serde_json::from_str::<MarkedPolyomino>(bad_mark).is_err());
+        assert!(serde_json::from_str::<Board>(r#""..\n.""#).is_err());
+    }
+}
