@@ -21,6 +21,9 @@ pub enum BlokusError {
     /// A move names the same cell twice.
     #[error("move {0:?} names a cell twice")]
     RepeatedCell(String),
+    /// No piece has this name.
+    #[error("no piece is called {0:?}")]
+    UnknownPiece(String),
     /// The cells do not form one of the 21 pieces.
     #[error("cells {0:?} do not form a piece")]
     NotAPiece(String),

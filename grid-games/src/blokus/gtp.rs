@@ -79,6 +79,26 @@ impl GtpEngine {
         }
     }
 
+    /// This session continuing from `position` (any variant, any point of a game) instead of
+    /// an empty Duo board; `clear_board` still starts an empty board of the position's variant.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::RandomBot, gtp::GtpEngine};
+    /// use grid_games::game::Budget;
+    /// let mut pos = Position::new(Variant::Duo);
+    /// let first = pos.parse_move("e10")?; // the monomino on Blue's start
+    /// pos.play(first)?;
+    /// let mut gtp = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default()).with_position(pos);
+    /// let reply = gtp.respond("genmove w").unwrap();
+    /// assert!(reply.text.starts_with("= "));
+    /// assert_eq!(gtp.position().history().len(), 2);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
+    pub fn with_position(mut self, position: Position) -> GtpEngine {
+        self.pos = position;
+        self
+    }
+
     /// Supplies the process CPU time (seconds) that `cputime` reports; without it `cputime`
     /// reports the bot's thinking time (wall clock).
     pub fn with_cpu_clock(mut self, clock: Box<dyn Fn() -> f64 + Send>) -> GtpEngine {

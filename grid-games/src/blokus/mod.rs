@@ -65,6 +65,8 @@ mod notation;
 mod perft;
 mod pieces;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod svg;
 mod table;
 mod variant;

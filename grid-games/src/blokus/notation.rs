@@ -4,6 +4,7 @@ use super::BlokusError;
 
 /// A cell of the board: `col` 0 = column `a` (left), `row` 0 = row `1` (bottom).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Column, `0` = `a`.
     pub col: u8,

@@ -78,8 +78,28 @@ impl Piece {
 }
 
 impl core::fmt::Display for Piece {
+    /// The piece's name, which [`str::parse`] reads back.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for Piece {
+    type Err = crate::blokus::BlokusError;
+
+    /// A piece by its [`name`](Piece::name) (case-sensitive, as Pentobi names them).
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// for p in Piece::all() {
+    ///     assert_eq!(p.to_string().parse::<Piece>(), Ok(p));
+    /// }
+    /// assert!("Q9".parse::<Piece>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Piece, crate::blokus::BlokusError> {
+        Piece::all()
+            .find(|p| p.name() == text.trim())
+            .ok_or_else(|| crate::blokus::BlokusError::UnknownPiece(text.to_owned()))
     }
 }
 

@@ -23,6 +23,7 @@ use polyomino::{Board, Equivalence};
 /// [`MoveTable`]. Moves of different variants never compare equal, and a position refuses a
 /// move of another variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     pub(crate) variant: Variant,
     pub(crate) id: u16,

@@ -157,8 +157,25 @@ impl Variant {
 }
 
 impl core::fmt::Display for Variant {
+    /// The Pentobi id (`duo`, `classic`, `classic_2`), which [`str::parse`] reads back.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.id())
+    }
+}
+
+impl core::str::FromStr for Variant {
+    type Err = BlokusError;
+
+    /// [`Variant::parse`]: a Pentobi id or a GTP game name.
+    ///
+    /// ```
+    /// use grid_games::blokus::Variant;
+    /// for v in Variant::ALL {
+    ///     assert_eq!(v.to_string().parse::<Variant>(), Ok(v));
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<Variant, BlokusError> {
+        Variant::parse(text)
     }
 }
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 /// How much thinking a bot may do for one action. A bot stops at whichever limit it reaches
 /// first; with neither set it uses its own default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {
     /// Wall-clock limit for this action.
     pub time: Option<Duration>,

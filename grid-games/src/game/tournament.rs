@@ -116,6 +116,7 @@ pub enum TournamentError {
 
 /// What happened in one tournament.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Standings {
     /// Final rating of each entrant.
     pub ratings: Vec<f64>,

@@ -110,6 +110,7 @@ impl Config {
 
 /// A heading. `y` grows southward (row 0 is the north edge), as in the reference engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Direction {
     /// `+x`, index 0.
     East,
@@ -167,6 +168,7 @@ impl Direction {
 
 /// A player's action: turn left, turn right, or keep going. The head always advances one cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Turn {
     /// Turn left, then advance.
     Left,
@@ -200,8 +202,77 @@ impl Turn {
     }
 }
 
+impl core::fmt::Display for Turn {
+    /// The course engine's letter: `l`, `r` or `n` (no turn), which [`str::parse`] reads back.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Turn::Left => "l",
+            Turn::Right => "r",
+            Turn::Straight => "n",
+        })
+    }
+}
+
+impl core::str::FromStr for Turn {
+    type Err = PaperioError;
+
+    /// `l`, `r` or `n` as the course engine's AIs answer (case-insensitive; anything else is
+    /// [`PaperioError::BadTurn`]).
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// assert_eq!("L".parse::<Turn>(), Ok(Turn::Left));
+    /// for t in Turn::ALL {
+    ///     assert_eq!(t.to_string().parse::<Turn>(), Ok(t));
+    /// }
+    /// assert!("x".parse::<Turn>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Turn, PaperioError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "l" => Ok(Turn::Left),
+            "r" => Ok(Turn::Right),
+            "n" => Ok(Turn::Straight),
+            _ => Err(PaperioError::BadTurn(text.to_owned())),
+        }
+    }
+}
+
+impl core::fmt::Display for Direction {
+    /// `east`, `south`, `west` or `north`, which [`str::parse`] reads back.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Direction::East => "east",
+            Direction::South => "south",
+            Direction::West => "west",
+            Direction::North => "north",
+        })
+    }
+}
+
+impl core::str::FromStr for Direction {
+    type Err = PaperioError;
+
+    /// A direction's name (case-insensitive) or the engine's index `0`–`3`.
+    ///
+    /// ```
+    /// use grid_games::paperio::Direction;
+    /// assert_eq!("3".parse::<Direction>(), Ok(Direction::North));
+    /// for d in Direction::ALL {
+    ///     assert_eq!(d.to_string().parse::<Direction>(), Ok(d));
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<Direction, PaperioError> {
+        let t = text.trim().to_ascii_lowercase();
+        Direction::ALL
+            .into_iter()
+            .find(|d| d.to_string() == t || d.index().to_string() == t)
+            .ok_or_else(|| PaperioError::BadDirection(text.to_owned()))
+    }
+}
+
 /// Where a player starts: its head (which also centres its 3 × 3 territory) and heading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Start {
     /// Column, 0 = west edge.
     pub x: i32,
@@ -229,7 +300,7 @@ pub enum PaperioError {
     /// A starting head is off the board, or both heads are on the same cell.
     #[error("bad start for player {player}: ({x}, {y})")]
     BadStart {
-        /// Player index.
+        /// The player.
         player: crate::game::Side,
         /// Head column.
         x: i32,
@@ -239,4 +310,10 @@ pub enum PaperioError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// Text that is not a turn (`l`, `r`, `n`).
+    #[error("{0:?} is not a turn (l, r or n)")]
+    BadTurn(String),
+    /// Text that is not a direction.
+    #[error("{0:?} is not a direction (east, south, west, north or 0-3)")]
+    BadDirection(String),
 }

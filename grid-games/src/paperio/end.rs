@@ -4,6 +4,7 @@ use crate::game::Side;
 
 /// Why a player forfeited.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ForfeitKind {
     /// The bot failed (the engine's code −1); the error text.
     Error(String),
@@ -13,6 +14,7 @@ pub enum ForfeitKind {
 
 /// The end of a game, one variant per result code. Each knows its winner and its code.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
     /// Code 0: the mover left the board; the other player wins.
     Wall {

@@ -125,6 +125,7 @@ impl Catalogue {
 
 /// One subtask (test point) of the seed: how many games, which kinds each plane may use.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Subtask {
     /// 1-based id.
     pub id: u8,

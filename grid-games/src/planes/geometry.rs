@@ -7,6 +7,7 @@ use super::{Catalogue, PlanesError};
 
 /// One of the four moves of a plane: up, right, down, left (the seed's 0..3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
     /// Row − 1.
     Up = 0,
@@ -41,6 +42,7 @@ impl Step {
 /// A plane as drawn: kind, direction (quarter turns clockwise from nose up, `0..4`) and head
 /// cell (0-based; the seed's `(x, y)` is `(row + 1, col + 1)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlaneSpec {
     /// Index into the catalogue.
     pub kind: usize,
@@ -189,6 +191,7 @@ impl Geometry {
 
 /// The answer to a hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HitAnswer {
     /// 0: no plane there.
     Empty = 0,

@@ -9,6 +9,7 @@ use super::{Geometry, HitAnswer, PlaneSpec, Step};
 
 /// The result of the previous game of a test point, as the seed's `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LastResult {
     /// This is the first game (`last = 2`).
     FirstGame,
@@ -35,6 +36,7 @@ pub struct Setup<'g> {
 
 /// One turn's action: exactly one hit or one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
     /// Ask what is at this cell of the opponent's sheet.
     Hit(Cell),
@@ -49,6 +51,7 @@ pub enum Action {
 
 /// The opponent's action as I am allowed to see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Seen {
     /// The opponent hit this cell of my sheet.
     Hit(Cell),

@@ -200,6 +200,7 @@ fn illegal(mut record: GameRecord, player: Side, error: PlanesError) -> GameReco
 
 /// The result of a test point, from bot A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct TestPoint {
     /// Games played.

@@ -1,0 +1,134 @@
+//! Text and serde round trips of the game types: `FromStr` reads what `Display` writes, and
+//! with the `serde` feature values survive JSON while documents that break a rule are refused.
+
+use grid_games::blokus::{Piece, Position, Variant, bots::RandomBot};
+use grid_games::game::{Bot, Budget, Player, Side};
+use grid_games::paperio::{Direction, Turn};
+
+/// A Blokus position after `plies` moves of two random bots.
+fn blokus_game(variant: Variant, seed: u64, plies: usize) -> Position {
+    let mut pos = Position::new(variant);
+    let mut bot = RandomBot::new(seed);
+    for _ in 0..plies {
+        if pos.is_over() {
+            break;
+        }
+        let m = bot.choose(&pos, Budget::default()).expect("a legal move");
+        pos.play(m).expect("legal");
+    }
+    pos
+}
+
+#[test]
+fn text_forms_read_back() {
+    for v in Variant::ALL {
+        assert_eq!(v.to_string().parse::<Variant>(), Ok(v));
+    }
+    for p in Piece::all() {
+        assert_eq!(p.to_string().parse::<Piece>(), Ok(p));
+    }
+    for t in Turn::ALL {
+        assert_eq!(t.to_string().parse::<Turn>(), Ok(t));
+    }
+    for d in Direction::ALL {
+        assert_eq!(d.to_string().parse::<Direction>(), Ok(d));
+        assert_eq!(d.index().to_string().parse::<Direction>(), Ok(d));
+    }
+    for junk in ["", "x", "left", "ll"] {
+        assert!(junk.parse::<Turn>().is_err(), "{junk:?}");
+    }
+    assert!("4".parse::<Direction>().is_err());
+    assert!("hexomino".parse::<Piece>().is_err());
+    assert_eq!(Player::FIRST.to_string(), Side::First.to_string());
+}
+
+#[test]
+fn the_gtp_engine_continues_a_given_position() {
+    use grid_games::blokus::gtp::GtpEngine;
+    let pos = blokus_game(Variant::Classic, 5, 12);
+    let before = pos.history().len();
+    let mut gtp = GtpEngine::new(Box::new(RandomBot::new(9)), Budget::default()).with_position(pos);
+    let reply = gtp.respond("genmove 1").expect("an answer");
+    assert!(reply.text.starts_with("= "), "{}", reply.text);
+    assert_eq!(gtp.position().history().len(), before + 1);
+    assert_eq!(gtp.position().variant(), Variant::Classic);
+}
+
+#[cfg(feature = "serde")]
+mod serde_forms {
+    use super::*;
+    use grid_games::game::{ByPlayer, Outcome, Tally, Verdict};
+    use grid_games::paperio::{Config, End};
+    use grid_games::planes::{Action, PlaneSpec, Step};
+    use polyomino::Cell;
+
+    fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned>(value: &T) -> T {
+        serde_json::from_str(&serde_json::to_string(value).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn blokus_positions_replay_their_history() {
+        for (variant, seed) in [
+            (Variant::Duo, 1),
+            (Variant::Classic, 2),
+            (Variant::Classic2, 3),
+        ] {
+            for plies in [0, 7, 200] {
+                let pos = blokus_game(variant, seed, plies);
+                let back: Position = round_trip(&pos);
+                assert_eq!(back.render(), pos.render());
+                assert_eq!(
+                    back.history().collect::<Vec<_>>(),
+                    pos.history().collect::<Vec<_>>()
+                );
+                assert_eq!(back.nominal_to_move(), pos.nominal_to_move());
+                assert_eq!(back.legal_moves(), pos.legal_moves());
+            }
+        }
+        let m = Position::new(Variant::Duo).legal_moves()[3];
+        assert_eq!(round_trip(&m), m);
+        // A history that breaks a rule is refused with the rule's error.
+        let bad = r#"{"variant":"duo","history":[{"colour":0,"move":"a1"}],"to_move":1}"#;
+        let err = serde_json::from_str::<Position>(bad)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("move 1"), "{err}");
+        let third = r#"{"variant":"duo","history":[],"to_move":2}"#;
+        assert!(serde_json::from_str::<Position>(third).is_err());
+    }
+
+    #[test]
+    fn results_and_settings_survive_json() {
+        let outcome = Outcome {
+            scores: ByPlayer::from([12, 40]),
+            verdict: Verdict::Winner(Player::SECOND),
+        };
+        assert_eq!(round_trip(&outcome), outcome);
+        let mut tally = Tally::default();
+        tally.add(&outcome, Player::FIRST);
+        tally.add(&Outcome::from_scores([5, 5]), Player::FIRST);
+        assert_eq!(round_trip(&tally), tally);
+        assert_eq!(serde_json::to_string(&Player::THIRD).unwrap(), "2");
+        assert!(serde_json::from_str::<Player>("4").is_err());
+        assert_eq!(round_trip(&Side::Second), Side::Second);
+        let config = Config::new(40, 21, 300).unwrap();
+        assert_eq!(round_trip(&config), config);
+        let end = End::HeadsOnLand {
+            mover: Side::First,
+            mover_won: false,
+        };
+        assert_eq!(round_trip(&end), end);
+        assert_eq!(serde_json::to_string(&Turn::Left).unwrap(), r#""Left""#);
+        let spec = PlaneSpec {
+            kind: 1,
+            direction: 2,
+            head: Cell::new(3, 4),
+        };
+        assert_eq!(round_trip(&spec), spec);
+        let action = Action::Move {
+            plane: 2,
+            step: Step::Right,
+        };
+        assert_eq!(round_trip(&action), action);
+    }
+}
