@@ -23,7 +23,8 @@ use serde_json::Value;
 const AFTER_HELP: &str = "\
 DATA FOLDER:
   Every file NAME.plan.json in DIR (not in its subfolders) is a check: the instance is
-  NAME.json beside it. Both are JSON in the formats of ../shared/specs/level-planner.md:
+  NAME.json beside it. Both are JSON in the formats of the crate documentation
+  (section \"Instance files (JSON)\"):
 
   NAME.json       the instance, as read by the `plan` example (see `plan --help`):
                   {\"site\": [\"....#...\", ...], \"levels\": [{\"dist_m\": 3.0, \"deflex_deg\": 90.0,
