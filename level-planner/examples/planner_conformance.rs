@@ -38,8 +38,7 @@ DATA FOLDER:
   error is returned. Other files (traces, READMEs, subfolders) are ignored.
 
   Without DIR the small sample shipped with the crate is read: level-planner/examples/data/.
-  The project's full conformance data lives outside the repository, in
-  ../shared/data/level-planner/.
+  Any folder of NAME.json / NAME.plan.json pairs in these formats can be given instead.
 
 OUTPUT:
   Standard output: one line per failed instance (`NAME: ...`), then `N passed, M failed` (one
