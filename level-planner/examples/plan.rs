@@ -1,4 +1,5 @@
-//! Plans one instance file and prints the plan as JSON (the spec's format).
+//! Plans one instance file and prints the plan as JSON (the formats are described in the
+//! crate documentation, section "Instance files (JSON)", and in `--help`).
 //!
 //! ```text
 //! cargo run --release -p level-planner --example plan -- level-planner/examples/data/d02_blank8_T2_plus_ties.json
@@ -37,10 +38,10 @@ INSTANCE (a JSON object), from FILE or standard input:
                  box, or its first cell in row-major order when that one is empty.
   spin_step_deg  optional, default 90; the spins tried are 0, s, 2s, ... below 360, 0 < s <= 360.
   tolerance      optional, default {\"ratio\": [0.86, 1.26]}: a real leg of d metres is accepted
-                 for a virtual one of v metres when lo <= v / d <= hi; or {\"abs_m\": a}: when
+                 for a virtual one of v metres when lo <= d / v <= hi; or {\"abs_m\": a}: when
                  |d - v| <= a.
-  Other fields are ignored. The full reading is ../shared/specs/level-planner.md; the crate's
-  docs/level-planner.md describes the planner.
+  Other fields are ignored. The crate documentation (section \"Instance files (JSON)\") lists
+  the fields, and describes how the planner chooses a plan.
 
 OUTPUT:
   Standard output: one line of JSON, the plan
@@ -60,7 +61,7 @@ SAMPLES (shipped with the crate, each with its expected NAME.plan.json):
 EXIT STATUS:
   0 with a plan; 1 when the instance is valid but admits no plan (no admissible placement
   for some level); 2 for bad arguments, an unreadable or empty file, or an invalid instance
-  (malformed JSON, a missing or mistyped field, too many levels or columns; as the spec's
+  (malformed JSON, a missing or mistyped field, too many levels or columns; as the plan
   format says, {\"error\": \"invalid instance: ...\"} is printed on standard output too).";
 
 /// Plans one level-planner instance (a JSON file) and prints the plan as JSON.

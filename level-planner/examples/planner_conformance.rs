@@ -23,7 +23,8 @@ use serde_json::Value;
 const AFTER_HELP: &str = "\
 DATA FOLDER:
   Every file NAME.plan.json in DIR (not in its subfolders) is a check: the instance is
-  NAME.json beside it. Both are JSON in the formats of ../shared/specs/level-planner.md:
+  NAME.json beside it. Both are JSON in the formats of the crate documentation
+  (section \"Instance files (JSON)\"):
 
   NAME.json       the instance, as read by the `plan` example (see `plan --help`):
                   {\"site\": [\"....#...\", ...], \"levels\": [{\"dist_m\": 3.0, \"deflex_deg\": 90.0,
@@ -37,8 +38,7 @@ DATA FOLDER:
   error is returned. Other files (traces, READMEs, subfolders) are ignored.
 
   Without DIR the small sample shipped with the crate is read: level-planner/examples/data/.
-  The project's full conformance data lives outside the repository, in
-  ../shared/data/level-planner/.
+  Any folder of NAME.json / NAME.plan.json pairs in these formats can be given instead.
 
 OUTPUT:
   Standard output: one line per failed instance (`NAME: ...`), then `N passed, M failed` (one

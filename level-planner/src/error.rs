@@ -3,6 +3,28 @@
 use thiserror::Error;
 
 /// Why an instance is rejected or no plan exists.
+///
+/// Level numbers in the messages are 1-based, as a person counts them.
+///
+/// ```
+/// use level_planner::{plan, Instance, Params, PlanError, Site, VirtualLevel};
+/// let site = Site::from_rows(&["....", "...."])?; // 2 m × 1 m
+/// let start = VirtualLevel::from_rows(0.0, 0.0, &["#"])?;
+/// // A 20 m leg cannot fit in a 2 m hall:
+/// let far = vec![start.clone(), VirtualLevel::from_rows(20.0, 0.0, &["#"])?];
+/// let err = plan(&Instance::new(site.clone(), far, Params::default())?).unwrap_err();
+/// assert_eq!(err, PlanError::LegUnreachable { level: 2 });
+/// assert_eq!(err.to_string(),
+///            "no admissible placement for level 2: no grid offset has a leg length within tolerance");
+/// // A footprint wider than the site never fits:
+/// let wide = vec![VirtualLevel::from_rows(0.0, 0.0, &["#####"])?];
+/// let err = plan(&Instance::new(site.clone(), wide, Params::default())?).unwrap_err();
+/// assert_eq!(err, PlanError::NoAdmissiblePlacement { level: 1 });
+/// // Malformed input is rejected before planning:
+/// let err = Instance::new(site, vec![], Params::default()).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid instance: there are no levels");
+/// # Ok::<(), PlanError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum PlanError {
     /// The instance is malformed: the message names the offending field.

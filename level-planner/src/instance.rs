@@ -19,6 +19,19 @@ pub const MAX_FOOTPRINT_SIDE: i32 = 8192;
 pub const MAX_FOOTPRINT_CELLS: usize = 4096;
 
 /// The physical floor: `rows × cols` cells of 0.5 m, each usable or not.
+///
+/// Unusable cells are pillars, walls or anything outside an irregular outline; no level may
+/// cover them.
+///
+/// ```
+/// use level_planner::Site;
+/// // A 2 m × 3 m hall (4 × 6 cells) with a pillar in the middle.
+/// let site = Site::from_rows(&["......", "..##..", "......", "......"])?;
+/// assert_eq!((site.rows(), site.cols()), (4, 6));
+/// assert_eq!(site.usable_count(), 22);
+/// assert!(!site.is_usable(1, 2));
+/// # Ok::<(), level_planner::PlanError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Site {
     rows: usize,
@@ -33,6 +46,17 @@ impl Site {
     pub const MAX_ROWS: usize = 4096;
 
     /// A site from its usable flags, row-major.
+    ///
+    /// ```
+    /// use level_planner::{PlanError, Site};
+    /// // An L-shaped floor: the top-right 2 × 2 corner is missing.
+    /// let usable = (0..4 * 4).map(|i| !(i / 4 < 2 && i % 4 >= 2)).collect();
+    /// let site = Site::new(4, 4, usable)?;
+    /// assert_eq!(site, Site::from_rows(&["..##", "..##", "....", "...."])?);
+    /// assert!(matches!(Site::new(2, 2, vec![true; 3]), Err(PlanError::InvalidInstance(_))));
+    /// assert_eq!(Site::new(1, 65, vec![true; 65]), Err(PlanError::SiteTooWide { cols: 65, max: 64 }));
+    /// # Ok::<(), PlanError>(())
+    /// ```
     ///
     /// # Errors
     /// [`PlanError::InvalidInstance`] for an empty site, more than [`Site::MAX_ROWS`] rows or a
@@ -65,6 +89,18 @@ impl Site {
 
     /// A site drawn with `.` for usable and `#` for unusable cells, one string per row.
     ///
+    /// ```
+    /// use level_planner::{PlanError, Site};
+    /// let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// assert!(site.is_usable(0, 0) && !site.is_usable(1, 1));
+    /// // Rows given as `String`s work too:
+    /// let rows: Vec<String> = vec!["..".into(), "..".into()];
+    /// assert_eq!(Site::from_rows(&rows)?.usable_count(), 4);
+    /// assert!(Site::from_rows(&["...", ".."]).is_err()); // ragged
+    /// assert!(Site::from_rows(&["..x"]).is_err()); // unknown character
+    /// # Ok::<(), PlanError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`PlanError::InvalidInstance`] for other characters, ragged rows or no rows.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Site, PlanError> {
@@ -94,16 +130,39 @@ impl Site {
     }
 
     /// Number of rows.
+    ///
+    /// ```
+    /// use level_planner::Site;
+    /// let site = Site::from_rows(&["........"; 3])?;
+    /// assert_eq!(site.rows(), 3);
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Number of columns.
+    ///
+    /// ```
+    /// use level_planner::Site;
+    /// let site = Site::from_rows(&["........"; 3])?;
+    /// assert_eq!(site.cols(), 8); // 4 m at 0.5 m per cell
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     pub fn cols(&self) -> usize {
         self.cols
     }
 
     /// Whether `(row, col)` is inside the site and usable (any coordinates are accepted).
+    ///
+    /// ```
+    /// use level_planner::Site;
+    /// let site = Site::from_rows(&[".#", ".."])?;
+    /// assert!(site.is_usable(0, 0));
+    /// assert!(!site.is_usable(0, 1)); // unusable
+    /// assert!(!site.is_usable(-1, 0) && !site.is_usable(0, 2)); // outside
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     #[inline]
     pub fn is_usable(&self, row: i64, col: i64) -> bool {
         row >= 0
@@ -113,13 +172,34 @@ impl Site {
             && self.usable[row as usize * self.cols + col as usize]
     }
 
-    /// Number of usable cells.
+    /// Number of usable cells (the denominator of [`Plan::coverage_share`](crate::Plan::coverage_share)).
+    ///
+    /// ```
+    /// use level_planner::Site;
+    /// let site = Site::from_rows(&["#..#", "...."])?;
+    /// assert_eq!(site.usable_count(), 6);
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     pub fn usable_count(&self) -> usize {
         self.usable.iter().filter(|&&u| u).count()
     }
 }
 
 /// One virtual level: the leg from the previous level and the level's footprint.
+///
+/// The footprint is a [`MarkedPolyomino`] whose mark is the pivot: the cell placed on the
+/// plan's pivot position and the end point of the legs.
+///
+/// ```
+/// use level_planner::VirtualLevel;
+/// use polyomino::Cell;
+/// // A room 3 m to the north (bearing +90°), shaped like a T.
+/// let level = VirtualLevel::from_rows(3.0, 90.0, &["###", ".#."])?;
+/// assert_eq!((level.dist_m, level.deflex_deg), (3.0, 90.0));
+/// assert_eq!(level.footprint.shape().size(), 4);
+/// assert_eq!(level.footprint.mark(), Cell::new(1, 1)); // row 2/2, column 3/2
+/// # Ok::<(), level_planner::PlanError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct VirtualLevel {
     /// Walking distance from the previous level, in metres (ignored for the first level).
@@ -135,6 +215,17 @@ impl VirtualLevel {
     /// A level whose footprint is drawn with `#` for a cell and `.` for a hole, one string per
     /// row, with the default pivot: the cell at row ⌊h/2⌋, column ⌊w/2⌋ of the tight bounding
     /// box, or the first cell in row-major order when that one is a hole.
+    ///
+    /// ```
+    /// use level_planner::VirtualLevel;
+    /// use polyomino::Cell;
+    /// // The centre cell (1, 1) of this ring is a hole, so the pivot is the first cell.
+    /// let ring = VirtualLevel::from_rows(2.0, 0.0, &["###", "#.#", "###"])?;
+    /// assert_eq!(ring.footprint.mark(), Cell::new(0, 0));
+    /// assert!(VirtualLevel::from_rows(2.0, 0.0, &["...", "..."]).is_err()); // no cell
+    /// assert!(VirtualLevel::from_rows(2.0, 0.0, &["#o#"]).is_err()); // unknown character
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     ///
     /// # Errors
     /// [`PlanError::InvalidInstance`] for an empty or malformed footprint.
@@ -162,7 +253,20 @@ impl VirtualLevel {
         Ok(VirtualLevel::new(dist_m, deflex_deg, shape))
     }
 
-    /// A level with the default pivot (see [`VirtualLevel::from_rows`]).
+    /// A level with the default pivot (see [`VirtualLevel::from_rows`]). To choose another
+    /// pivot, build the struct with a [`MarkedPolyomino`] of your own.
+    ///
+    /// ```
+    /// use level_planner::VirtualLevel;
+    /// use polyomino::{Cell, MarkedPolyomino, Polyomino};
+    /// let j = Polyomino::parse("#..\n###")?;
+    /// let level = VirtualLevel::new(1.5, 0.0, j.clone());
+    /// assert_eq!(level.footprint.to_string(), "#..\n#@#"); // row 2/2, column 3/2
+    /// // The same footprint pivoting on its corner cell instead:
+    /// let corner = VirtualLevel { footprint: MarkedPolyomino::new(j, Cell::new(1, 2))?, ..level };
+    /// assert_eq!(corner.footprint.to_string(), "#..\n##@");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     pub fn new(dist_m: f64, deflex_deg: f64, shape: Polyomino) -> VirtualLevel {
         let centre = Cell::new(shape.height() / 2, shape.width() / 2);
         let pivot = if shape.contains(centre) {
@@ -181,7 +285,29 @@ impl VirtualLevel {
 }
 
 /// When a real leg of length d is accepted for a virtual length v. Both bands are inclusive,
-/// with a 1e-9 allowance at the edges.
+/// with a 1e-9 allowance at the edges ([`BAND_EPSILON`](crate::BAND_EPSILON)).
+///
+/// Real legs run between cell centres, so their lengths are 0.5 m · √(di² + dj²) for whole
+/// numbers di, dj: a band must be wide enough to hold one of them.
+///
+/// ```
+/// use level_planner::{plan, Instance, Params, PlanError, Site, Tolerance, VirtualLevel};
+/// let site = Site::from_rows(&["........"; 8])?;
+/// let levels = vec![
+///     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
+///     VirtualLevel::from_rows(1.2, 0.0, &["#"])?, // 1.2 m east
+/// ];
+/// // Within ±0.2 m: 1 m (2 cells across) and 1.118 m (2 across, 1 up or down) qualify, and
+/// // straight east wins as it deviates by 0° ...
+/// let loose = Params { tolerance: Tolerance::Absolute { metres: 0.2 }, ..Params::default() };
+/// let p = plan(&Instance::new(site.clone(), levels.clone(), loose)?)?;
+/// assert_eq!(p.levels()[1].leg_length_m, Some(1.0));
+/// assert_eq!(p.deviation_deg(), 0.0);
+/// // ... while no grid offset is within ±5 cm of 1.2 m.
+/// let tight = Params { tolerance: Tolerance::Absolute { metres: 0.05 }, ..Params::default() };
+/// assert_eq!(plan(&Instance::new(site, levels, tight)?), Err(PlanError::LegUnreachable { level: 2 }));
+/// # Ok::<(), PlanError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Tolerance {
     /// `lo ≤ d / v ≤ hi`; a virtual length `v ≤ 0` admits nothing.
@@ -199,14 +325,25 @@ pub enum Tolerance {
 }
 
 impl Default for Tolerance {
-    /// The spec's default band, `[0.86, 1.26]` (translation gains walkers do not notice,
-    /// Steinicke et al., IEEE TVCG 2010).
+    /// The ratio band `0.86 ≤ d / v ≤ 1.26`: the translation gains walkers do not notice
+    /// (Steinicke et al., "Estimation of Detection Thresholds for Redirected Walking
+    /// Techniques", IEEE TVCG 2010).
     fn default() -> Tolerance {
         Tolerance::Ratio { lo: 0.86, hi: 1.26 }
     }
 }
 
 /// The planner's free parameters.
+///
+/// ```
+/// use level_planner::{Params, Tolerance};
+/// let p = Params::default();
+/// assert_eq!(p.spin_step_deg, 90.0);
+/// assert_eq!(p.tolerance, Tolerance::Ratio { lo: 0.86, hi: 1.26 });
+/// // Try every 15° and accept legs within half a metre of the virtual length:
+/// let fine = Params { spin_step_deg: 15.0, tolerance: Tolerance::Absolute { metres: 0.5 } };
+/// # let _ = fine;
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// Spin step s for γ, in degrees, in (0, 360]; γ runs over k·s below 360°.
@@ -225,7 +362,21 @@ impl Default for Params {
     }
 }
 
-/// A validated planning problem.
+/// A validated planning problem: a site, at least one level and the parameters.
+///
+/// ```
+/// use level_planner::{Instance, Params, Site, VirtualLevel};
+/// let site = Site::from_rows(&["......"; 4])?;
+/// let levels = vec![
+///     VirtualLevel::from_rows(0.0, 0.0, &["##"])?,
+///     VirtualLevel::from_rows(1.5, 0.0, &["#", "#"])?,
+/// ];
+/// let instance = Instance::new(site, levels, Params::default())?;
+/// assert_eq!(instance.levels().len(), 2);
+/// assert_eq!(instance.site().cols(), 6);
+/// assert_eq!(instance.params().spin_step_deg, 90.0);
+/// # Ok::<(), level_planner::PlanError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instance {
     site: Site,
@@ -240,6 +391,22 @@ impl Instance {
     /// [`PlanError::InvalidInstance`] for no level, non-finite numbers, a spin step outside
     /// (0, 360] or below 0.01° ([`MAX_SPINS`] spins), a footprint above [`MAX_FOOTPRINT_SIDE`]
     /// cells on a side or [`MAX_FOOTPRINT_CELLS`] cells, or a malformed tolerance.
+    ///
+    /// ```
+    /// use level_planner::{Instance, Params, PlanError, Site, Tolerance, VirtualLevel};
+    /// let site = Site::from_rows(&["...."; 4])?;
+    /// let one = vec![VirtualLevel::from_rows(0.0, 0.0, &["#"])?];
+    /// assert!(Instance::new(site.clone(), one.clone(), Params::default()).is_ok());
+    /// let invalid = |r: Result<Instance, PlanError>| matches!(r, Err(PlanError::InvalidInstance(_)));
+    /// assert!(invalid(Instance::new(site.clone(), vec![], Params::default())));
+    /// let zero_step = Params { spin_step_deg: 0.0, ..Params::default() };
+    /// assert!(invalid(Instance::new(site.clone(), one.clone(), zero_step)));
+    /// let inverted = Params { tolerance: Tolerance::Ratio { lo: 1.2, hi: 0.8 }, ..Params::default() };
+    /// assert!(invalid(Instance::new(site.clone(), one.clone(), inverted)));
+    /// let nan = vec![VirtualLevel::from_rows(f64::NAN, 0.0, &["#"])?];
+    /// assert!(invalid(Instance::new(site, nan, Params::default())));
+    /// # Ok::<(), PlanError>(())
+    /// ```
     pub fn new(
         site: Site,
         levels: Vec<VirtualLevel>,
@@ -297,16 +464,43 @@ impl Instance {
     }
 
     /// The site.
+    ///
+    /// ```
+    /// # use level_planner::{Instance, Params, Site, VirtualLevel};
+    /// let site = Site::from_rows(&["..#", "..."])?;
+    /// let instance = Instance::new(site.clone(), vec![VirtualLevel::from_rows(0.0, 0.0, &["#"])?], Params::default())?;
+    /// assert_eq!(instance.site(), &site);
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     pub fn site(&self) -> &Site {
         &self.site
     }
 
     /// The levels, in walking order.
+    ///
+    /// ```
+    /// # use level_planner::{Instance, Params, Site, VirtualLevel};
+    /// let levels = vec![
+    ///     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
+    ///     VirtualLevel::from_rows(2.0, 180.0, &["##"])?, // 2 m west
+    /// ];
+    /// let instance = Instance::new(Site::from_rows(&["....."; 5])?, levels, Params::default())?;
+    /// assert_eq!(instance.levels()[1].deflex_deg, 180.0);
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     pub fn levels(&self) -> &[VirtualLevel] {
         &self.levels
     }
 
     /// The parameters.
+    ///
+    /// ```
+    /// # use level_planner::{Instance, Params, Site, VirtualLevel};
+    /// let params = Params { spin_step_deg: 45.0, ..Params::default() };
+    /// let instance = Instance::new(Site::from_rows(&["..."])?, vec![VirtualLevel::from_rows(0.0, 0.0, &["#"])?], params)?;
+    /// assert_eq!(instance.params().spin_step_deg, 45.0);
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
     pub fn params(&self) -> &Params {
         &self.params
     }

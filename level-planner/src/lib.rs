@@ -1,58 +1,187 @@
-//! Lays out a sequence of virtual levels (the rooms of a walk-through experience) on a physical
-//! floor grid: the DP + greedy planner of the seed's four algorithms (whole-scene planning,
-//! MakeShape, MakeMap, MakePos), with the holes of its pseudo-code closed as documented in
-//! `docs/level-planner.md`.
+//! Lays out a sequence of virtual levels (the rooms of a walk-through experience, for example in
+//! location-based VR) on a physical floor grid of 0.5 m cells, so that walking from one level to
+//! the next in the real hall matches the distance and direction of the virtual walk as closely
+//! as possible while the levels cover as much floor as possible.
+//!
+//! # Plan an instance built in code
+//!
+//! A [`Site`] is the floor (`.` usable, `#` unusable, one string per row of 0.5 m cells); each
+//! [`VirtualLevel`] gives the walking distance and bearing from the previous level and its
+//! footprint; [`Params`] holds the spin step and the distance tolerance.
+//!
+//! ```
+//! use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! let site = Site::from_rows(&[
+//!     "..........",
+//!     "..........",
+//!     "....##....", // a pillar
+//!     "..........",
+//!     "..........",
+//! ])?;
+//! let levels = vec![
+//!     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?, // the entrance hall
+//!     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,   // 2 m further east
+//!     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,     // then 1.5 m south
+//! ];
+//! let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! // Each level's pivot cell (row, col), rows growing downward:
+//! let pivots: Vec<_> = p.levels().iter().map(|l| (l.row, l.col)).collect();
+//! assert_eq!(pivots, [(1, 1), (1, 5), (4, 5)]);
+//! # Ok::<(), level_planner::PlanError>(())
+//! ```
+//!
+//! # Draw the plan
+//!
+//! [`Plan::render`] prints the site with each level's cells as a letter; [`svg::render`]
+//! returns an SVG picture (site, blocked cells, footprints, numbered pivots and the walking
+//! path) as a string, without IO.
+//!
+//! ```
+//! # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
+//! # let levels = vec![
+//! #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
+//! #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
+//! #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
+//! # ];
+//! # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! // `p` is the plan of the example above.
+//! assert_eq!(p.render(), "\
+//! AAA.BB....
+//! AAA.BB....
+//! ....##....
+//! ..........
+//! ...CCCC...");
+//! use level_planner::svg::{render, SvgOptions};
+//! let svg = render(&p, &SvgOptions::default().with_title("three levels"))?;
+//! assert!(svg.starts_with("<svg") && svg.contains("<title>three levels</title>"));
+//! assert_eq!(svg.matches("class=\"cell level2\"").count(), 4); // level C's four cells
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Read the metrics
+//!
+//! A [`Plan`] reports the covered cells, the total and worst deviation of the real legs'
+//! bearings from the virtual ones, and each leg's real length.
+//!
+//! ```
+//! use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! let site = Site::from_rows(&["......"; 6])?;
+//! let levels = vec![
+//!     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
+//!     VirtualLevel::from_rows(1.0, 45.0, &["#"])?, // 1 m to the north-east
+//! ];
+//! let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! // No grid offset is exactly 1 m at 45°: the best leg is 1 cell up and 2 across
+//! // (√5 / 2 ≈ 1.118 m, a bearing of 26.57°), 18.43° off.
+//! let leg = &p.levels()[1];
+//! assert!((leg.leg_length_m.unwrap() - 5f64.sqrt() / 2.0).abs() < 1e-12);
+//! assert!((p.deviation_deg() - 18.435).abs() < 1e-3);
+//! assert_eq!(p.worst_leg_deviation_deg(), p.deviation_deg());
+//! assert_eq!((p.covered(), p.legs_outside_tolerance()), (2, 0));
+//! assert!((p.coverage_share() - 2.0 / 36.0).abs() < 1e-12);
+//! # Ok::<(), level_planner::PlanError>(())
+//! ```
+//!
+//! # How a plan is chosen
+//!
+//! The planner is a dynamic programme plus a family of greedy runs, in four steps:
+//!
+//! 1. **Shapes.** Levels are taken in walking order. Each level tries the spins 0, s, 2s, … below
+//!    360° ([`Params::spin_step_deg`]) on top of the spins already chosen for earlier levels,
+//!    and keeps the first spin at which its footprint fits at the most site cells. (A spin turns
+//!    the rest of the virtual world with it, so later bearings are measured in the turned frame:
+//!    [`PlacedLevel::adjusted_bearing_deg`].) One forward pass then drops each position of a
+//!    level from which no position of the next level avoids overlapping it.
+//! 2. **Map.** Backwards from the last level, the least total bearing deviation from each
+//!    position of a level to the end of the walk, over next positions that do not overlap it and
+//!    whose leg length is within the [`Tolerance`].
+//! 3. **Positions.** Levels are placed greedily, one after another, scanning candidate pivots
+//!    row-major. A level must fit on usable cells, must not overlap the level just before it
+//!    (levels further apart may reuse floor: the walker has left them) and must be a leg of
+//!    admissible length away from it. Each level either prefers the most newly covered cells,
+//!    then the least deviation (so far + this leg + the map), or the other way round; one bit
+//!    per level chooses.
+//! 4. **Whole plan.** Every one of the 2^T bit patterns is run; the plan covering the most
+//!    cells wins, then the least total deviation, then the first pattern found.
+//!
+//! Deviations within 1e-9° ([`TIE_EPSILON_DEG`]) count as equal, so ties are broken by scan
+//! order and not by rounding noise; distance bands have a 1e-9 allowance at their edges
+//! ([`BAND_EPSILON`]). When every pattern fails, the error names the first level that could
+//! not be placed ([`PlanError`]).
 //!
 //! Two planners return the identical plan:
 //! * [`plan`]: fast (rasterise each spin once, bit-parallel fit tests, conflict tables for
 //!   overlaps, only the leg offsets inside the distance band, a shared search over the 2^T bit
-//!   patterns that merges equal choices and cuts hopeless branches);
-//! * [`plan_reference`]: the algorithms as literally as the pseudo-code states them, kept for
-//!   reading, testing and benchmarking.
-//!
-//! # Example
-//!
-//! ```
-//! use level_planner::{plan, plan_reference, Instance, Params, Site, VirtualLevel};
-//! let site = Site::from_rows(&["........", "........", "........", "........",
-//!                              "........", "........", "........", "........"])?;
-//! let levels = vec![
-//!     VirtualLevel::from_rows(0.0, 0.0, &["##", "##"])?,
-//!     VirtualLevel::from_rows(2.0, 0.0, &["###"])?,   // 2 m to the right ("east")
-//!     VirtualLevel::from_rows(2.0, 90.0, &["#"])?,    // then 2 m up ("north")
-//! ];
-//! let instance = Instance::new(site, levels, Params::default())?;
-//! let p = plan(&instance)?;
-//! assert_eq!(p, plan_reference(&instance)?);
-//! assert_eq!(p.levels().len(), 3);
-//! assert_eq!(p.legs_outside_tolerance(), 0);
-//! assert!(p.covered() <= 4 + 3 + 1);
-//! println!("{}", p.render());
-//! # Ok::<(), level_planner::PlanError>(())
-//! ```
-//!
-//! # Pictures
-//!
-//! [`svg::render`] draws a plan as an SVG string: the site with its unusable cells, each
-//! level's footprint in its own colour with its index at the pivot, and the path of legs.
-//!
-//! ```
-//! # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
-//! # let site = Site::from_rows(&["....", "....", "...."])?;
-//! # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?];
-//! # let p = plan(&Instance::new(site, levels, Params::default())?)?;
-//! use level_planner::svg::{render, SvgOptions};
-//! let svg = render(&p, &SvgOptions::default().with_title("my plan"))?;
-//! assert!(svg.starts_with("<svg") && svg.contains("<title>my plan</title>"));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//!   patterns that merges equal choices and cuts hopeless branches); up to [`MAX_LEVELS`]
+//!   levels;
+//! * [`plan_reference`]: the four steps as literally as stated above, kept for reading, testing
+//!   and benchmarking; up to [`REFERENCE_MAX_LEVELS`] levels, and seconds from about 12.
 //!
 //! # Conventions
 //!
-//! Site cells are 0.5 m squares addressed `(row, col)`, rows growing downward. Bearings and
-//! spins are degrees counter-clockwise from the direction of increasing column, so "up" on the
-//! printed site is +90°. Nothing here performs IO or panics on bad input: instances are
-//! validated into [`PlanError`]s.
+//! Site cells are 0.5 m squares ([`CELL_METRES`]) addressed `(row, col)`, rows growing
+//! downward. Bearings and spins are degrees counter-clockwise from the direction of increasing
+//! column, so "up" on the printed site is +90° and "down" is −90° (or 270°). Distances and
+//! bearings are measured between the centres of pivot cells. A footprint spun by a multiple of
+//! 90° is exactly the rotated polyomino; at other angles it covers every cell its rotated
+//! squares overlap (a conservative rasterisation, so the real room never pokes outside the
+//! cells tested; see [`polyomino::Polyomino::rotate_about`]). Nothing here performs IO or
+//! panics on bad input: instances are validated into [`PlanError`]s.
+//!
+//! # Instance files (JSON)
+//!
+//! The crate itself reads no files, but its command-line examples (`plan`, which plans one
+//! instance and prints the plan, and `planner_conformance`, which checks a folder of instances
+//! against expected plans) read instances in this JSON format, and the repository's sample data
+//! uses it:
+//!
+//! ```json
+//! {
+//!   "site": ["........", "...##...", "........", "........"],
+//!   "levels": [
+//!     {"dist_m": 0.0, "deflex_deg": 0.0, "shape": [".#.", "###", ".#."]},
+//!     {"dist_m": 1.5, "deflex_deg": 90.0, "shape": ["##", "#."]}
+//!   ],
+//!   "spin_step_deg": 90.0,
+//!   "tolerance": {"ratio": [0.86, 1.26]}
+//! }
+//! ```
+//!
+//! | field | required | meaning, units and constraints | API |
+//! |---|---|---|---|
+//! | `site` | yes | the floor, one string per row of 0.5 m cells: `.` usable, `#` unusable; at least one row, all rows of the same length, at most 64 columns and 4096 rows | [`Site::from_rows`] |
+//! | `levels` | yes | the virtual levels in walking order, at least one (at most [`MAX_LEVELS`] for [`plan`]) | [`Instance::new`] |
+//! | `levels[k].dist_m` | yes | walking distance from the previous level in the virtual world, metres, finite (ignored for the first level) | [`VirtualLevel::dist_m`] |
+//! | `levels[k].deflex_deg` | yes | bearing of the leg from the previous level, degrees counter-clockwise from the direction of increasing column (up is +90), finite (ignored for the first level) | [`VirtualLevel::deflex_deg`] |
+//! | `levels[k].shape` | yes | the footprint, one string per row of 0.5 m cells: `#` a cell, `.` none; at least one cell, at most 4096 cells and 8192 cells on a side. Its pivot is the cell at row ⌊h/2⌋, column ⌊w/2⌋ of its bounding box, or its first cell in row-major order when that one is empty | [`VirtualLevel::from_rows`] |
+//! | `spin_step_deg` | no, default 90 | the spin step s in degrees, 0.01 ≤ s ≤ 360: spins 0, s, 2s, … below 360 are tried | [`Params::spin_step_deg`] |
+//! | `tolerance` | no, default `{"ratio": [0.86, 1.26]}` | `{"ratio": [lo, hi]}`: a real leg of d metres is accepted for a virtual one of v metres when lo ≤ d / v ≤ hi (finite, lo ≤ hi; v ≤ 0 admits nothing); or `{"abs_m": a}`: when \|d − v\| ≤ a (a finite, ≥ 0) | [`Tolerance`] |
+//!
+//! Other fields are ignored. Numbers are JSON numbers; a missing, mistyped or out-of-range
+//! field makes the instance invalid ([`PlanError::InvalidInstance`]). The document above is
+//! this instance:
+//!
+//! ```
+//! use level_planner::{plan, Instance, Params, Site, Tolerance, VirtualLevel};
+//! let site = Site::from_rows(&["........", "...##...", "........", "........"])?;
+//! let levels = vec![
+//!     VirtualLevel::from_rows(0.0, 0.0, &[".#.", "###", ".#."])?,
+//!     VirtualLevel::from_rows(1.5, 90.0, &["##", "#."])?,
+//! ];
+//! let params = Params { spin_step_deg: 90.0, tolerance: Tolerance::Ratio { lo: 0.86, hi: 1.26 } };
+//! assert_eq!(params, Params::default());
+//! let p = plan(&Instance::new(site, levels, params)?)?;
+//! assert_eq!(p.levels().len(), 2);
+//! # Ok::<(), level_planner::PlanError>(())
+//! ```
+//!
+//! The `plan` example prints a plan as one line of JSON,
+//! `{"levels": [{"row": i, "col": j, "spin_deg": a}, ...], "covered": n, "deviation_deg": d}`:
+//! per level the 0-based row and column of its pivot cell and its spin in degrees
+//! ([`PlacedLevel::row`], [`PlacedLevel::col`], [`PlacedLevel::spin_deg`]), then
+//! [`Plan::covered`] and [`Plan::deviation_deg`]; or `{"error": "..."}` with the
+//! [`PlanError`]'s message when there is no plan.
 #![forbid(unsafe_code)]
 
 mod error;
@@ -77,7 +206,7 @@ pub use instance::{
 pub use plan::{PlacedLevel, Plan};
 pub use reference::{REFERENCE_MAX_LEVELS, plan_reference};
 
-/// The error for "every plan failed, first at the 0-based level `k`" (rule 12), shared by both
+/// The error for "every plan failed, first at the 0-based level `k`", shared by both
 /// planners: when that level's leg admits no grid offset at all within the site, the clearer
 /// [`PlanError::LegUnreachable`] names it; otherwise [`PlanError::NoAdmissiblePlacement`].
 fn failure(instance: &Instance, k: usize) -> PlanError {

@@ -1,5 +1,5 @@
-//! The faithful reference planner: the seed's four algorithms written out as plainly as the
-//! pseudo-code, with the holes closed as `docs/level-planner.md` describes.
+//! The reference planner: the four steps of the crate documentation ("How a plan is chosen")
+//! written out as plainly as they are stated.
 //!
 //! Costs, for a site of N = n·m cells, T levels, S spins and footprints of F cells:
 //! MakeShape O(T · S · N · F), its refinement O(T · N² · F²), MakeMap O(T · N² · F²), and the
@@ -14,7 +14,22 @@ use crate::plan::Plan;
 /// Largest number of levels the reference planner accepts (2^T greedy runs).
 pub const REFERENCE_MAX_LEVELS: usize = 24;
 
-/// Plans `instance` with the literal algorithms.
+/// Plans `instance` with the literal algorithms: all-pairs loops and cell-by-cell fit and
+/// overlap tests, O(2^T · T · N · F²) for T levels, N site cells and footprints of F cells.
+/// It returns exactly [`plan`](crate::plan)'s result and exists to be read and to check it.
+///
+/// ```
+/// use level_planner::{plan, plan_reference, Instance, Params, Site, VirtualLevel};
+/// let site = Site::from_rows(&["......", "..#...", "......", "......"])?;
+/// let levels = vec![
+///     VirtualLevel::from_rows(0.0, 0.0, &[".#.", "###"])?,
+///     VirtualLevel::from_rows(1.5, 0.0, &["#", "#"])?,
+///     VirtualLevel::from_rows(1.0, -90.0, &["##"])?,
+/// ];
+/// let instance = Instance::new(site, levels, Params::default())?;
+/// assert_eq!(plan_reference(&instance)?, plan(&instance)?);
+/// # Ok::<(), level_planner::PlanError>(())
+/// ```
 ///
 /// # Errors
 /// [`PlanError::TooManyLevels`] past [`REFERENCE_MAX_LEVELS`],

@@ -100,6 +100,18 @@ impl Default for SvgOptions {
 
 impl SvgOptions {
     /// Side of one cell in pixels, clamped to `1..=1000`.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// let svg = render(&p, &SvgOptions::default().with_cell_px(10).with_margin_px(0))?;
+    /// assert!(svg.contains("width=\"40\" height=\"30\"")); // 4 × 3 cells of 10 px
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_cell_px(mut self, px: u32) -> SvgOptions {
         self.cell_px = px.clamp(1, 1000);
@@ -107,6 +119,18 @@ impl SvgOptions {
     }
 
     /// Space around the drawing in pixels, clamped to `0..=1000`.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// let svg = render(&p, &SvgOptions::default().with_cell_px(10).with_margin_px(5))?;
+    /// assert!(svg.contains("width=\"50\" height=\"40\"")); // 40 × 30 plus 5 px on each side
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_margin_px(mut self, px: u32) -> SvgOptions {
         self.margin_px = px.min(1000);
@@ -115,6 +139,20 @@ impl SvgOptions {
 
     /// Level colours, used in turn; an empty palette is refused by the renderer
     /// ([`SvgError::EmptyPalette`]).
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// use polyomino::{svg::Rgb, SvgError};
+    /// let svg = render(&p, &SvgOptions::default().with_palette(vec![Rgb::hex(0x112233)]))?;
+    /// assert!(svg.contains("class=\"cell level1\" x=") && svg.contains("fill=\"#112233\""));
+    /// assert_eq!(render(&p, &SvgOptions::default().with_palette(vec![])), Err(SvgError::EmptyPalette));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_palette(mut self, palette: Vec<Rgb>) -> SvgOptions {
         self.palette = palette;
@@ -122,6 +160,19 @@ impl SvgOptions {
     }
 
     /// Colour of usable site cells.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// use polyomino::svg::Rgb;
+    /// let svg = render(&p, &SvgOptions::default().with_free(Rgb::hex(0xeeeedd)))?;
+    /// assert!(svg.contains("class=\"site\"") && svg.contains("fill=\"#eeeedd\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_free(mut self, colour: Rgb) -> SvgOptions {
         self.free = colour;
@@ -129,6 +180,20 @@ impl SvgOptions {
     }
 
     /// Colour of unusable site cells.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// use polyomino::svg::Rgb;
+    /// let svg = render(&p, &SvgOptions::default().with_blocked(Rgb::BLACK))?;
+    /// assert_eq!(svg.matches("class=\"blocked\"").count(), 1);
+    /// assert!(svg.contains("fill=\"#000000\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_blocked(mut self, colour: Rgb) -> SvgOptions {
         self.blocked = colour;
@@ -136,6 +201,18 @@ impl SvgOptions {
     }
 
     /// Colour around the site.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// use polyomino::svg::Rgb;
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// let svg = render(&p, &SvgOptions::default().with_background(Rgb::hex(0x202020)))?;
+    /// assert!(svg.contains("class=\"background\"") && svg.contains("fill=\"#202020\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_background(mut self, colour: Rgb) -> SvgOptions {
         self.background = colour;
@@ -143,6 +220,18 @@ impl SvgOptions {
     }
 
     /// Whether to draw grid lines between cells.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// assert!(render(&p, &SvgOptions::default())?.contains("class=\"grid\""));
+    /// assert!(!render(&p, &SvgOptions::default().with_grid(false))?.contains("class=\"grid\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_grid(mut self, grid: bool) -> SvgOptions {
         self.grid = grid;
@@ -150,6 +239,19 @@ impl SvgOptions {
     }
 
     /// Whether to draw the walking path: a line through the pivots with an arrow per leg.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// assert!(render(&p, &SvgOptions::default())?.contains("class=\"path\""));
+    /// let bare = render(&p, &SvgOptions::default().with_path(false))?;
+    /// assert!(!bare.contains("class=\"path\"") && !bare.contains("class=\"arrow\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_path(mut self, path: bool) -> SvgOptions {
         self.path = path;
@@ -157,6 +259,20 @@ impl SvgOptions {
     }
 
     /// Whether to label each level's pivot with its index.
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// let svg = render(&p, &SvgOptions::default())?;
+    /// assert!(svg.contains(">0</text>") && svg.contains(">1</text>"));
+    /// let unlabelled = render(&p, &SvgOptions::default().with_labels(false))?;
+    /// assert!(!unlabelled.contains("</text>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_labels(mut self, labels: bool) -> SvgOptions {
         self.labels = labels;
@@ -164,6 +280,18 @@ impl SvgOptions {
     }
 
     /// A title, shown above the site and as the document's `<title>` (escaped).
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// let svg = render(&p, &SvgOptions::default().with_title("Hall <B>"))?;
+    /// assert!(svg.contains("<title>Hall &lt;B&gt;</title>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_title(mut self, title: impl Into<String>) -> SvgOptions {
         self.title = Some(title.into());
@@ -172,6 +300,21 @@ impl SvgOptions {
 
     /// The most blocked and footprint cells the renderer draws before refusing with
     /// [`SvgError::TooManyCells`].
+    ///
+    /// ```
+    /// use level_planner::svg::{render, SvgOptions};
+    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
+    /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
+    /// use polyomino::SvgError;
+    /// // One blocked cell and two footprints of two cells: five drawn cells.
+    /// let err = render(&p, &SvgOptions::default().with_max_cells(4)).unwrap_err();
+    /// assert_eq!(err, SvgError::TooManyCells { cells: 5, max: 4 });
+    /// assert!(render(&p, &SvgOptions::default().with_max_cells(5)).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_max_cells(mut self, max: usize) -> SvgOptions {
         self.max_cells = max;

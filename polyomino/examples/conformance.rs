@@ -36,8 +36,8 @@ INPUT FILE (sequences.json):
 DATA:
   Without an argument the small sample shipped with the crate is read:
       polyomino/examples/data/sequences.json
-  The project's full conformance file lives outside the repository, in
-  ../shared/data/plugdp/sequences.json (CI runs it with --max 18).
+  Any file in the same format can be given instead, for example one holding more OEIS
+  terms (check large ones with a higher --max).
 
 OUTPUT:
   Standard output: one line per failed term (`KEY n=N: expected \"...\", computed ...`), then

@@ -35,12 +35,27 @@ impl Cell {
     pub const ORIGIN: Cell = Cell { row: 0, col: 0 };
 
     /// The cell at `(row, col)`.
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// let c = Cell::new(2, -1);
+    /// assert_eq!((c.row, c.col), (2, -1));
+    /// assert_eq!(c, Cell::from((2, -1)));
+    /// ```
     #[inline]
     pub const fn new(row: i32, col: i32) -> Cell {
         Cell { row, col }
     }
 
     /// The four cells sharing an edge with this one: up, left, right, down.
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// let c = Cell::new(5, 5);
+    /// assert_eq!(c.edge_neighbours(),
+    ///            [Cell::new(4, 5), Cell::new(5, 4), Cell::new(5, 6), Cell::new(6, 5)]);
+    /// assert!(c.edge_neighbours().iter().all(|&n| n.manhattan(c) == 1));
+    /// ```
     #[inline]
     pub const fn edge_neighbours(self) -> [Cell; 4] {
         let Cell { row, col } = self;
@@ -54,6 +69,14 @@ impl Cell {
 
     /// The four cells sharing only a corner with this one: up-left, up-right, down-left,
     /// down-right.
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// let c = Cell::new(5, 5);
+    /// assert_eq!(c.corner_neighbours(),
+    ///            [Cell::new(4, 4), Cell::new(4, 6), Cell::new(6, 4), Cell::new(6, 6)]);
+    /// assert!(c.corner_neighbours().iter().all(|&n| n.manhattan(c) == 2));
+    /// ```
     #[inline]
     pub const fn corner_neighbours(self) -> [Cell; 4] {
         let Cell { row, col } = self;
@@ -66,12 +89,25 @@ impl Cell {
     }
 
     /// Manhattan (L1) distance to `other` (exact for any two cells).
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// assert_eq!(Cell::new(0, 0).manhattan(Cell::new(3, -4)), 7);
+    /// // Exact even across the whole coordinate range:
+    /// assert_eq!(Cell::new(i32::MIN, 0).manhattan(Cell::new(i32::MAX, 0)), u64::from(u32::MAX));
+    /// ```
     #[inline]
     pub const fn manhattan(self, other: Cell) -> u64 {
         self.row.abs_diff(other.row) as u64 + self.col.abs_diff(other.col) as u64
     }
 
     /// `self + other`, or `None` if a coordinate overflows `i32`.
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// assert_eq!(Cell::new(1, 2).checked_add(Cell::new(3, 4)), Some(Cell::new(4, 6)));
+    /// assert_eq!(Cell::new(i32::MAX, 0).checked_add(Cell::new(1, 0)), None);
+    /// ```
     #[inline]
     pub const fn checked_add(self, other: Cell) -> Option<Cell> {
         match (
@@ -84,6 +120,12 @@ impl Cell {
     }
 
     /// `self − other`, or `None` if a coordinate overflows `i32`.
+    ///
+    /// ```
+    /// use polyomino::Cell;
+    /// assert_eq!(Cell::new(1, 2).checked_sub(Cell::new(3, 4)), Some(Cell::new(-2, -2)));
+    /// assert_eq!(Cell::new(0, i32::MIN).checked_sub(Cell::new(0, 1)), None);
+    /// ```
     #[inline]
     pub const fn checked_sub(self, other: Cell) -> Option<Cell> {
         match (

@@ -6,6 +6,14 @@ use thiserror::Error;
 use crate::Cell;
 
 /// Building or parsing a shape failed.
+///
+/// ```
+/// use polyomino::{Polyomino, ShapeError};
+/// let err = Polyomino::parse("#x").unwrap_err();
+/// assert_eq!(err, ShapeError::UnexpectedChar { ch: 'x', line: 1, column: 2 });
+/// assert_eq!(err.to_string(), "unexpected character 'x' at line 1, column 2 (1-based)");
+/// assert_eq!(Polyomino::parse("..."), Err(ShapeError::Empty));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ShapeError {
@@ -41,6 +49,13 @@ pub enum ShapeError {
 }
 
 /// Arbitrary-angle rotation failed.
+///
+/// ```
+/// use polyomino::{Cell, Polyomino, RotateError};
+/// let bar = Polyomino::parse("##")?;
+/// assert!(matches!(bar.rotate_about(Cell::ORIGIN, f64::NAN), Err(RotateError::NonFiniteAngle(_))));
+/// # Ok::<(), polyomino::ShapeError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum RotateError {
     /// The angle is NaN or infinite.
@@ -52,6 +67,13 @@ pub enum RotateError {
 }
 
 /// Building a [`Board`](crate::Board) failed.
+///
+/// ```
+/// use polyomino::{Board, BoardError};
+/// let err = Board::new(0, 3).unwrap_err();
+/// assert_eq!(err, BoardError::BadSize { height: 0, width: 3, max_height: 4096, max_width: 64 });
+/// assert_eq!(err.to_string(), "board size 0x3 is not supported (1..=4096 rows, 1..=64 columns)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum BoardError {
@@ -100,6 +122,11 @@ pub enum BoardError {
 }
 
 /// Enumeration or counting was asked for an unsupported size.
+///
+/// ```
+/// use polyomino::{enumerate, EnumerateError, Equivalence};
+/// assert_eq!(enumerate::count(0, Equivalence::Free), Err(EnumerateError::BadSize { size: 0, max: 32 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum EnumerateError {
@@ -122,6 +149,15 @@ pub enum EnumerateError {
 
 /// An SVG picture could not be drawn (see [`svg`](crate::svg)); the family's other renderers
 /// return it too.
+///
+/// ```
+/// use polyomino::{Polyomino, SvgError, svg::{render_set, Rgb, SvgOptions}};
+/// assert_eq!("red".parse::<Rgb>(), Err(SvgError::BadColour("red".into())));
+/// let shapes = [Polyomino::parse("##")?];
+/// let err = render_set(&shapes, &SvgOptions::default().with_palette(vec![])).unwrap_err();
+/// assert_eq!(err, SvgError::EmptyPalette);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SvgError {

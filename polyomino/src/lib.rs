@@ -4,41 +4,61 @@
 //!
 //! # Three small examples
 //!
-//! Parse a pentomino and list its orientations:
+//! Parse and print a shape, turn it, and compare shapes through their canonical forms:
 //!
 //! ```
-//! use polyomino::{Equivalence, Polyomino};
+//! use polyomino::{Equivalence, Polyomino, Transform};
 //! let f: Polyomino = ".##\n##.\n.#.".parse()?;
-//! assert_eq!(f.to_string(), ".##\n##.\n.#.");
 //! assert_eq!(f.size(), 5);
-//! let orientations = f.orientations(Equivalence::Free);
-//! assert_eq!(orientations.len(), 8); // the F pentomino has no symmetry
-//! assert_eq!(orientations[1].1.to_string(), "#..\n###\n.#.");
+//! assert_eq!(f.transform(Transform::Rotate90).to_string(), "#..\n###\n.#.");
+//! // The F pentomino has no symmetry, so it has 8 orientations:
+//! assert_eq!(f.symmetry_group().len(), 1);
+//! assert_eq!(f.orientations(Equivalence::Free).len(), 8);
+//! // Its mirror image is the same free pentomino but another one-sided one:
+//! let mirrored = f.transform(Transform::MirrorLeftRight);
+//! assert_eq!(mirrored.canonical(Equivalence::Free), f.canonical(Equivalence::Free));
+//! assert_ne!(mirrored.canonical(Equivalence::OneSided), f.canonical(Equivalence::OneSided));
 //! # Ok::<(), polyomino::ShapeError>(())
 //! ```
 //!
-//! Place it on a board with a blocked cell:
-//!
-//! ```
-//! use polyomino::{Board, Cell, Equivalence, Polyomino};
-//! let f = Polyomino::parse(".##\n##.\n.#.")?;
-//! let board = Board::with_blocked(5, 5, [Cell::new(2, 2)])?;
-//! let placements = board.placements_of(&[f], Equivalence::Free);
-//! assert!(placements.iter().all(|p| !p.mask().contains(Cell::new(2, 2))));
-//! // Fit tests are one bitboard intersection over the piece's rows:
-//! let first = &placements[0];
-//! assert!(first.fits(&board.blocked()));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
-//!
-//! Count the free pentominoes:
+//! Enumerate and count polyominoes:
 //!
 //! ```
 //! use polyomino::{enumerate, Equivalence};
-//! assert_eq!(enumerate::count(5, Equivalence::Free)?, 12);
-//! assert_eq!(enumerate::free(5)?.count(), 12);
+//! assert_eq!(enumerate::free(4)?.count(), 5); // the five tetrominoes
+//! assert_eq!(enumerate::free(5)?.count(), 12); // the twelve pentominoes
+//! // Counting is much faster than listing (Burnside's lemma over the fixed count):
+//! assert_eq!(enumerate::count(10, Equivalence::Free)?, 4655);
+//! let counts = enumerate::counts_up_to(6)?;
+//! assert_eq!(counts.iter().map(|c| c.one_sided).collect::<Vec<_>>(), [1, 1, 2, 7, 18, 60]);
 //! # Ok::<(), polyomino::EnumerateError>(())
 //! ```
+//!
+//! Place pieces on a board with blocked cells; every placement carries a bitboard mask, so a
+//! fit test is one bitboard intersection over the piece's rows:
+//!
+//! ```
+//! use polyomino::{Bitboard, Board, Cell, Equivalence, Polyomino};
+//! let board = Board::parse("
+//!     .....
+//!     .....
+//!     ..#..
+//!     .....
+//!     .....
+//! ")?;
+//! let f = Polyomino::parse(".##\n##.\n.#.")?;
+//! let placements = board.placements_of(&[f], Equivalence::Free);
+//! // Of 8 orientations × 9 positions, 32 avoid the blocked centre:
+//! assert_eq!(placements.len(), 32);
+//! assert!(placements.iter().all(|p| !p.mask().contains(Cell::new(2, 2))));
+//! // Put the first placement down; 14 placements do not overlap it:
+//! let occupied: Bitboard = placements[0].mask().clone();
+//! assert_eq!(placements.iter().filter(|p| p.fits(&occupied)).count(), 14);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! To look at shapes, [`svg::render_set`] draws a set of them as an SVG string (see
+//! [`svg`] below).
 //!
 //! # The pieces
 //!

@@ -31,6 +31,15 @@ pub struct MarkedPolyomino {
 impl MarkedPolyomino {
     /// The shape with `mark` (in the shape's normalised frame) distinguished.
     ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino, Polyomino, ShapeError};
+    /// let bar = Polyomino::parse("###")?;
+    /// assert_eq!(MarkedPolyomino::new(bar.clone(), Cell::new(0, 2))?.to_string(), "##@");
+    /// assert_eq!(MarkedPolyomino::new(bar, Cell::new(1, 0)),
+    ///            Err(ShapeError::MarkNotInShape(Cell::new(1, 0))));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`ShapeError::MarkNotInShape`] if `mark` is not a cell of `shape`.
     pub fn new(shape: Polyomino, mark: Cell) -> Result<MarkedPolyomino, ShapeError> {
@@ -42,6 +51,15 @@ impl MarkedPolyomino {
     }
 
     /// Builds from cells in any frame; `mark` is given in the same frame.
+    ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino};
+    /// // Cells anywhere on the grid; the mark moves with them into the normalised frame.
+    /// let m = MarkedPolyomino::from_cells([Cell::new(5, 5), Cell::new(5, 6)], Cell::new(5, 6))?;
+    /// assert_eq!(m.mark(), Cell::new(0, 1));
+    /// assert_eq!(m.to_string(), "#@");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Polyomino::from_cells`], and [`ShapeError::MarkNotInShape`].
@@ -56,6 +74,15 @@ impl MarkedPolyomino {
 
     /// Reads ASCII art with `#` for a cell, `.` for no cell and `@` for the marked cell.
     ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino, ShapeError};
+    /// let t = MarkedPolyomino::parse("#@#\n.#.")?;
+    /// assert_eq!((t.mark(), t.shape().size()), (Cell::new(0, 1), 4));
+    /// assert_eq!(MarkedPolyomino::parse("###"), Err(ShapeError::NoMark('@')));
+    /// assert_eq!(MarkedPolyomino::parse("@#@"), Err(ShapeError::SeveralMarks('@')));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
     /// # Errors
     /// As [`MarkedPolyomino::parse_with`].
     pub fn parse(text: &str) -> Result<MarkedPolyomino, ShapeError> {
@@ -63,6 +90,14 @@ impl MarkedPolyomino {
     }
 
     /// Reads ASCII art with the given glyphs; exactly one `mark` glyph must appear.
+    ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino};
+    /// let m = MarkedPolyomino::parse_with("xHx\n-x-", 'x', '-', 'H')?;
+    /// assert_eq!(m.mark(), Cell::new(0, 1));
+    /// assert_eq!(m, MarkedPolyomino::parse("#@#\n.#.")?);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Polyomino::parse_with`], plus [`ShapeError::NoMark`] and
@@ -84,23 +119,57 @@ impl MarkedPolyomino {
     }
 
     /// The shape without its mark.
+    ///
+    /// ```
+    /// use polyomino::{MarkedPolyomino, Polyomino};
+    /// let m = MarkedPolyomino::parse("#@\n.#")?;
+    /// assert_eq!(m.shape(), &Polyomino::parse("##\n.#")?);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn shape(&self) -> &Polyomino {
         &self.shape
     }
 
     /// The marked cell, in the shape's normalised frame.
+    ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino, Transform};
+    /// let m = MarkedPolyomino::parse("@##")?;
+    /// assert_eq!(m.mark(), Cell::new(0, 0));
+    /// assert_eq!(m.transform(Transform::Rotate180).mark(), Cell::new(0, 2));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn mark(&self) -> Cell {
         self.mark
     }
 
     /// Splits into shape and mark.
+    ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino};
+    /// let (shape, mark) = MarkedPolyomino::parse("#@")?.into_parts();
+    /// assert_eq!((shape.size(), mark), (2, Cell::new(0, 1)));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     pub fn into_parts(self) -> (Polyomino, Cell) {
         (self.shape, self.mark)
     }
 
     /// The marked shape after `t`; the mark moves with its cell.
+    ///
+    /// ```
+    /// use polyomino::{MarkedPolyomino, Transform};
+    /// let m = MarkedPolyomino::parse("@#\n.#")?;
+    /// assert_eq!(m.transform(Transform::Rotate180).to_string(), "#.\n#@");
+    /// assert_eq!(m.transform(Transform::MirrorLeftRight).to_string(), "#@\n#.");
+    /// // Every transform is undone by its inverse:
+    /// for t in Transform::ALL {
+    ///     assert_eq!(m.transform(t).transform(t.inverse()), m);
+    /// }
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[must_use]
     pub fn transform(&self, t: Transform) -> MarkedPolyomino {
         let (shape, corner) = self.shape.transform_with_corner(t);
@@ -129,6 +198,13 @@ impl MarkedPolyomino {
     }
 
     /// Draws the shape with `filled`, `empty` and `mark` glyphs (rows joined by `\n`).
+    ///
+    /// ```
+    /// use polyomino::MarkedPolyomino;
+    /// let m = MarkedPolyomino::parse("@#\n.#")?;
+    /// assert_eq!(m.to_ascii('X', '-', 'O'), "OX\n-X");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     pub fn to_ascii(&self, filled: char, empty: char, mark: char) -> String {
         ascii::draw(self.shape.height(), self.shape.width(), |c| {
             if c == self.mark {

@@ -3,8 +3,8 @@
 //! Every cell is a unit square. Rotating a shape by an angle that is not a multiple of 90° moves
 //! the squares off the grid; [`Polyomino::rotate_about`] returns every grid cell that any rotated
 //! square overlaps with an area greater than [`COVER_EPSILON`] (1e-9 cell²). The result is
-//! *conservative*: the real rotated shape never pokes outside it. This is the reading the level
-//! planner needs (see `docs/polyomino.md`).
+//! *conservative*: the real rotated shape never pokes outside it, which is what a planner needs
+//! to be sure that a rotated room or piece stays on the cells it tested.
 //!
 //! * Angles are in degrees, counter-clockwise on the printed grid (rows grow downward), the same
 //!   sense as [`Transform::Rotate90`](crate::Transform::Rotate90).
@@ -190,7 +190,7 @@ mod tests {
 
     #[test]
     fn one_degree_single_cell_covers_nine_minus_corners() {
-        // Spec note: "one cell at 1° covers 5 cells".
+        // A known value: one cell spun by 1° covers 5 cells.
         let one = Polyomino::parse("#").unwrap();
         assert_eq!(one.rotate_about(Cell::ORIGIN, 1.0).unwrap().len(), 5);
     }
@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn recorded_vector_from_the_level_planner_trace() {
         // `####` with pivot (0, 2) spun by 127°: cells relative to the pivot, as recorded by the
-        // independent implementation in the level-planner conformance traces (d07).
+        // independent implementation (the level planner's conformance data, instance d07).
         let bar = Polyomino::parse("####").unwrap();
         let pivot = Cell::new(0, 2);
         let got: Vec<(i32, i32)> = bar

@@ -55,6 +55,14 @@ impl Polyomino {
     /// The polyomino with the given cells (any coordinates; duplicates are merged), translated
     /// so that its bounding box starts at the origin.
     ///
+    /// ```
+    /// use polyomino::{Cell, Polyomino, ShapeError};
+    /// let p = Polyomino::from_cells([Cell::new(10, 10), Cell::new(10, 11), Cell::new(10, 10)])?;
+    /// assert_eq!(p.cells(), [Cell::new(0, 0), Cell::new(0, 1)]); // translated, deduplicated
+    /// assert_eq!(Polyomino::from_cells([]), Err(ShapeError::Empty));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`ShapeError::Empty`] for no cell, [`ShapeError::TooLarge`] when the cells span
     /// `i32::MAX` or more rows or columns.
@@ -85,6 +93,15 @@ impl Polyomino {
 
     /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`Polyomino::parse_with`]).
     ///
+    /// ```
+    /// use polyomino::Polyomino;
+    /// // Lines are trimmed and blank lines around the drawing ignored:
+    /// let s = Polyomino::parse("\n    .##\n    ##.\n\n")?;
+    /// assert_eq!(s.to_string(), ".##\n##.");
+    /// assert_eq!(s, ".##\n##.".parse()?); // `FromStr` does the same
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
     /// # Errors
     /// As [`Polyomino::parse_with`].
     pub fn parse(text: &str) -> Result<Polyomino, ShapeError> {
@@ -93,6 +110,14 @@ impl Polyomino {
 
     /// Reads ASCII art with the given glyphs. Each line is trimmed; blank lines before and after
     /// the drawing are ignored; shorter rows are padded with empty cells.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, ShapeError};
+    /// let l = Polyomino::parse_with("o-\no-\noo", 'o', '-')?;
+    /// assert_eq!(l, Polyomino::parse("#.\n#.\n##")?);
+    /// assert_eq!(Polyomino::parse_with("oo", 'o', 'o'), Err(ShapeError::BadGlyphs));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     ///
     /// # Errors
     /// [`ShapeError::UnexpectedChar`] for any other character, [`ShapeError::Empty`] for a
@@ -107,6 +132,13 @@ impl Polyomino {
     /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height characters, so a
     /// sparse shape with a huge bounding box makes a huge string (`Debug` lists the cells
     /// instead past 4096 cells of bounding box).
+    ///
+    /// ```
+    /// use polyomino::Polyomino;
+    /// let t = Polyomino::parse("###\n.#.")?;
+    /// assert_eq!(t.to_ascii('█', ' '), "███\n █ ");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     pub fn to_ascii(&self, filled: char, empty: char) -> String {
         ascii::draw(self.height(), self.width(), |c| {
             if self.contains(c) { filled } else { empty }
@@ -114,18 +146,38 @@ impl Polyomino {
     }
 
     /// The cells, sorted row-major; the smallest row and the smallest column are 0.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Polyomino};
+    /// let s = Polyomino::parse(".#\n##")?;
+    /// assert_eq!(s.cells(), [Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)]);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn cells(&self) -> &[Cell] {
         &self.cells
     }
 
     /// Number of cells (at least 1).
+    ///
+    /// ```
+    /// use polyomino::Polyomino;
+    /// assert_eq!(Polyomino::parse("#.#\n###")?.size(), 5);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn size(&self) -> usize {
         self.cells.len()
     }
 
     /// Number of rows of the bounding box.
+    ///
+    /// ```
+    /// use polyomino::Polyomino;
+    /// let l = Polyomino::parse("#.\n#.\n##")?;
+    /// assert_eq!((l.height(), l.width()), (3, 2));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn height(&self) -> i32 {
         // Sorted row-major: the last cell has the largest row.
@@ -133,18 +185,41 @@ impl Polyomino {
     }
 
     /// Number of columns of the bounding box.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, Transform};
+    /// let l = Polyomino::parse("#.\n#.\n##")?;
+    /// assert_eq!(l.width(), 2);
+    /// assert_eq!(l.transform(Transform::Rotate90).width(), 3); // a quarter turn swaps the sides
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn width(&self) -> i32 {
         self.cells.iter().map(|c| c.col).max().unwrap_or(0) + 1
     }
 
     /// Whether `cell` (in the normalised frame) belongs to the shape.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Polyomino};
+    /// let l = Polyomino::parse("#.\n##")?;
+    /// assert!(l.contains(Cell::new(1, 1)));
+    /// assert!(!l.contains(Cell::new(0, 1)));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         self.cells.binary_search(&cell).is_ok()
     }
 
     /// Whether the cells form one 4-connected piece (edge-adjacent steps).
+    ///
+    /// ```
+    /// use polyomino::Polyomino;
+    /// assert!(Polyomino::parse("##\n.#")?.is_connected());
+    /// assert!(!Polyomino::parse("#.\n.#")?.is_connected()); // corners do not connect
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     pub fn is_connected(&self) -> bool {
         let n = self.cells.len();
         let mut seen = vec![false; n];

@@ -540,6 +540,15 @@ impl Default for SvgOptions {
 
 impl SvgOptions {
     /// Side of one cell in pixels, clamped to `1..=1000`.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// let o = SvgOptions::default().with_cell_px(10).with_margin_px(0).with_gap_px(0);
+    /// let svg = render_set(&shapes, &o)?;
+    /// assert!(svg.contains("width=\"40\" height=\"10\"")); // two 2 × 1 panels of 10 px cells
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_cell_px(mut self, px: u32) -> SvgOptions {
         self.cell_px = px.clamp(1, 1000);
@@ -547,6 +556,14 @@ impl SvgOptions {
     }
 
     /// Space around the drawing in pixels, clamped to `0..=1000`.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// let o = SvgOptions::default().with_cell_px(10).with_gap_px(0).with_margin_px(5);
+    /// assert!(render_set(&shapes, &o)?.contains("width=\"50\" height=\"20\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_margin_px(mut self, px: u32) -> SvgOptions {
         self.margin_px = px.min(1000);
@@ -554,6 +571,14 @@ impl SvgOptions {
     }
 
     /// Space between panels in pixels, clamped to `0..=1000`.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// let o = SvgOptions::default().with_cell_px(10).with_margin_px(0).with_gap_px(5);
+    /// assert!(render_set(&shapes, &o)?.contains("width=\"45\"")); // 20 + 5 + 20
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_gap_px(mut self, px: u32) -> SvgOptions {
         self.gap_px = px.min(1000);
@@ -561,6 +586,15 @@ impl SvgOptions {
     }
 
     /// Panels per row (at least 1); by default about as many columns as rows.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// // One column: the panels are stacked.
+    /// let o = SvgOptions::default().with_cell_px(10).with_margin_px(0).with_gap_px(0).with_columns(1);
+    /// assert!(render_set(&shapes, &o)?.contains("width=\"20\" height=\"20\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_columns(mut self, columns: usize) -> SvgOptions {
         self.columns = Some(columns.max(1));
@@ -569,6 +603,17 @@ impl SvgOptions {
 
     /// Fill colours, used in turn for the shapes; an empty palette is refused by the renderer
     /// ([`SvgError::EmptyPalette`]).
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// use polyomino::svg::Rgb;
+    /// let o = SvgOptions::default().with_palette(vec![Rgb::hex(0xff0000), Rgb::hex(0x0000ff)]);
+    /// let svg = render_set(&shapes, &o)?;
+    /// assert_eq!(svg.matches("fill=\"#ff0000\"").count(), 2); // the first shape's two cells
+    /// assert_eq!(svg.matches("fill=\"#0000ff\"").count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_palette(mut self, palette: Vec<Rgb>) -> SvgOptions {
         self.palette = palette;
@@ -576,6 +621,15 @@ impl SvgOptions {
     }
 
     /// Background colour.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// use polyomino::svg::Rgb;
+    /// let svg = render_set(&shapes, &SvgOptions::default().with_background(Rgb::BLACK))?;
+    /// assert!(svg.contains("<rect class=\"background\" x=\"0\" y=\"0\"") && svg.contains("fill=\"#000000\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_background(mut self, colour: Rgb) -> SvgOptions {
         self.background = colour;
@@ -583,6 +637,15 @@ impl SvgOptions {
     }
 
     /// Colour of the shape outlines (grid lines use a lighter mix of it).
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// use polyomino::svg::Rgb;
+    /// let svg = render_set(&shapes, &SvgOptions::default().with_outline(Rgb::hex(0x123456)))?;
+    /// assert!(svg.contains("class=\"outline\"") && svg.contains("stroke=\"#123456\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_outline(mut self, colour: Rgb) -> SvgOptions {
         self.outline = colour;
@@ -590,6 +653,14 @@ impl SvgOptions {
     }
 
     /// Whether to draw thin lines between the cells of a shape.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// assert!(render_set(&shapes, &SvgOptions::default())?.contains("class=\"grid\""));
+    /// assert!(!render_set(&shapes, &SvgOptions::default().with_grid(false))?.contains("class=\"grid\""));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_grid(mut self, grid: bool) -> SvgOptions {
         self.grid = grid;
@@ -597,6 +668,14 @@ impl SvgOptions {
     }
 
     /// Whether to write each shape's index in the slice under its panel.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// let svg = render_set(&shapes, &SvgOptions::default().with_labels(true))?;
+    /// assert!(svg.contains(">0</text>") && svg.contains(">1</text>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_labels(mut self, labels: bool) -> SvgOptions {
         self.labels = labels;
@@ -604,6 +683,14 @@ impl SvgOptions {
     }
 
     /// A title, shown above the drawing and as the document's `<title>` (escaped).
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// let svg = render_set(&shapes, &SvgOptions::default().with_title("Dominoes & co"))?;
+    /// assert!(svg.contains("<title>Dominoes &amp; co</title>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_title(mut self, title: impl Into<String>) -> SvgOptions {
         self.title = Some(title.into());
@@ -611,6 +698,15 @@ impl SvgOptions {
     }
 
     /// The most cells the renderer draws before refusing with [`SvgError::TooManyCells`].
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, svg::{render_set, SvgOptions}};
+    /// let shapes = [Polyomino::parse("##")?, Polyomino::parse("##")?];
+    /// use polyomino::SvgError;
+    /// let err = render_set(&shapes, &SvgOptions::default().with_max_cells(3)).unwrap_err();
+    /// assert_eq!(err, SvgError::TooManyCells { cells: 4, max: 3 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_max_cells(mut self, max: usize) -> SvgOptions {
         self.max_cells = max;

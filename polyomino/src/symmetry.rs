@@ -52,10 +52,14 @@ pub(crate) fn canonical<S: Symmetric>(s: &S, eq: Equivalence) -> S {
 }
 
 macro_rules! symmetry_methods {
-    ($ty:ty, $example:literal) => {
+    ($ty:ty, $group:literal, $orientations:literal, $canonical:literal, $is_canonical:literal) => {
         impl $ty {
             /// The transforms that map the shape onto itself (up to translation). Always a
             /// subgroup of the eight symmetries, so its size divides 8.
+            ///
+            /// ```
+            #[doc = $group]
+            /// ```
             pub fn symmetry_group(&self) -> TransformSet {
                 symmetry_group(self)
             }
@@ -64,19 +68,29 @@ macro_rules! symmetry_methods {
             /// first transform (in index order) that produces it. Under
             /// [`Equivalence::Free`] there are 8 / |symmetry group| of them (1, 2, 4 or 8).
             ///
-            #[doc = $example]
+            /// ```
+            #[doc = $orientations]
+            /// ```
             pub fn orientations(&self, eq: Equivalence) -> Vec<(Transform, Self)> {
                 orientations(self, eq)
             }
 
             /// The representative of the shape's class under `eq`: the smallest image. Two shapes
             /// are equivalent exactly when their canonical forms are equal.
+            ///
+            /// ```
+            #[doc = $canonical]
+            /// ```
             #[must_use]
             pub fn canonical(&self, eq: Equivalence) -> Self {
                 canonical(self, eq)
             }
 
             /// Whether the shape is its own canonical form under `eq`.
+            ///
+            /// ```
+            #[doc = $is_canonical]
+            /// ```
             pub fn is_canonical(&self, eq: Equivalence) -> bool {
                 canonical(self, eq) == *self
             }
@@ -86,9 +100,66 @@ macro_rules! symmetry_methods {
 
 symmetry_methods!(
     Polyomino,
-    "```\nuse polyomino::{Equivalence, Polyomino};\nlet f = Polyomino::parse(\".##\\n##.\\n.#.\")?;\nassert_eq!(f.orientations(Equivalence::Free).len(), 8);\nassert_eq!(f.orientations(Equivalence::OneSided).len(), 4);\nlet i = Polyomino::parse(\"#####\")?;\nassert_eq!(i.orientations(Equivalence::Free).len(), 2);\n# Ok::<(), polyomino::ShapeError>(())\n```"
+    r######"use polyomino::{Polyomino, Transform, TransformSet};
+assert_eq!(Polyomino::parse("##\n##")?.symmetry_group(), TransformSet::ALL);
+// The T tetromino is symmetric about its vertical axis only:
+let t = Polyomino::parse("###\n.#.")?;
+let mirror = TransformSet::IDENTITY.with(Transform::MirrorLeftRight);
+assert_eq!(t.symmetry_group(), mirror);
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{Equivalence, Polyomino, Transform};
+let f = Polyomino::parse(".##\n##.\n.#.")?;
+assert_eq!(f.orientations(Equivalence::Free).len(), 8); // no symmetry at all
+assert_eq!(f.orientations(Equivalence::OneSided).len(), 4);
+assert_eq!(f.orientations(Equivalence::OneSided)[1], (Transform::Rotate90, Polyomino::parse("#..\n###\n.#.")?));
+let i = Polyomino::parse("#####")?;
+assert_eq!(i.orientations(Equivalence::Free).len(), 2); // lying and standing
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{Equivalence, Polyomino, Transform};
+let f = Polyomino::parse(".##\n##.\n.#.")?;
+let mirrored = f.transform(Transform::MirrorLeftRight);
+// The same free pentomino, but not the same one-sided one:
+assert_eq!(mirrored.canonical(Equivalence::Free), f.canonical(Equivalence::Free));
+assert_ne!(mirrored.canonical(Equivalence::OneSided), f.canonical(Equivalence::OneSided));
+// Under `Fixed` the canonical form is the shape itself.
+assert_eq!(f.canonical(Equivalence::Fixed), f);
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{enumerate, Equivalence, Polyomino};
+assert!(enumerate::free(5)?.all(|p| p.is_canonical(Equivalence::Free)));
+let l = Polyomino::parse("#.\n#.\n##")?;
+assert!(l.canonical(Equivalence::Free).is_canonical(Equivalence::Free));
+assert_eq!(l.orientations(Equivalence::Free).iter().filter(|(_, o)| o.is_canonical(Equivalence::Free)).count(), 1);
+# Ok::<(), Box<dyn std::error::Error>>(())"######
 );
 symmetry_methods!(
     MarkedPolyomino,
-    "```\nuse polyomino::{Equivalence, MarkedPolyomino};\n// A symmetric bar with an off-centre mark loses its half-turn symmetry.\nlet bar = MarkedPolyomino::parse(\"@##\")?;\nassert_eq!(bar.orientations(Equivalence::Free).len(), 4);\n# Ok::<(), polyomino::ShapeError>(())\n```"
+    r######"use polyomino::{MarkedPolyomino, Transform};
+// The bar ### has four symmetries; a mark at its centre keeps them all, a mark at its end
+// keeps only the identity and the mirror that swaps top and bottom.
+assert_eq!(MarkedPolyomino::parse("#@#")?.symmetry_group().len(), 4);
+let end = MarkedPolyomino::parse("@##")?.symmetry_group();
+assert_eq!(end.iter().collect::<Vec<_>>(), [Transform::Identity, Transform::MirrorUpDown]);
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{Equivalence, MarkedPolyomino};
+// A symmetric bar with an off-centre mark loses its half-turn symmetry.
+let bar = MarkedPolyomino::parse("@##")?;
+assert_eq!(bar.orientations(Equivalence::Free).len(), 4);
+assert_eq!(bar.shape().orientations(Equivalence::Free).len(), 2);
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{Equivalence, MarkedPolyomino};
+let left = MarkedPolyomino::parse("@##")?;
+let right = MarkedPolyomino::parse("##@")?;
+// A half turn maps one onto the other ...
+assert_eq!(left.canonical(Equivalence::OneSided), right.canonical(Equivalence::OneSided));
+// ... but they differ as placed, and from the centre-marked bar in every sense.
+assert_ne!(left.canonical(Equivalence::Fixed), right.canonical(Equivalence::Fixed));
+let centre = MarkedPolyomino::parse("#@#")?;
+assert_ne!(left.canonical(Equivalence::Free), centre.canonical(Equivalence::Free));
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{Equivalence, MarkedPolyomino};
+let plane = MarkedPolyomino::parse("..@..\n#####\n..#..\n.###.")?;
+let canonical = plane.canonical(Equivalence::Free);
+assert!(canonical.is_canonical(Equivalence::Free));
+assert_eq!(plane.orientations(Equivalence::Free).len(), 4);
+# Ok::<(), polyomino::ShapeError>(())"######
 );

@@ -70,18 +70,37 @@ impl Transform {
     ];
 
     /// The transform with index `i mod 8` (the discriminant).
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// assert_eq!(Transform::from_index(1), Transform::Rotate90);
+    /// assert_eq!(Transform::from_index(9), Transform::Rotate90); // taken mod 8
+    /// ```
     #[inline]
     pub const fn from_index(i: u8) -> Transform {
         Transform::ALL[(i & 7) as usize]
     }
 
     /// The discriminant, `0..8`.
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// assert_eq!(Transform::Transpose.index(), 5);
+    /// assert!(Transform::ALL.iter().all(|&t| Transform::from_index(t.index()) == t));
+    /// ```
     #[inline]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The counter-clockwise rotation by `quarter_turns` quarter turns (any integer, taken mod 4).
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// assert_eq!(Transform::rotation(1), Transform::Rotate90);
+    /// assert_eq!(Transform::rotation(-1), Transform::Rotate270);
+    /// assert_eq!(Transform::rotation(6), Transform::Rotate180);
+    /// ```
     #[inline]
     pub const fn rotation(quarter_turns: i32) -> Transform {
         Transform::from_index(quarter_turns.rem_euclid(4) as u8)
@@ -94,18 +113,38 @@ impl Transform {
     }
 
     /// Whether this transform mirrors (reverses orientation).
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// assert!(Transform::MirrorUpDown.is_reflection());
+    /// assert_eq!(Transform::ALL.iter().filter(|t| t.is_reflection()).count(), 4);
+    /// ```
     #[inline]
     pub const fn is_reflection(self) -> bool {
         self as u8 >= 4
     }
 
     /// Whether this transform is one of the four rotations.
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// assert!(Transform::Rotate180.is_rotation());
+    /// // Two reflections make a rotation:
+    /// let both = Transform::MirrorLeftRight.then(Transform::MirrorUpDown);
+    /// assert_eq!(both, Transform::Rotate180);
+    /// ```
     #[inline]
     pub const fn is_rotation(self) -> bool {
         !self.is_reflection()
     }
 
     /// Applies the transform to a cell (about the origin).
+    ///
+    /// ```
+    /// use polyomino::{Cell, Transform};
+    /// assert_eq!(Transform::Rotate90.apply(Cell::new(0, 1)), Cell::new(-1, 0)); // right goes to up
+    /// assert_eq!(Transform::Transpose.apply(Cell::new(2, 5)), Cell::new(5, 2));
+    /// ```
     #[inline]
     pub const fn apply(self, cell: Cell) -> Cell {
         let (r, c) = (cell.row, cell.col);
@@ -125,6 +164,15 @@ impl Transform {
     /// The transform "first `self`, then `next`".
     ///
     /// `a.then(b).apply(x) == b.apply(a.apply(x))`.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Transform::*};
+    /// // Order matters: the group is not commutative.
+    /// assert_eq!(Rotate90.then(MirrorLeftRight), AntiTranspose);
+    /// assert_eq!(MirrorLeftRight.then(Rotate90), Transpose);
+    /// let x = Cell::new(2, 5);
+    /// assert_eq!(Rotate90.then(MirrorLeftRight).apply(x), MirrorLeftRight.apply(Rotate90.apply(x)));
+    /// ```
     #[inline]
     pub const fn then(self, next: Transform) -> Transform {
         // next ∘ self = R^kb M^mb R^ka M^ma = R^(kb ± ka) M^(mb ⊕ ma), using M R^k = R^−k M.
@@ -140,6 +188,14 @@ impl Transform {
     }
 
     /// The transform that undoes this one: `t.then(t.inverse()) == Identity`.
+    ///
+    /// ```
+    /// use polyomino::Transform;
+    /// assert_eq!(Transform::Rotate90.inverse(), Transform::Rotate270);
+    /// for t in Transform::ALL {
+    ///     assert_eq!(t.then(t.inverse()), Transform::Identity);
+    /// }
+    /// ```
     #[inline]
     pub const fn inverse(self) -> Transform {
         if self.is_reflection() {
@@ -212,24 +268,55 @@ impl TransformSet {
     pub const ALL: TransformSet = TransformSet(0xff);
 
     /// The set whose bit `i` is set for each transform with index `i`.
+    ///
+    /// ```
+    /// use polyomino::{Transform, TransformSet};
+    /// let s = TransformSet::from_bits(0b0000_0101);
+    /// assert!(s.contains(Transform::Identity) && s.contains(Transform::Rotate180));
+    /// assert_eq!(s.len(), 2);
+    /// ```
     #[inline]
     pub const fn from_bits(bits: u8) -> TransformSet {
         TransformSet(bits)
     }
 
     /// The bit mask (bit `i` = transform with index `i`).
+    ///
+    /// ```
+    /// use polyomino::TransformSet;
+    /// assert_eq!(TransformSet::ROTATIONS.bits(), 0x0f);
+    /// assert_eq!(TransformSet::from_bits(0x5a).bits(), 0x5a);
+    /// ```
     #[inline]
     pub const fn bits(self) -> u8 {
         self.0
     }
 
     /// Whether `t` is in the set.
+    ///
+    /// ```
+    /// use polyomino::{Polyomino, Transform};
+    /// let square = Polyomino::parse("##\n##")?;
+    /// let l = Polyomino::parse("#.\n##")?;
+    /// assert!(square.symmetry_group().contains(Transform::Rotate90));
+    /// // The L tromino is symmetric about one diagonal only:
+    /// assert!(l.symmetry_group().contains(Transform::AntiTranspose));
+    /// assert!(!l.symmetry_group().contains(Transform::Rotate90));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub const fn contains(self, t: Transform) -> bool {
         self.0 & (1 << t as u8) != 0
     }
 
     /// The set with `t` added.
+    ///
+    /// ```
+    /// use polyomino::{Transform, TransformSet};
+    /// let s = TransformSet::IDENTITY.with(Transform::Rotate180);
+    /// assert_eq!(s, TransformSet::from_bits(0b101));
+    /// assert_eq!(s.with(Transform::Rotate180), s); // adding twice changes nothing
+    /// ```
     #[inline]
     #[must_use]
     pub const fn with(self, t: Transform) -> TransformSet {
@@ -237,18 +324,40 @@ impl TransformSet {
     }
 
     /// Number of transforms in the set.
+    ///
+    /// ```
+    /// use polyomino::{Equivalence, Polyomino};
+    /// // A shape has 8 / |symmetry group| free orientations.
+    /// let t = Polyomino::parse("###\n.#.")?;
+    /// assert_eq!(t.symmetry_group().len(), 2);
+    /// assert_eq!(t.orientations(Equivalence::Free).len(), 8 / 2);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     #[inline]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use polyomino::TransformSet;
+    /// assert!(TransformSet::EMPTY.is_empty());
+    /// assert!(!TransformSet::IDENTITY.is_empty());
+    /// ```
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The transforms in the set, in index order.
+    ///
+    /// ```
+    /// use polyomino::{Transform, TransformSet};
+    /// assert_eq!(TransformSet::ROTATIONS.iter().collect::<Vec<_>>(), Transform::ROTATIONS);
+    /// let mirrors: TransformSet = Transform::ALL.into_iter().filter(|t| t.is_reflection()).collect();
+    /// assert_eq!(mirrors.iter().next(), Some(Transform::MirrorLeftRight));
+    /// ```
     pub fn iter(self) -> impl Iterator<Item = Transform> {
         Transform::ALL
             .into_iter()
@@ -269,6 +378,19 @@ impl FromIterator<Transform> for TransformSet {
 /// * [`Fixed`](Equivalence::Fixed): equal up to translation only (OEIS A001168 counts them).
 /// * [`OneSided`](Equivalence::OneSided): up to translation and rotation (A000988).
 /// * [`Free`](Equivalence::Free): up to translation, rotation and reflection (A000105).
+///
+/// ```
+/// use polyomino::{Equivalence, Polyomino};
+/// // The S tetromino and its mirror image, the Z tetromino:
+/// let s = Polyomino::parse(".##\n##.")?;
+/// let z = Polyomino::parse("##.\n.##")?;
+/// assert_eq!(s.canonical(Equivalence::Free), z.canonical(Equivalence::Free));
+/// assert_ne!(s.canonical(Equivalence::OneSided), z.canonical(Equivalence::OneSided));
+/// // Its orientations: 2 under rotation (one-sided), 4 with reflections (free).
+/// assert_eq!(s.orientations(Equivalence::OneSided).len(), 2);
+/// assert_eq!(s.orientations(Equivalence::Free).len(), 4);
+/// # Ok::<(), polyomino::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Equivalence {
@@ -282,6 +404,13 @@ pub enum Equivalence {
 
 impl Equivalence {
     /// The transforms this equivalence allows.
+    ///
+    /// ```
+    /// use polyomino::{Equivalence, TransformSet};
+    /// assert_eq!(Equivalence::Fixed.transforms(), TransformSet::IDENTITY);
+    /// assert_eq!(Equivalence::OneSided.transforms(), TransformSet::ROTATIONS);
+    /// assert_eq!(Equivalence::Free.transforms().len(), 8);
+    /// ```
     #[inline]
     pub const fn transforms(self) -> TransformSet {
         match self {

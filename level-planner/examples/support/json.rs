@@ -1,4 +1,4 @@
-//! Reading instances and writing plans in the JSON formats of the level-planner spec, shared by
+//! Reading instances and writing plans in the JSON formats of the crate documentation, shared by
 //! the `plan` and `planner_conformance` examples.
 //!
 //! Instance: `{"site": ["....#...", ...], "levels": [{"dist_m": 3.0, "deflex_deg": 90.0,
@@ -75,7 +75,7 @@ pub fn parse_instance(text: &str) -> Result<Instance, PlanError> {
     Instance::new(site, levels, params)
 }
 
-/// The plan (or error) as the spec's JSON value.
+/// The plan (or error) as a JSON value.
 pub fn plan_json(result: &Result<Plan, PlanError>) -> Value {
     match result {
         Ok(p) => json!({

@@ -1,7 +1,7 @@
 //! The fast planner: the same plan as [`plan_reference`](crate::plan_reference), computed with
 //! precomputed tables and a shared search over bit patterns.
 //!
-//! * **Shapes** (alg. 2): each spin is rasterised once; the cells where it fits come from
+//! * **Shapes** (step 1 of the crate documentation): each spin is rasterised once; the cells where it fits come from
 //!   [`polyomino::Board::placement_offsets`], which tests a whole board row of positions per word
 //!   operation.
 //! * **Overlaps**: level k at p and level k + 1 at q overlap exactly when q − p is a difference
@@ -9,16 +9,18 @@
 //!   every overlap test is one lookup ([`conflicts`]).
 //! * **Legs**: only offsets inside the distance band are ever visited; they are listed once per
 //!   level in row-major order with their bearing deviation ([`legs`]).
-//! * **Refinement and map** (alg. 2 lines 23–34, alg. 3) walk those lists instead of all cell
+//! * **Refinement and map** (the forward pass of step 1, step 2) walk those lists instead of all cell
 //!   pairs; the refinement stops as soon as the successor has more flagged cells than there are
 //!   conflicting offsets.
-//! * **Enumeration** (alg. 1 + 4): the choice at level k depends only on the bits of the levels
+//! * **Enumeration** (steps 3 and 4): the choice at level k depends only on the bits of the levels
 //!   before it, so the 2^T greedy runs form a binary tree; a node where both preferences pick
 //!   the same cell has one child, so the tree has one leaf per distinct outcome. A subtree whose
 //!   best conceivable coverage is below the best coverage already found is cut. Leaves remember
 //!   the smallest `bits` reaching them, and the whole-plan comparison is replayed over the
-//!   leaves in that order, which gives exactly the reference's choice (see
-//!   `docs/level-planner.md` for why skipping repeated and cut outcomes cannot change it).
+//!   leaves in that order, which gives exactly the reference's choice: a repeated outcome can
+//!   never replace the current best (betterness is transitive), and once the replay reaches
+//!   the largest coverage only outcomes with that coverage compare, so outcomes with less
+//!   coverage (and the cut subtrees) never decide the result.
 //!
 //! Costs: MakeShape O(T · S · n · F) word operations for S spins and n site rows; refinement and
 //! map O(T · N · L) for L offsets in a leg's band; the search O(D · T · L) for D distinct
@@ -38,6 +40,35 @@ pub const MAX_LEVELS: usize = 63;
 
 /// Plans `instance` quickly; the result is identical to
 /// [`plan_reference`](crate::plan_reference)'s.
+///
+/// Planning 20 levels on a 20 m × 20 m hall takes milliseconds.
+///
+/// ```
+/// use level_planner::{plan, plan_reference, Instance, Params, Site, VirtualLevel};
+/// let site = Site::from_rows(&["........"; 8])?;
+/// // A walk around a square: east, north, west, south, 1.5 m each.
+/// let mut levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##", "##"])?];
+/// for bearing in [0.0, 90.0, 180.0, 270.0] {
+///     levels.push(VirtualLevel::from_rows(1.5, bearing, &["##", "##"])?);
+/// }
+/// let instance = Instance::new(site, levels, Params::default())?;
+/// let p = plan(&instance)?;
+/// assert_eq!(p, plan_reference(&instance)?);
+/// // Coverage comes first: instead of returning onto level A's floor, the last level steps
+/// // 1.41 m diagonally (45° off its bearing) onto three new cells. It may overlap level B:
+/// // only consecutive levels must not overlap.
+/// assert_eq!(p.render(), "\
+/// DD.CC...
+/// DD.CC...
+/// ..EE....
+/// AAEEB...
+/// AA.BB...
+/// ........
+/// ........
+/// ........");
+/// assert_eq!((p.covered(), p.deviation_deg()), (4 * 4 + 3, 45.0));
+/// # Ok::<(), level_planner::PlanError>(())
+/// ```
 ///
 /// # Errors
 /// [`PlanError::TooManyLevels`] past [`MAX_LEVELS`], [`PlanError::LegUnreachable`] when a leg

@@ -59,12 +59,29 @@ impl Bitboard {
     pub const MAX_ROWS: u32 = 1 << 16;
 
     /// The empty set.
+    ///
+    /// ```
+    /// use polyomino::Bitboard;
+    /// let b = Bitboard::new();
+    /// assert!(b.is_empty());
+    /// assert_eq!(b.count(), 0);
+    /// assert_eq!(b, Bitboard::default());
+    /// ```
     #[inline]
     pub fn new() -> Bitboard {
         Bitboard::default()
     }
 
     /// The set with the given row words: bit `c` of `words[i]` is cell `(first + i, c)`.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// // Bit c of each word is column c: 0b101 holds columns 0 and 2.
+    /// let b = Bitboard::from_rows(3, &[0b101, 0b010])?;
+    /// assert_eq!(b.iter().collect::<Vec<_>>(), [Cell::new(3, 0), Cell::new(3, 2), Cell::new(4, 1)]);
+    /// assert!(Bitboard::from_rows(Bitboard::MAX_ROWS, &[1]).is_err());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     ///
     /// # Errors
     /// [`BoardError::OutsideBitboard`] if the rows pass [`Bitboard::MAX_ROWS`].
@@ -88,6 +105,15 @@ impl Bitboard {
     }
 
     /// The set of the given cells.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(0, 0), Cell::new(1, 63), Cell::new(0, 0)])?;
+    /// assert_eq!(b.count(), 2);
+    /// assert!(Bitboard::from_cells([Cell::new(0, 64)]).is_err()); // columns are 0..64
+    /// assert!(Bitboard::from_cells([Cell::new(-1, 0)]).is_err()); // rows start at 0
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     ///
     /// # Errors
     /// [`BoardError::OutsideBitboard`] for a cell outside rows `0..MAX_ROWS`, columns `0..64`.
@@ -129,6 +155,14 @@ impl Bitboard {
     }
 
     /// The word of row `r` (0 outside the window).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(2, 0), Cell::new(2, 3)])?;
+    /// assert_eq!(b.row(2), 0b1001);
+    /// assert_eq!(b.row(7), 0);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn row(&self, r: u32) -> u64 {
         r.checked_sub(self.first)
@@ -139,23 +173,56 @@ impl Bitboard {
 
     /// The stored rows as `(row, word)`, from the first to the last non-empty row (inner rows
     /// may be 0).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(1, 0), Cell::new(3, 1)])?;
+    /// assert_eq!(b.rows().collect::<Vec<_>>(), [(1, 0b01), (2, 0), (3, 0b10)]);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     pub fn rows(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
         (self.first..).zip(self.rows.iter().copied())
     }
 
     /// The row window `first..end` (empty range for the empty set).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(1, 0), Cell::new(3, 1)])?;
+    /// assert_eq!(b.row_range(), 1..4);
+    /// assert!(Bitboard::new().row_range().is_empty());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn row_range(&self) -> core::ops::Range<u32> {
         self.first..self.end()
     }
 
     /// Whether `cell` is in the set (cells outside the representable range never are).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(1, 2)])?;
+    /// assert!(b.contains(Cell::new(1, 2)));
+    /// assert!(!b.contains(Cell::new(2, 1)));
+    /// assert!(!b.contains(Cell::new(-1, 2))); // never stored, so never contained
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         Bitboard::in_range(cell) && self.row(cell.row as u32) >> cell.col & 1 == 1
     }
 
     /// Adds `cell`; returns whether it was new.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let mut b = Bitboard::new();
+    /// assert!(b.insert(Cell::new(4, 5))?);
+    /// assert!(!b.insert(Cell::new(4, 5))?); // already there
+    /// assert!(b.insert(Cell::new(0, 64)).is_err());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     ///
     /// # Errors
     /// [`BoardError::OutsideBitboard`] for a cell outside rows `0..MAX_ROWS`, columns `0..64`.
@@ -183,6 +250,15 @@ impl Bitboard {
     }
 
     /// Removes `cell`; returns whether it was present.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let mut b = Bitboard::from_cells([Cell::new(0, 0), Cell::new(5, 5)])?;
+    /// assert!(b.remove(Cell::new(5, 5)));
+    /// assert!(!b.remove(Cell::new(5, 5)));
+    /// assert_eq!(b, Bitboard::from_cells([Cell::new(0, 0)])?); // equal sets compare equal
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     pub fn remove(&mut self, cell: Cell) -> bool {
         if !self.contains(cell) {
             return false;
@@ -193,18 +269,43 @@ impl Bitboard {
     }
 
     /// Number of cells.
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// let board = Board::parse("....\n.#..\n....")?;
+    /// assert_eq!(board.usable().count(), 11);
+    /// assert_eq!(board.blocked().count(), 1);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn count(&self) -> u32 {
         self.rows.iter().map(|w| w.count_ones()).sum()
     }
 
     /// Whether the set is empty.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let mut b = Bitboard::from_cells([Cell::new(2, 2)])?;
+    /// assert!(!b.is_empty());
+    /// b.remove(Cell::new(2, 2));
+    /// assert!(b.is_empty());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }
 
     /// The cells, row-major.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(1, 5), Cell::new(0, 9), Cell::new(1, 0)])?;
+    /// // Row-major order, whatever the insertion order:
+    /// assert_eq!(b.iter().collect::<Vec<_>>(), [Cell::new(0, 9), Cell::new(1, 0), Cell::new(1, 5)]);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
         self.rows().flat_map(|(r, mut w)| {
             core::iter::from_fn(move || {
@@ -219,6 +320,15 @@ impl Bitboard {
     }
 
     /// Whether the two sets share no cell. O(overlapping rows).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let top = Bitboard::from_rows(0, &[0b11])?;
+    /// let below = Bitboard::from_rows(1, &[0b11])?;
+    /// assert!(top.is_disjoint(&below));
+    /// assert!(!top.edge_dilation().is_disjoint(&below)); // they share an edge
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn is_disjoint(&self, other: &Bitboard) -> bool {
         let (a, b) = self.overlap(other);
@@ -239,6 +349,16 @@ impl Bitboard {
     }
 
     /// Whether every cell of `self` is in `other`. O(rows of `self`).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Board, Cell};
+    /// let board = Board::parse("...\n.#.")?;
+    /// let piece = Bitboard::from_cells([Cell::new(0, 0), Cell::new(0, 1)])?;
+    /// assert!(piece.is_subset(board.usable()));
+    /// let over = Bitboard::from_cells([Cell::new(0, 1), Cell::new(1, 1)])?;
+    /// assert!(!over.is_subset(board.usable())); // (1, 1) is blocked
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn is_subset(&self, other: &Bitboard) -> bool {
         self.rows().all(|(r, w)| w & !other.row(r) == 0)
@@ -264,6 +384,16 @@ impl Bitboard {
     }
 
     /// Cells in either set.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let a = Bitboard::from_cells([Cell::new(0, 0)])?;
+    /// let b = Bitboard::from_cells([Cell::new(9, 9)])?;
+    /// let both = a.union(&b);
+    /// assert_eq!(both.count(), 2);
+    /// assert_eq!(both, &a | &b); // the operator form
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn union(&self, other: &Bitboard) -> Bitboard {
         let (lo, hi) = self.hull(other);
@@ -271,6 +401,15 @@ impl Bitboard {
     }
 
     /// Cells in both sets.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let row0 = Bitboard::from_rows(0, &[0b1111])?;
+    /// let col1 = Bitboard::from_cells((0..4).map(|r| Cell::new(r, 1)))?;
+    /// assert_eq!(row0.intersection(&col1).iter().collect::<Vec<_>>(), [Cell::new(0, 1)]);
+    /// assert_eq!(row0.intersection(&col1), &row0 & &col1);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn intersection(&self, other: &Bitboard) -> Bitboard {
         let lo = self.first.max(other.first);
@@ -279,12 +418,31 @@ impl Bitboard {
     }
 
     /// Cells of `self` not in `other`.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let square = Bitboard::from_rows(0, &[0b11, 0b11])?;
+    /// let corner = Bitboard::from_cells([Cell::new(0, 0)])?;
+    /// let l_tromino = square.difference(&corner);
+    /// assert_eq!(l_tromino.count(), 3);
+    /// assert_eq!(l_tromino, square - &corner);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn difference(&self, other: &Bitboard) -> Bitboard {
         Bitboard::build(self.first, self.end(), |r| self.row(r) & !other.row(r))
     }
 
     /// Cells in exactly one of the sets.
+    ///
+    /// ```
+    /// use polyomino::Bitboard;
+    /// let a = Bitboard::from_rows(0, &[0b0110])?;
+    /// let b = Bitboard::from_rows(0, &[0b0011])?;
+    /// assert_eq!(a.symmetric_difference(&b), Bitboard::from_rows(0, &[0b0101])?);
+    /// assert_eq!(&a ^ &b, a.symmetric_difference(&b));
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn symmetric_difference(&self, other: &Bitboard) -> Bitboard {
         let (lo, hi) = self.hull(other);
@@ -294,6 +452,15 @@ impl Bitboard {
     /// Every cell moved by `d_rows` rows and `d_cols` columns. Cells that leave the
     /// representable half-strip (negative rows, rows past `MAX_ROWS`, columns outside `0..64`)
     /// are dropped, as with a chess bitboard shift.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Cell};
+    /// let b = Bitboard::from_cells([Cell::new(0, 0), Cell::new(2, 63)])?;
+    /// // One row down, one column right: (2, 63) falls off the right edge.
+    /// assert_eq!(b.shift(1, 1), Bitboard::from_cells([Cell::new(1, 1)])?);
+    /// assert_eq!(b.shift(-1, 0), Bitboard::from_cells([Cell::new(1, 63)])?);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn shift(&self, d_rows: i32, d_cols: i32) -> Bitboard {
         let shift_word = |w: u64| -> u64 {
@@ -318,6 +485,23 @@ impl Bitboard {
     }
 
     /// The set together with every cell sharing an edge with it (von Neumann dilation).
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Board, Cell};
+    /// let board = Board::new(3, 3)?;
+    /// let corner = Bitboard::from_cells([Cell::new(0, 0)])?;
+    /// // The corner cell and its two neighbours on the board:
+    /// assert_eq!(board.clip(&corner.edge_dilation()).count(), 3);
+    /// // The flood fill of all usable cells reachable from the corner, one dilation per step:
+    /// let mut reached = corner;
+    /// loop {
+    ///     let next = board.clip(&reached.edge_dilation());
+    ///     if next == reached { break; }
+    ///     reached = next;
+    /// }
+    /// assert_eq!(reached, *board.usable());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn edge_dilation(&self) -> Bitboard {
         if self.is_empty() {
@@ -338,6 +522,15 @@ impl Bitboard {
     ///
     /// Blokus attach points are `own.corner_dilation() − own.edge_dilation()`, clipped to the
     /// board and to free cells.
+    ///
+    /// ```
+    /// use polyomino::{Bitboard, Board, Cell};
+    /// let board = Board::new(5, 5)?;
+    /// let own = Bitboard::from_cells([Cell::new(0, 0), Cell::new(0, 1)])?; // a domino in the corner
+    /// let attach = board.clip(&(own.corner_dilation() - &own.edge_dilation()));
+    /// assert_eq!(attach.iter().collect::<Vec<_>>(), [Cell::new(1, 2)]);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn corner_dilation(&self) -> Bitboard {
         if self.is_empty() {

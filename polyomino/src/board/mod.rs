@@ -32,6 +32,18 @@ use crate::{BoardError, Cell, Equivalence, Polyomino, Transform};
 
 /// A rectangular board of `height × width` cells (rows grow downward), some of which may be
 /// blocked.
+///
+/// ```
+/// use polyomino::{Board, Cell};
+/// let board = Board::parse("
+///     ..#
+///     ...
+/// ")?;
+/// assert_eq!((board.height(), board.width()), (2, 3));
+/// assert!(!board.is_usable(Cell::new(0, 2)));
+/// assert_eq!(board.to_string(), "..#\n...");
+/// # Ok::<(), polyomino::BoardError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     height: u32,
@@ -46,6 +58,15 @@ impl Board {
     pub const MAX_HEIGHT: u32 = 4096;
 
     /// An empty board with every cell usable.
+    ///
+    /// ```
+    /// use polyomino::{Board, BoardError};
+    /// let chessboard = Board::new(8, 8)?;
+    /// assert_eq!(chessboard.usable().count(), 64);
+    /// assert!(matches!(Board::new(8, 65), Err(BoardError::BadSize { .. })));
+    /// assert!(Board::new(0, 8).is_err());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     ///
     /// # Errors
     /// [`BoardError::BadSize`] when a side is 0 or too large.
@@ -74,6 +95,17 @@ impl Board {
 
     /// A board with the given cells blocked.
     ///
+    /// ```
+    /// use polyomino::{Board, BoardError, Cell};
+    /// // The 8 × 8 board without its four centre squares, which the 12 pentominoes tile.
+    /// let centre = [Cell::new(3, 3), Cell::new(3, 4), Cell::new(4, 3), Cell::new(4, 4)];
+    /// let board = Board::with_blocked(8, 8, centre)?;
+    /// assert_eq!(board.usable().count(), 12 * 5);
+    /// assert_eq!(Board::with_blocked(2, 2, [Cell::new(2, 0)]),
+    ///            Err(BoardError::OutsideBoard(Cell::new(2, 0))));
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
+    ///
     /// # Errors
     /// [`BoardError::BadSize`], or [`BoardError::OutsideBoard`] for a blocked cell off the
     /// board.
@@ -94,6 +126,20 @@ impl Board {
 
     /// Reads a board drawn with `.` for a usable and `#` for a blocked cell; lines are trimmed
     /// and every row must have the same length.
+    ///
+    /// ```
+    /// use polyomino::{Board, BoardError};
+    /// let board = Board::parse("
+    ///     .....
+    ///     .#.#.
+    ///     .....
+    /// ")?;
+    /// assert_eq!(board.blocked().count(), 2);
+    /// assert_eq!(Board::parse("..\n.x"),
+    ///            Err(BoardError::UnexpectedChar { ch: 'x', line: 2, column: 2 }));
+    /// assert!(matches!(Board::parse("..\n."), Err(BoardError::RaggedRow { .. })));
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     ///
     /// # Errors
     /// [`BoardError::UnexpectedChar`], [`BoardError::RaggedRow`] or [`BoardError::BadSize`].
@@ -130,18 +176,38 @@ impl Board {
     }
 
     /// Number of rows.
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// assert_eq!(Board::new(3, 7)?.height(), 3);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn height(&self) -> u32 {
         self.height
     }
 
     /// Number of columns.
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// assert_eq!(Board::new(3, 7)?.width(), 7);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn width(&self) -> u32 {
         self.width
     }
 
     /// Whether `cell` is on the board (blocked or not).
+    ///
+    /// ```
+    /// use polyomino::{Board, Cell};
+    /// let board = Board::parse("#.\n..")?;
+    /// assert!(board.contains(Cell::new(0, 0))); // blocked, but on the board
+    /// assert!(!board.contains(Cell::new(2, 0)));
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         cell.row >= 0
@@ -151,18 +217,43 @@ impl Board {
     }
 
     /// Whether `cell` is on the board and not blocked.
+    ///
+    /// ```
+    /// use polyomino::{Board, Cell};
+    /// let board = Board::parse("#.\n..")?;
+    /// assert!(!board.is_usable(Cell::new(0, 0)));
+    /// assert!(board.is_usable(Cell::new(0, 1)));
+    /// assert!(!board.is_usable(Cell::new(5, 5)));
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn is_usable(&self, cell: Cell) -> bool {
         self.usable.contains(cell)
     }
 
     /// The usable cells.
+    ///
+    /// ```
+    /// use polyomino::{Board, Cell};
+    /// let board = Board::parse("#.\n..")?;
+    /// assert_eq!(board.usable().iter().collect::<Vec<_>>(),
+    ///            [Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)]);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[inline]
     pub fn usable(&self) -> &Bitboard {
         &self.usable
     }
 
     /// Every cell of the board, blocked or not.
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// let board = Board::parse("#.\n..")?;
+    /// assert_eq!(board.all_cells().count(), 4);
+    /// assert_eq!(board.all_cells(), board.usable() | &board.blocked());
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     pub fn all_cells(&self) -> Bitboard {
         Board::new(self.height, self.width)
             .expect("the size was valid when this board was built")
@@ -170,12 +261,28 @@ impl Board {
     }
 
     /// The blocked cells.
+    ///
+    /// ```
+    /// use polyomino::{Board, Cell};
+    /// let board = Board::parse("#.\n.#")?;
+    /// assert_eq!(board.blocked().iter().collect::<Vec<_>>(), [Cell::new(0, 0), Cell::new(1, 1)]);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     pub fn blocked(&self) -> Bitboard {
         self.all_cells().difference(&self.usable)
     }
 
     /// `set` restricted to the usable cells (use after shifts and dilations, which ignore the
     /// board's edges).
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// let board = Board::parse("#..\n...")?;
+    /// let shifted = board.usable().shift(0, 1); // one column right, past the board's edge
+    /// assert_eq!(shifted.count(), 5);
+    /// assert_eq!(board.clip(&shifted).count(), 3);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
     #[must_use]
     pub fn clip(&self, set: &Bitboard) -> Bitboard {
         set.intersection(&self.usable)
@@ -184,6 +291,17 @@ impl Board {
     /// Every translation of `shape` (as given, not turned) whose cells are all usable, in
     /// row-major order of the offset. Each placement has piece index 0 and the identity
     /// transform. Cost: O(H · W · h) word operations for a shape of height h.
+    ///
+    /// ```
+    /// use polyomino::{Board, Cell, Polyomino};
+    /// let board = Board::new(3, 4)?;
+    /// let bar = Polyomino::parse("###")?;
+    /// let placements = board.placements(&bar);
+    /// // Horizontal only, as given: 2 positions in each of the 3 rows.
+    /// assert_eq!(placements.len(), 3 * 2);
+    /// assert_eq!(placements[1].offset(), Cell::new(0, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn placements(&self, shape: &Polyomino) -> Vec<Placement> {
         let mut out = Vec::new();
         self.push_placements(0, Transform::Identity, shape, &mut out);
@@ -193,6 +311,29 @@ impl Board {
     /// Every placement of every piece in every distinct orientation allowed by `eq`
     /// (orientations that coincide because of a piece's symmetry appear once), ordered by piece,
     /// then orientation (in [`Transform`] index order), then offset.
+    ///
+    /// ```
+    /// use polyomino::{Board, Equivalence, Polyomino};
+    /// let board = Board::new(3, 4)?;
+    /// let bar = Polyomino::parse("###")?;
+    /// // Turned too: 3 rows × 2 horizontal positions + 4 columns × 1 vertical position.
+    /// assert_eq!(board.placements_of(&[bar.clone()], Equivalence::Free).len(), 6 + 4);
+    /// assert_eq!(board.placements_of(&[bar], Equivalence::Fixed).len(), 6);
+    /// // The 12 pentominoes on the 8 × 8 board with a 2 × 2 hole: 1568 placements.
+    /// let pentominoes: Vec<_> = polyomino::enumerate::free(5)?.collect();
+    /// let scott = Board::parse("
+    ///     ........
+    ///     ........
+    ///     ........
+    ///     ...##...
+    ///     ...##...
+    ///     ........
+    ///     ........
+    ///     ........
+    /// ")?;
+    /// assert_eq!(scott.placements_of(&pentominoes, Equivalence::Free).len(), 1568);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn placements_of(&self, pieces: &[Polyomino], eq: Equivalence) -> Vec<Placement> {
         let mut out = Vec::new();
         for (i, piece) in pieces.iter().enumerate() {

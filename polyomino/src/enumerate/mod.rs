@@ -50,6 +50,16 @@ fn check(n: usize) -> Result<(), EnumerateError> {
 
 /// The fixed polyominoes of size `n` (distinct up to translation), each normalised.
 ///
+/// ```
+/// use polyomino::enumerate;
+/// // The 19 fixed tetrominoes: the 5 free ones in all their distinct orientations.
+/// let tetrominoes: Vec<_> = enumerate::fixed(4)?.collect();
+/// assert_eq!(tetrominoes.len(), 19);
+/// assert!(tetrominoes.iter().all(|p| p.size() == 4 && p.is_connected()));
+/// assert!(enumerate::fixed(0).is_err());
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
+///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn fixed(n: usize) -> Result<FixedPolyominoes, EnumerateError> {
@@ -59,6 +69,15 @@ pub fn fixed(n: usize) -> Result<FixedPolyominoes, EnumerateError> {
 
 /// Iterator over one representative (the canonical form) of each class of polyominoes of one
 /// size under an [`Equivalence`]. Created by [`one_sided`], [`free`] and [`classes`].
+///
+/// ```
+/// use polyomino::{enumerate, Equivalence};
+/// let mut trominoes = enumerate::free(3)?;
+/// let first = trominoes.next().unwrap();
+/// assert!(first.is_canonical(Equivalence::Free));
+/// assert_eq!(1 + trominoes.count(), 2); // the straight and the bent tromino
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
 pub struct Representatives {
     inner: FixedPolyominoes,
     eq: Equivalence,
@@ -74,6 +93,14 @@ impl Iterator for Representatives {
 
 /// The canonical forms of the polyominoes of size `n` under `eq`.
 ///
+/// ```
+/// use polyomino::{enumerate, Equivalence};
+/// assert_eq!(enumerate::classes(4, Equivalence::Fixed)?.count(), 19);
+/// assert_eq!(enumerate::classes(4, Equivalence::OneSided)?.count(), 7);
+/// assert_eq!(enumerate::classes(4, Equivalence::Free)?.count(), 5);
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
+///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn classes(n: usize, eq: Equivalence) -> Result<Representatives, EnumerateError> {
@@ -86,6 +113,17 @@ pub fn classes(n: usize, eq: Equivalence) -> Result<Representatives, EnumerateEr
 /// The one-sided polyominoes of size `n` (distinct up to translation and rotation), as
 /// canonical forms.
 ///
+/// ```
+/// use polyomino::{enumerate, Equivalence, Polyomino};
+/// // The 7 one-sided tetrominoes (as in Tetris): S and Z, L and J count separately.
+/// let one_sided: Vec<_> = enumerate::one_sided(4)?.collect();
+/// assert_eq!(one_sided.len(), 7);
+/// let s = Polyomino::parse(".##\n##.")?.canonical(Equivalence::OneSided);
+/// let z = Polyomino::parse("##.\n.##")?.canonical(Equivalence::OneSided);
+/// assert!(s != z && one_sided.contains(&s) && one_sided.contains(&z));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn one_sided(n: usize) -> Result<Representatives, EnumerateError> {
@@ -95,6 +133,19 @@ pub fn one_sided(n: usize) -> Result<Representatives, EnumerateError> {
 /// The free polyominoes of size `n` (distinct up to translation, rotation and reflection), as
 /// canonical forms.
 ///
+/// ```
+/// use polyomino::{enumerate, Equivalence, Polyomino};
+/// // The 5 free tetrominoes: I, O, T, S and L.
+/// let free: Vec<_> = enumerate::free(4)?.collect();
+/// assert_eq!(free.len(), 5);
+/// for art in ["####", "##\n##", "###\n.#.", ".##\n##.", "#.\n#.\n##"] {
+///     assert!(free.contains(&Polyomino::parse(art)?.canonical(Equivalence::Free)));
+/// }
+/// // The 12 free pentominoes.
+/// assert_eq!(enumerate::free(5)?.count(), 12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn free(n: usize) -> Result<Representatives, EnumerateError> {
@@ -102,6 +153,13 @@ pub fn free(n: usize) -> Result<Representatives, EnumerateError> {
 }
 
 /// Number of fixed polyominoes of size `n` (OEIS A001168).
+///
+/// ```
+/// use polyomino::enumerate;
+/// assert_eq!(enumerate::count_fixed(6)?, 216);
+/// assert_eq!(enumerate::count_fixed(10)?, 36_446);
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
 ///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
@@ -111,6 +169,12 @@ pub fn count_fixed(n: usize) -> Result<u64, EnumerateError> {
 
 /// Numbers of fixed polyominoes of every size `0..=n` from one search: index `k` holds the
 /// count of size `k` (index 0 holds 0; sizes start at 1).
+///
+/// ```
+/// use polyomino::enumerate;
+/// assert_eq!(enumerate::count_fixed_up_to(6)?, [0, 1, 2, 6, 19, 63, 216]);
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
 ///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
@@ -163,6 +227,13 @@ pub fn count_invariant(n: usize, t: Transform) -> Result<u64, EnumerateError> {
 }
 
 /// The three counts of one size.
+///
+/// ```
+/// use polyomino::enumerate::{self, Counts};
+/// let tetrominoes = enumerate::counts_up_to(4)?[3];
+/// assert_eq!(tetrominoes, Counts { size: 4, fixed: 19, one_sided: 7, free: 5 });
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Counts {
     /// The size.
@@ -247,6 +318,16 @@ impl Counts {
 
 /// Number of polyominoes of size `n` under `eq`.
 ///
+/// ```
+/// use polyomino::{enumerate, Equivalence};
+/// assert_eq!(enumerate::count(5, Equivalence::Free)?, 12);
+/// assert_eq!(enumerate::count(7, Equivalence::Free)?, 108);
+/// assert_eq!(enumerate::count(7, Equivalence::OneSided)?, 196);
+/// assert_eq!(enumerate::count(7, Equivalence::Fixed)?, 760);
+/// assert!(enumerate::count(33, Equivalence::Free).is_err()); // past MAX_SIZE
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
+///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn count(n: usize, eq: Equivalence) -> Result<u64, EnumerateError> {
@@ -276,6 +357,16 @@ pub fn counts_up_to(n: usize) -> Result<Vec<Counts>, EnumerateError> {
 
 /// [`counts_up_to`] with the fixed-polyomino search on `threads` threads (see
 /// [`count_fixed_up_to_parallel`]).
+///
+/// ```
+/// use std::num::NonZeroUsize;
+/// use polyomino::enumerate;
+/// let two = NonZeroUsize::new(2).unwrap();
+/// let counts = enumerate::counts_up_to_parallel(8, two)?;
+/// assert_eq!(counts, enumerate::counts_up_to(8)?);
+/// assert_eq!(counts[7].free, 369); // the octominoes
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
 ///
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.

@@ -169,6 +169,14 @@ impl Counter {
 ///
 /// Memory is O(n²) (the lattice marks and one untried set per depth); each item costs
 /// O(n log n) to build on top of the amortised O(1) search step.
+///
+/// ```
+/// use polyomino::{enumerate, Polyomino};
+/// let mut dominoes: Vec<Polyomino> = enumerate::fixed(2)?.collect();
+/// dominoes.sort();
+/// assert_eq!(dominoes, [Polyomino::parse("##")?, Polyomino::parse("#\n#")?]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct FixedPolyominoes {
     n: usize,
     lattice: Lattice,
