@@ -5,7 +5,8 @@ use thiserror::Error;
 /// Why a DP could not run or could not give an exact answer.
 ///
 /// ```
-/// use plugdp::{fixed_polyominoes, hamiltonian_cycles, run_edges, EdgeRules, Grid, PlugError, Sides};
+/// use plugdp::{fixed_polyominoes, hamiltonian_cycles, run_edges};
+/// use plugdp::{EdgeRules, Grid, PlugError, Sides};
 /// assert_eq!(Grid::new(3, 0), Err(PlugError::EmptyGrid));
 /// // The shorter side is swept; 40 columns are more than the state encoding holds.
 /// assert_eq!(
@@ -19,7 +20,8 @@ use thiserror::Error;
 /// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, twos), Err(PlugError::Overflow));
 /// // A side bit that does not exist.
 /// let bad = |_, _| vec![(Sides(16), 1u64)];
-/// assert!(matches!(run_edges(&Grid::new(2, 2)?, EdgeRules::PRESENCE, bad), Err(PlugError::BadSides { .. })));
+/// let result = run_edges(&Grid::new(2, 2)?, EdgeRules::PRESENCE, bad);
+/// assert!(matches!(result, Err(PlugError::BadSides { .. })));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -104,6 +104,11 @@
 //!   1.9 s on one thread.
 #![forbid(unsafe_code)]
 
+// The README's code blocks run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod engine;
 mod error;
 mod grid;

@@ -775,7 +775,8 @@ impl Frontier {
     /// }
     /// let mut closed = Closed(Vec::new());
     /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-    /// let (n, _) = run_edges_with(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &mut closed)?;
+    /// let grid = Grid::new(4, 4)?;
+    /// let (n, _) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut closed)?;
     /// assert_eq!(n, 6);
     /// assert_eq!(closed.0.iter().filter(|&&cell| cell == (3, 3)).count(), 1);
     /// # Ok::<(), plugdp::PlugError>(())
