@@ -1,5 +1,5 @@
 //! Checks the plug DP solvers against a folder of conformance data (a small sample ships in
-//! `examples/data/`; the formats are in `--help` and `../shared/specs/plugdp.md`).
+//! `examples/data/`; the formats are in `--help`).
 //!
 //! ```text
 //! cargo run --release -p plugdp --example conformance              # the shipped sample
@@ -57,8 +57,8 @@ DATA FOLDER:
       perimeter 2n) for n <= 20; other terms and sequences are counted as skipped.
 
   `id` names a record in the failure lines (the file and line number when it is missing).
-  Without DIR the small sample shipped with the crate is read: plugdp/examples/data/. The
-  project's full conformance data lives outside the repository, in ../shared/data/plugdp/.
+  Without DIR the small sample shipped with the crate is read: plugdp/examples/data/. Any
+  folder of files in these formats can be checked.
 
 OUTPUT:
   Standard output: one line per failed check (`ID: expected ..., got ...`), then

@@ -1,6 +1,7 @@
-//! The seed's measurement: frontier states kept by each Rocket Mania pruning on its ten board
-//! kinds (all `-`, all `L`, all `T`, all `+`, odd rows `L` and even rows empty, `L`/`T`
-//! alternating, three random boards rich in `L`/`T`, one rich in `-`), for ZOJ 2126 (all matches).
+//! Measures the frontier states kept by each Rocket Mania pruning (`plugdp::Prunings`) on ten
+//! board kinds (all `-`, all `L`, all `T`, all `+`, odd rows `L` and even rows empty, `L`/`T`
+//! alternating, three random boards rich in `L`/`T`, one rich in `-`), for ZOJ 2126 (all
+//! matches).
 //!
 //! ```text
 //! cargo run --release -p plugdp --example rocket_prunings [-- --seed S]
@@ -22,7 +23,7 @@ INPUT:
 OUTPUT (standard output):
   A table, one row per board: the board's name, the best launch count with every match lit
   (ZOJ 2126), then the total frontier states kept over the sweep with no pruning (`none`),
-  with each of the seed's prunings alone (1: drop a state with no lit plug; 2: drop an unlit
+  with each of the four prunings alone (1: drop a state with no lit plug; 2: drop an unlit
   plug that no other plug is connected to; 3: dominance; 4: at a row end, an unlit plug
   connected to nothing below is dead) and with the three exact ones together (`2+3+4`).
   A `*` after a number marks an answer that differs from the unpruned one (only pruning 1 can
@@ -31,7 +32,7 @@ OUTPUT (standard output):
 EXIT STATUS:
   0 with the table, 2 for a bad argument or if a solve fails.";
 
-/// Frontier states kept by each of the seed's Rocket Mania prunings on its ten board kinds.
+/// Frontier states kept by each of the four Rocket Mania prunings on ten board kinds.
 #[derive(Parser)]
 #[command(name = "rocket_prunings", after_help = AFTER_HELP)]
 struct Args {

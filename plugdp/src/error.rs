@@ -3,6 +3,27 @@
 use thiserror::Error;
 
 /// Why a DP could not run or could not give an exact answer.
+///
+/// ```
+/// use plugdp::{fixed_polyominoes, hamiltonian_cycles, run_edges};
+/// use plugdp::{EdgeRules, Grid, PlugError, Sides};
+/// assert_eq!(Grid::new(3, 0), Err(PlugError::EmptyGrid));
+/// // The shorter side is swept; 40 columns are more than the state encoding holds.
+/// assert_eq!(
+///     hamiltonian_cycles(&Grid::new(40, 40)?),
+///     Err(PlugError::TooWide { cols: 40, max: 30 })
+/// );
+/// assert!(matches!(fixed_polyominoes(99), Err(PlugError::BadGrid(_))));
+/// // Weights of 2^40 per cell multiply to 2^640 over a 4 × 4 tiling: more than a u64 holds,
+/// // and the engine says so instead of wrapping.
+/// let twos = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64 << 40)).collect();
+/// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, twos), Err(PlugError::Overflow));
+/// // A side bit that does not exist.
+/// let bad = |_, _| vec![(Sides(16), 1u64)];
+/// let result = run_edges(&Grid::new(2, 2)?, EdgeRules::PRESENCE, bad);
+/// assert!(matches!(result, Err(PlugError::BadSides { .. })));
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlugError {
     /// The board has a zero side.

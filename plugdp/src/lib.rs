@@ -1,6 +1,40 @@
 //! A plug DP (broken-profile, transfer-matrix) engine whose frontier states keep connectivity in
 //! minimal representation (最小表示法), with ready solvers.
 //!
+//! Count the Hamiltonian cycles of a board given as strings (`.` free, `*` blocked; this is the
+//! sample of Timus 1519 "Formula 1"):
+//!
+//! ```
+//! use plugdp::{hamiltonian_cycles, Grid};
+//! let board = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
+//! assert_eq!(hamiltonian_cycles(&board)?.to_string(), "2");
+//! // The free boards: OEIS A003763, 1, 6, 1072, … for 2 × 2, 4 × 4, 6 × 6.
+//! assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?)?.to_string(), "6");
+//! # Ok::<(), plugdp::PlugError>(())
+//! ```
+//!
+//! Count domino tilings, exactly, of any size:
+//!
+//! ```
+//! use plugdp::{domino_tilings, Grid};
+//! assert_eq!(domino_tilings(&Grid::new(8, 8)?)?.to_string(), "12988816"); // OEIS A004003
+//! assert_eq!(domino_tilings(&Grid::new(2, 10)?)?.to_string(), "89"); // 2 × n: Fibonacci
+//! # Ok::<(), plugdp::PlugError>(())
+//! ```
+//!
+//! Count polyominoes by transfer matrix: fixed, one-sided and free (OEIS A001168, A000988,
+//! A000105):
+//!
+//! ```
+//! use plugdp::{fixed_polyominoes, polyomino_counts};
+//! assert_eq!(fixed_polyominoes(8)?, [0, 1, 2, 6, 19, 63, 216, 760, 2725]);
+//! let free: Vec<u64> = polyomino_counts(7)?.iter().map(|&(_, _, _, free)| free).collect();
+//! assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]);
+//! # Ok::<(), plugdp::PlugError>(())
+//! ```
+//!
+//! # Your own problem
+//!
 //! A problem is a closure listing what may happen in one cell; the engine sweeps the grid cell
 //! by cell, keeping for each partial solution only its frontier (the plugs crossing the broken
 //! contour, with their components in minimal representation) in rolling tables, and folds the
@@ -8,48 +42,46 @@
 //! ([`value::ModP`], [`value::Residues`]), exact [`value::BigCount`]s, or optimisation values
 //! ([`MaxPlus`], [`MinPlus`], [`Feasible`]) with a witness ([`run_edges_witness`]).
 //!
-//! Counting, with a ready solver:
-//!
-//! ```
-//! use plugdp::{cycle_covers, domino_tilings, hamiltonian_cycles, Grid};
-//! let free = Grid::new(4, 4)?;
-//! assert_eq!(hamiltonian_cycles(&free)?.to_string(), "6");
-//! assert_eq!(domino_tilings(&free)?.to_string(), "36");
-//! let hdu = Grid::parse_rows(&["....", "...."], '.', '*')?;
-//! assert_eq!(cycle_covers(&hdu)?.to_string(), "2");
-//! # Ok::<(), plugdp::PlugError>(())
-//! ```
-//!
-//! A problem of your own: count the ways to cover a board with disjoint loops where no loop may
-//! turn in a marked cell, by listing each cell's admissible sides ([`run_edges`]):
+//! With [`run_edges`], each free cell lists the [`Sides`] it may open (an open side is an edge
+//! shared with the neighbour on that side), with a weight each; the [`EdgeRules`] say whether
+//! the open edges must form one cycle, one path, or anything at all. For example, the
+//! monomer–dimer coverings of a board (every cell alone or paired with a neighbour: the
+//! matchings of the grid graph) let each cell open no side or exactly one:
 //!
 //! ```
 //! use plugdp::{run_edges, EdgeRules, Grid, Sides};
-//! let grid = Grid::new(4, 4)?;
-//! let straight_only = |r: usize, c: usize| r == 1 && c == 1;
-//! let choices = |r: usize, c: usize| {
-//!     Sides::PAIRS
-//!         .iter()
-//!         .filter(|&&s| !straight_only(r, c) || s == Sides(5) || s == Sides(10))
-//!         .map(|&s| (s, 1u64))
+//! let alone_or_paired = |_row: usize, _col: usize| {
+//!     std::iter::once(Sides::NONE)
+//!         .chain(Sides::SINGLES)
+//!         .map(|s| (s, 1u64))
 //!         .collect()
 //! };
-//! let (covers, stats) = run_edges(&grid, EdgeRules::PRESENCE, choices)?;
-//! let (all, _) = run_edges(&grid, EdgeRules::PRESENCE, |_, _| {
-//!     Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect()
-//! })?;
-//! assert!(covers < all && stats.peak > 0);
+//! let count = |n| -> Result<u64, plugdp::PlugError> {
+//!     Ok(run_edges(&Grid::new(n, n)?, EdgeRules::PRESENCE, alone_or_paired)?.0)
+//! };
+//! // OEIS A028420: 1, 7, 131, 10012, … monomer–dimer tilings of the n × n board.
+//! assert_eq!(count(2)?, 7);
+//! assert_eq!(count(4)?, 10012);
+//! assert_eq!(count(8)?, 179_788_343_101_980_135);
 //! # Ok::<(), plugdp::PlugError>(())
 //! ```
 //!
-//! Polyomino counts by transfer matrix (OEIS A001168, A000988, A000105):
+//! The choices may depend on the cell (a closure of `(row, col)`), blocked cells of the
+//! [`Grid`] open nothing, and a [`Pruner`] ([`run_edges_with`]) may watch or cut the frontiers.
+//! Problems about which cells are *in* a shape rather than which edges are used go through
+//! [`run_cells`] (each cell in or out, optionally one connected set).
 //!
-//! ```
-//! use plugdp::polyomino_counts;
-//! let c = polyomino_counts(10)?;
-//! assert_eq!(c[9], (10, 36446, 9189, 4655)); // size, fixed, one-sided, free
-//! # Ok::<(), plugdp::PlugError>(())
-//! ```
+//! # Ready solvers
+//!
+//! * [`hamiltonian_cycles`] (Timus 1519 "Formula 1"; [`Grid::parse_rows`] shows the input
+//!   format), [`hamiltonian_paths`], [`cycle_covers`] (HDU 1693), with 128-bit and
+//!   multi-threaded variants;
+//! * [`domino_tilings`] (Kasteleyn's determinant for full rectangles, the plug DP otherwise);
+//! * [`rocket_mania`] (ZOJ 2125 "Rocket Mania" and ZOJ 2126 "Rocket Mania Plus";
+//!   [`FuseBoard`] describes the puzzle and the input formats), with the rotation of every
+//!   tile;
+//! * [`fixed_polyominoes`] and [`polyomino_counts`] (one-sided and free by Burnside's lemma);
+//! * [`self_avoiding_polygons`] by perimeter.
 //!
 //! # Design and costs
 //!
@@ -69,8 +101,13 @@
 //!   that form one cycle); a mirror-symmetric board needs one half sweep.
 //! * Measured (2-core machine): the free 12 × 12 Formula 1 board in 22 ms on one thread and
 //!   15–21 ms on two, 16 × 16 in 2.2–2.9 s on two; all fixed polyominoes up to 24 cells in
-//!   1.9 s on one thread. The guide's `plugdp` chapter has the tables.
+//!   1.9 s on one thread.
 #![forbid(unsafe_code)]
+
+// The README's code blocks run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub mod engine;
 mod error;

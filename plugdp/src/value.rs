@@ -11,6 +11,57 @@
 use core::fmt;
 
 /// A commutative semiring value with checked operations.
+///
+/// The engine multiplies the weights of one configuration's choices and adds up the
+/// configurations; any type with these operations can be folded. Here a truncated polynomial
+/// counts the domino tilings of a 2 × 4 board by their number of vertical dominoes: a tiling is
+/// a sequence of vertical dominoes and pairs of horizontal ones (1 + 1 + 1 + 1, three orders of
+/// 1 + 1 + 2, and 2 + 2), so the polynomial is 1 + 3x² + x⁴.
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, Sides, Value};
+/// /// Polynomials in x, truncated past x⁷.
+/// #[derive(Clone, Debug, PartialEq)]
+/// struct Poly([u64; 8]);
+/// impl Value for Poly {
+///     fn zero() -> Self {
+///         Poly([0; 8])
+///     }
+///     fn one() -> Self {
+///         Poly([1, 0, 0, 0, 0, 0, 0, 0])
+///     }
+///     fn checked_add(&self, other: &Self) -> Option<Self> {
+///         let mut p = [0; 8];
+///         for k in 0..8 {
+///             p[k] = self.0[k].checked_add(other.0[k])?;
+///         }
+///         Some(Poly(p))
+///     }
+///     fn checked_mul(&self, other: &Self) -> Option<Self> {
+///         let mut p = [0u64; 8];
+///         for i in 0..8 {
+///             for j in 0..8 - i {
+///                 p[i + j] = p[i + j].checked_add(self.0[i].checked_mul(other.0[j])?)?;
+///             }
+///         }
+///         Some(Poly(p))
+///     }
+///     fn is_zero(&self) -> bool {
+///         self.0 == [0; 8]
+///     }
+/// }
+/// let x = Poly([0, 1, 0, 0, 0, 0, 0, 0]);
+/// // A vertical domino's top cell opens downward: it carries the x.
+/// let choices = |_, _| {
+///     Sides::SINGLES
+///         .iter()
+///         .map(|&s| (s, if s == Sides::DOWN { x.clone() } else { Poly::one() }))
+///         .collect()
+/// };
+/// let (by_vertical, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, choices)?;
+/// assert_eq!(by_vertical, Poly([1, 0, 3, 0, 1, 0, 0, 0]));
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 pub trait Value: Clone + fmt::Debug + PartialEq + Send + Sync {
     /// The additive identity.
     fn zero() -> Self;
@@ -86,16 +137,52 @@ macro_rules! best_plus {
 
 best_plus!(
     /// The best (largest) total weight: ⊕ = max, ⊗ = +, zero = no solution.
+    ///
+    /// ```
+    /// use plugdp::{run_edges, EdgeRules, Grid, MaxPlus, Sides};
+    /// // The most vertical dominoes in a tiling of a 2 × 5 board: all five.
+    /// let vertical = |_, _| {
+    ///     let score = |s: Sides| MaxPlus(Some(i64::from(s == Sides::DOWN)));
+    ///     Sides::SINGLES.iter().map(|&s| (s, score(s))).collect()
+    /// };
+    /// let (most, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical)?;
+    /// assert_eq!(most, MaxPlus(Some(5)));
+    /// // No tiling of an odd board: the zero of the semiring.
+    /// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::PRESENCE, vertical)?.0, MaxPlus(None));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     MaxPlus,
     max
 );
 best_plus!(
     /// The best (smallest) total weight: ⊕ = min, ⊗ = +, zero = no solution.
+    ///
+    /// ```
+    /// use plugdp::{run_edges, EdgeRules, Grid, MinPlus, Sides};
+    /// // The fewest vertical dominoes in a tiling of a 2 × 5 board: one (the other four cells
+    /// // pair up horizontally).
+    /// let vertical = |_, _| {
+    ///     let cost = |s: Sides| MinPlus(Some(i64::from(s == Sides::DOWN)));
+    ///     Sides::SINGLES.iter().map(|&s| (s, cost(s))).collect()
+    /// };
+    /// let (fewest, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical)?;
+    /// assert_eq!(fewest, MinPlus(Some(1)));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     MinPlus,
     min
 );
 
 /// Whether some solution exists: ⊕ = or, ⊗ = and.
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Feasible, Grid, Sides};
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, Feasible(true))).collect();
+/// // A grid graph is bipartite: no Hamiltonian cycle through an odd number of cells.
+/// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::SINGLE_CYCLE, pairs)?.0, Feasible(false));
+/// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs)?.0, Feasible(true));
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Feasible(pub bool);
 
@@ -138,7 +225,21 @@ pub const PRIMES: [u64; 16] = [
     4_611_686_018_427_387_329,
 ];
 
-/// A count modulo the prime `P`.
+/// A count modulo the prime `P` (arithmetic wraps, so it never overflows).
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, ModP, Sides};
+/// const P: u64 = 1_000_000_007;
+/// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, ModP::<P>(1))).collect();
+/// let (tilings, _) = run_edges(&Grid::new(1000, 2)?, EdgeRules::PRESENCE, singles)?;
+/// // Domino tilings of a 2 × n strip are the Fibonacci number F(n + 1), here F(1001) mod P.
+/// let (mut a, mut b) = (1u64, 1u64); // F(1), F(2)
+/// for _ in 2..=1000 {
+///     (a, b) = (b, (a + b) % P);
+/// }
+/// assert_eq!(tilings, ModP::<P>(b));
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ModP<const P: u64>(pub u64);
 
@@ -165,6 +266,20 @@ impl<const P: u64> Value for ModP<P> {
 
 /// A count modulo the first `K` of [`PRIMES`] at once; [`Residues::to_big`] recovers the exact
 /// count when it is below their product (about 2^(62·K)).
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, Residues, Sides, Value};
+/// // Domino tilings of a 2 × 100 strip: F(101), which needs 69 bits.
+/// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, Residues::<2>::one())).collect();
+/// let (tilings, _) = run_edges(&Grid::new(100, 2)?, EdgeRules::PRESENCE, singles)?;
+/// let (mut a, mut b) = (1u128, 1u128); // F(1), F(2)
+/// for _ in 2..=100 {
+///     (a, b) = (b, a + b);
+/// }
+/// assert_eq!(tilings.to_big().to_string(), b.to_string());
+/// assert_eq!(b, 573_147_844_013_817_084_101);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Residues<const K: usize>(pub [u64; K]);
 
@@ -222,6 +337,20 @@ fn pow_mod(mut a: u64, mut e: u64, m: u64) -> u64 {
 
 impl<const K: usize> Residues<K> {
     /// The exact value in `[0, p_1 · … · p_K)` with these residues (Garner's algorithm).
+    ///
+    /// ```
+    /// use plugdp::{Residues, Value};
+    /// // 2^200 from its residues modulo four primes (about 2^248 together).
+    /// let two = Residues::<4>([2; 4]);
+    /// let mut x = Residues::<4>::one();
+    /// for _ in 0..200 {
+    ///     x = x.checked_mul(&two).unwrap();
+    /// }
+    /// assert_eq!(
+    ///     x.to_big().to_string(),
+    ///     "1606938044258990275541962092341162602522202993782792835301376"
+    /// );
+    /// ```
     pub fn to_big(&self) -> BigCount {
         let () = Self::VALID;
         // Mixed-radix digits: x = v0 + p0 (v1 + p1 (v2 + …)).
@@ -245,7 +374,36 @@ impl<const K: usize> Residues<K> {
     }
 }
 
-/// A non-negative integer of any size (base 10^9 limbs), enough to print exact counts.
+/// A non-negative integer of any size (base 10^9 limbs), enough to print and compare exact
+/// counts; the exact solvers return it.
+///
+/// ```
+/// use plugdp::{domino_tilings, BigCount, Grid};
+/// // Domino tilings of a 2 × 300 strip: the Fibonacci number F(301), past u128.
+/// let tilings = domino_tilings(&Grid::new(2, 300)?)?;
+/// assert!(tilings > BigCount::from_u64(u64::MAX));
+/// // F(301) by schoolbook decimal addition (digits least significant first).
+/// let add = |a: &[u8], b: &[u8]| {
+///     let (mut out, mut carry) = (Vec::new(), 0);
+///     for i in 0..a.len().max(b.len()) {
+///         let d = a.get(i).unwrap_or(&0) + b.get(i).unwrap_or(&0) + carry;
+///         out.push(d % 10);
+///         carry = d / 10;
+///     }
+///     if carry > 0 {
+///         out.push(carry);
+///     }
+///     out
+/// };
+/// let (mut a, mut b) = (vec![1u8], vec![1u8]); // F(1), F(2)
+/// for _ in 2..301 {
+///     let c = add(&a, &b);
+///     (a, b) = (b, c);
+/// }
+/// let f301: String = b.iter().rev().map(|d| char::from(b'0' + d)).collect();
+/// assert_eq!(tilings.to_string(), f301);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BigCount {
     limbs: Vec<u32>,
@@ -255,6 +413,15 @@ const BASE: u64 = 1_000_000_000;
 
 impl BigCount {
     /// The value `x`.
+    ///
+    /// ```
+    /// use plugdp::{domino_tilings, BigCount, Grid};
+    /// let chessboard = domino_tilings(&Grid::new(8, 8)?)?;
+    /// assert_eq!(chessboard, BigCount::from_u64(12_988_816)); // OEIS A004003
+    /// assert_eq!(BigCount::from_u64(0).to_string(), "0");
+    /// assert!(BigCount::from_u64(1_000_000_000) > BigCount::from_u64(999_999_999));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn from_u64(mut x: u64) -> BigCount {
         let mut limbs = Vec::new();
         while x > 0 {

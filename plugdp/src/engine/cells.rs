@@ -11,7 +11,20 @@ use hashbrown::HashMap;
 use super::state::{Labels, MAX_POSITIONS};
 use crate::{Grid, PlugError, Value};
 
-/// How occupied cells must relate.
+/// How occupied cells must relate, for [`run_cells`].
+///
+/// ```
+/// use plugdp::{run_cells, CellRules, Grid};
+/// let strip = Grid::new(1, 10)?;
+/// let any = |_, _| (Some(1u64), Some(1u64)); // each cell may be in or out, weight 1
+/// // Any subset of 10 cells: 2^10, with the empty one.
+/// let all = CellRules { connected: false, allow_empty: true };
+/// assert_eq!(run_cells(&strip, all, any)?, 1024);
+/// // Connected non-empty subsets of a 1 × n strip are its n(n + 1)/2 intervals.
+/// let intervals = CellRules { connected: true, allow_empty: false };
+/// assert_eq!(run_cells(&strip, intervals, any)?, 55);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellRules {
     /// The occupied cells must form one 4-connected set.

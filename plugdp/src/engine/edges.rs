@@ -6,7 +6,21 @@ use super::state::{Labels, MAX_LABEL, MAX_POSITIONS};
 use super::table::{Collector, Frontiers, TableKey};
 use crate::{Grid, PlugError, Value};
 
-/// A set of open sides of a cell.
+/// A set of open sides of a cell: the bits 1 (left), 2 (up), 4 (right) and 8 (down).
+///
+/// An open side is an edge of the configuration between the cell and its neighbour: a path or
+/// cycle passing through a cell opens two sides ([`Sides::PAIRS`]), a domino's cell opens the
+/// one side towards its partner ([`Sides::SINGLES`]), an unused cell none.
+///
+/// ```
+/// use plugdp::Sides;
+/// let horizontal = Sides::LEFT.with(Sides::RIGHT);
+/// assert_eq!(horizontal, Sides(5));
+/// assert!(horizontal.has(Sides::LEFT) && !horizontal.has(Sides::UP));
+/// // C(4, 2) = 6 ways to pass through a cell, 4 ways to leave it by one side.
+/// assert_eq!((Sides::PAIRS.len(), Sides::SINGLES.len()), (6, 4));
+/// assert!(Sides::PAIRS.iter().all(|s| s.degree() == 2));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Sides(pub u8);
 
@@ -23,16 +37,37 @@ impl Sides {
     pub const NONE: Sides = Sides(0);
 
     /// Union.
+    ///
+    /// ```
+    /// use plugdp::Sides;
+    /// let corner = Sides::UP.with(Sides::RIGHT);
+    /// assert_eq!(corner, Sides(2 | 4));
+    /// assert_eq!(corner.with(Sides::NONE), corner);
+    /// ```
     pub const fn with(self, other: Sides) -> Sides {
         Sides(self.0 | other.0)
     }
 
     /// Whether all of `other` is open.
+    ///
+    /// ```
+    /// use plugdp::Sides;
+    /// let vertical = Sides::UP.with(Sides::DOWN);
+    /// assert!(vertical.has(Sides::UP) && vertical.has(vertical) && vertical.has(Sides::NONE));
+    /// assert!(!vertical.has(Sides::UP.with(Sides::LEFT)));
+    /// ```
     pub const fn has(self, other: Sides) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// Number of open sides.
+    ///
+    /// ```
+    /// use plugdp::Sides;
+    /// assert_eq!(Sides::NONE.degree(), 0);
+    /// assert_eq!(Sides::LEFT.with(Sides::DOWN).degree(), 2);
+    /// assert_eq!(Sides(15).degree(), 4);
+    /// ```
     pub const fn degree(self) -> u32 {
         self.0.count_ones()
     }
@@ -45,6 +80,23 @@ impl Sides {
 }
 
 /// What closing a cycle (joining two plugs of the same component) means.
+///
+/// With every cell passing a line through ([`Sides::PAIRS`]), a 2 × 4 board has two covers by
+/// loops (one loop round the board, or two 2 × 2 loops), of which one is a single cycle:
+///
+/// ```
+/// use plugdp::{run_edges, Cycles, EdgeRules, Grid, Sides};
+/// let grid = Grid::new(2, 4)?;
+/// let count = |cycles| -> Result<u64, plugdp::PlugError> {
+///     let rules = EdgeRules { connectivity: true, cycles, ends: 0 };
+///     let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+///     Ok(run_edges(&grid, rules, pairs)?.0)
+/// };
+/// assert_eq!(count(Cycles::Any)?, 2);
+/// assert_eq!(count(Cycles::Single)?, 1);
+/// assert_eq!(count(Cycles::Forbidden)?, 0); // every line through every cell must close
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cycles {
     /// Never allowed.
@@ -57,6 +109,24 @@ pub enum Cycles {
 }
 
 /// How plugs behave.
+///
+/// The three constants cover the usual problems; the fields can be combined freely.
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, Sides};
+/// let grid = Grid::new(3, 3)?;
+/// // Hamiltonian paths: every cell passes the path through or ends it.
+/// let through_or_end = |_, _| {
+///     Sides::PAIRS.iter().chain(&Sides::SINGLES).map(|&s| (s, 1u64)).collect()
+/// };
+/// let (paths, _) = run_edges(&grid, EdgeRules::SINGLE_PATH, through_or_end)?;
+/// assert_eq!(paths, 20); // OEIS A120443: 1, 4, 20, 276, …
+/// // Domino tilings: every cell opens the one side towards its partner.
+/// let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
+/// let (tilings, _) = run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, partner)?;
+/// assert_eq!(tilings, 36); // OEIS A004003: 1, 2, 36, 6728, …
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EdgeRules {
     /// Track components (false: plugs are presence bits only, as for domino tilings and cycle
@@ -93,6 +163,18 @@ impl EdgeRules {
 }
 
 /// What the sweep saw.
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, Sides};
+/// let grid = Grid::new(4, 4)?;
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let (cycles, stats) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
+/// assert_eq!(cycles, 6); // OEIS A003763
+/// assert_eq!(stats.states_per_step.len(), 16); // one entry per cell
+/// assert_eq!(stats.peak, *stats.states_per_step.iter().max().unwrap());
+/// assert_eq!(stats.pruned_after_cell + stats.pruned_after_row, 0); // no pruner
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Number of distinct frontiers after each cell, row-major.
@@ -112,6 +194,31 @@ pub(crate) const CLOSED: u8 = 1;
 /// exactly; openings across the board's border are not allowed. Returns the total weight of the
 /// complete configurations (no plug left open; with [`Cycles::Single`], exactly one cycle; with
 /// `ends`, exactly one path with that many ends).
+///
+/// The total is the sum, over the complete configurations, of the product of the weights of
+/// the choices their cells make, in the [`Value`] type `V` (`u64`, `u128`, a modular count, an
+/// optimisation value, …). Blocked cells count as choosing [`Sides::NONE`] with weight one.
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, Sides};
+/// // Hamiltonian cycles of the free 4 × 4 board (OEIS A003763: 1, 6, 1072, …).
+/// let grid = Grid::new(4, 4)?;
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// assert_eq!(run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?.0, 6);
+///
+/// // Weights: tilings of a 2 × n strip by dominoes where each vertical domino weighs 2 sum to
+/// // the Pell numbers 1, 2, 5, 12, 29, … (a(n) = 2 a(n − 1) + a(n − 2)). The weight goes on
+/// // the domino's top cell (the one opening downward).
+/// let weighted = |_, _| {
+///     Sides::SINGLES
+///         .iter()
+///         .map(|&s| (s, if s == Sides::DOWN { 2u64 } else { 1 }))
+///         .collect()
+/// };
+/// let (pell, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, weighted)?;
+/// assert_eq!(pell, 29);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 ///
 /// # Errors
 /// [`PlugError::TooWide`] past 30 columns, [`PlugError::BadSides`] for a choice with bits beyond
@@ -220,7 +327,7 @@ pub fn run_edges_witness<V: Value>(
 /// buffers (by hash), and after a barrier worker t sums partitions t, t + `threads`, … of all
 /// buffers: no contended lock, and no frontier is summed by two workers. An error in one worker
 /// stops them all at the next barrier. With two threads the 16 × 16 Hamiltonian cycle sweep runs
-/// about 1.8 times as fast as on one (see the guide); one thread is the same sweep as
+/// about 1.8 times as fast as on one (on a 2-core machine); one thread is the same sweep as
 /// [`run_edges`].
 ///
 /// ```
@@ -469,6 +576,31 @@ impl<V: Value> Options<V> {
 }
 
 /// Hooks consulted by [`run_edges_with`]; both keep everything by default.
+///
+/// A pruner sees every [`Frontier`] and may drop it (a bound, a constraint the cell choices
+/// cannot express), or just watch. Here one checks that a single cycle always crosses the
+/// contour between processed and unprocessed cells an even number of times:
+///
+/// ```
+/// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+/// struct EvenCrossings {
+///     seen: usize,
+/// }
+/// impl Pruner for EvenCrossings {
+///     fn keep_after_cell(&mut self, _r: usize, _c: usize, f: &Frontier) -> bool {
+///         assert_eq!(f.plugs() % 2, 0);
+///         self.seen += 1;
+///         true // keep everything
+///     }
+/// }
+/// let grid = Grid::new(4, 4)?;
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let mut watch = EvenCrossings { seen: 0 };
+/// let (cycles, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut watch)?;
+/// assert_eq!(cycles, 6); // unchanged: nothing was dropped
+/// assert!(watch.seen > 0 && stats.pruned_after_cell == 0);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 pub trait Pruner {
     /// Whether the hooks may drop anything at all; a pruner that answers `false` is never
     /// consulted, which saves a pass over every table (the default answers `true`).
@@ -487,7 +619,15 @@ pub trait Pruner {
     }
 }
 
-/// The pruner that keeps everything.
+/// The pruner that keeps everything ([`run_edges`] is [`run_edges_with`] and `NoPruning`).
+///
+/// ```
+/// use plugdp::{run_edges_with, EdgeRules, Grid, NoPruning, Sides};
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let (n, _) = run_edges_with(&Grid::new(6, 6)?, EdgeRules::SINGLE_CYCLE, pairs, &mut NoPruning)?;
+/// assert_eq!(n, 1072); // OEIS A003763(3)
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoPruning;
 
@@ -498,6 +638,38 @@ impl Pruner for NoPruning {
 }
 
 /// A read-only view of one frontier, for [`Pruner`]s.
+///
+/// The contour between processed and unprocessed cells has `cols + 1` positions; each holds
+/// no plug (label 0) or a plug whose label names its component, in minimal representation
+/// (labels numbered 1, 2, … in order of first appearance from position 0).
+///
+/// ```
+/// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+/// struct Check;
+/// impl Pruner for Check {
+///     fn keep_after_cell(&mut self, _r: usize, _c: usize, f: &Frontier) -> bool {
+///         assert_eq!(f.positions(), 5); // 4 columns
+///         let labels: Vec<u8> = (0..f.positions()).map(|j| f.label(j)).collect();
+///         // Minimal representation: the first plug met has label 1.
+///         if let Some(&first) = labels.iter().find(|&&l| l != 0) {
+///             assert_eq!(first, 1);
+///         }
+///         // Before the cycle closes, each component is a path with two ends on the contour.
+///         if !f.closed() {
+///             for l in 1..=labels.iter().copied().max().unwrap_or(0) {
+///                 assert_eq!(labels.iter().filter(|&&x| x == l).count(), 2);
+///             }
+///         } else {
+///             assert_eq!(f.plugs(), 0); // a single cycle closes only when nothing else is open
+///         }
+///         true
+///     }
+/// }
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let (n, _) = run_edges_with(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &mut Check)?;
+/// assert_eq!(n, 6);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Frontier {
     labels: [u8; MAX_POSITIONS + 1],
@@ -507,16 +679,76 @@ pub struct Frontier {
 
 impl Frontier {
     /// Number of contour positions (columns + 1).
+    ///
+    /// ```
+    /// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+    /// struct Width(usize);
+    /// impl Pruner for Width {
+    ///     fn keep_after_row(&mut self, _r: usize, f: &Frontier) -> bool {
+    ///         self.0 = f.positions();
+    ///         true
+    ///     }
+    /// }
+    /// let mut w = Width(0);
+    /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
+    /// let (tilings, _) = run_edges_with(&Grid::new(3, 6)?, EdgeRules::PRESENCE, singles, &mut w)?;
+    /// assert_eq!((w.0, tilings), (7, 41)); // 3 × 6 has 41 domino tilings (OEIS A001835)
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn positions(&self) -> usize {
         self.positions
     }
 
-    /// The component label at position `j` (0: no plug), in minimal representation.
+    /// The component label at position `j` (0: no plug), in minimal representation; positions
+    /// past the contour read 0.
+    ///
+    /// ```
+    /// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+    /// // The only Hamiltonian cycle of a 2 × 3 board is its border: after the first row, the
+    /// // row is one path whose two ends go down in the outer columns.
+    /// struct FirstRow(Vec<Vec<u8>>);
+    /// impl Pruner for FirstRow {
+    ///     fn keep_after_row(&mut self, r: usize, f: &Frontier) -> bool {
+    ///         if r == 0 {
+    ///             self.0.push((0..f.positions()).map(|j| f.label(j)).collect());
+    ///         }
+    ///         true
+    ///     }
+    /// }
+    /// let mut rows = FirstRow(Vec::new());
+    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    /// let (n, _) = run_edges_with(&Grid::new(2, 3)?, EdgeRules::SINGLE_CYCLE, pairs, &mut rows)?;
+    /// assert_eq!(n, 1); // the 2 × 3 board's border
+    /// assert_eq!(rows.0.len(), 1);
+    /// let plugs: Vec<u8> = rows.0[0].iter().copied().filter(|&l| l != 0).collect();
+    /// assert_eq!(plugs, [1, 1]); // two ends of one component
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn label(&self, j: usize) -> u8 {
         self.labels.get(j).copied().unwrap_or(0)
     }
 
-    /// Number of plugs.
+    /// Number of plugs (positions with a nonzero label).
+    ///
+    /// See [`Pruner`] for an example: a single cycle always leaves an even number of plugs.
+    ///
+    /// ```
+    /// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+    /// // Domino tilings: a plug is a vertical domino sticking out of the finished rows.
+    /// struct MostPlugs(usize);
+    /// impl Pruner for MostPlugs {
+    ///     fn keep_after_row(&mut self, _r: usize, f: &Frontier) -> bool {
+    ///         self.0 = self.0.max(f.plugs());
+    ///         true
+    ///     }
+    /// }
+    /// let mut most = MostPlugs(0);
+    /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
+    /// let (n, _) = run_edges_with(&Grid::new(2, 4)?, EdgeRules::PRESENCE, singles, &mut most)?;
+    /// assert_eq!(n, 5); // Fibonacci
+    /// assert_eq!(most.0, 4); // all four dominoes vertical
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn plugs(&self) -> usize {
         self.labels[..self.positions]
             .iter()
@@ -525,6 +757,30 @@ impl Frontier {
     }
 
     /// Whether a cycle has closed or a path has been completed.
+    ///
+    /// With [`EdgeRules::SINGLE_CYCLE`] a cycle may close early (round the first rows of a
+    /// board, say); such a frontier dies at the next free cell, which may open nothing. After
+    /// the last cell only the closed, empty contour remains.
+    ///
+    /// ```
+    /// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
+    /// struct Closed(Vec<(usize, usize)>);
+    /// impl Pruner for Closed {
+    ///     fn keep_after_cell(&mut self, r: usize, c: usize, f: &Frontier) -> bool {
+    ///         if f.closed() {
+    ///             self.0.push((r, c));
+    ///         }
+    ///         true
+    ///     }
+    /// }
+    /// let mut closed = Closed(Vec::new());
+    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    /// let grid = Grid::new(4, 4)?;
+    /// let (n, _) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut closed)?;
+    /// assert_eq!(n, 6);
+    /// assert_eq!(closed.0.iter().filter(|&&cell| cell == (3, 3)).count(), 1);
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn closed(&self) -> bool {
         self.flags & CLOSED != 0
     }

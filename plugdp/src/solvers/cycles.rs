@@ -56,6 +56,9 @@ fn count_on<V: Value>(
 /// Number of Hamiltonian cycles of the free cells (undirected closed tours through every free
 /// cell once, moving between edge-adjacent free cells), exactly.
 ///
+/// This is the answer of Timus 1519 "Formula 1" (read its board with [`Grid::parse_rows`],
+/// which shows the input format).
+///
 /// ```
 /// use plugdp::{hamiltonian_cycles, Grid};
 /// let g = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
@@ -123,6 +126,16 @@ pub(crate) fn big(v: u128) -> BigCount {
 
 /// Number of Hamiltonian cycles in 128-bit arithmetic (faster than [`hamiltonian_cycles`]).
 ///
+/// ```
+/// use plugdp::{hamiltonian_cycles_u128, Grid};
+/// // OEIS A003763: 1, 6, 1072, 4638576, … for the 2 × 2, 4 × 4, 6 × 6, 8 × 8 boards.
+/// assert_eq!(hamiltonian_cycles_u128(&Grid::new(2, 2)?)?, 1);
+/// assert_eq!(hamiltonian_cycles_u128(&Grid::new(6, 6)?)?, 1072);
+/// // Odd number of cells: none (the grid graph is bipartite).
+/// assert_eq!(hamiltonian_cycles_u128(&Grid::new(5, 5)?)?, 0);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
 /// # Errors
 /// As [`run_edges`], including [`PlugError::Overflow`].
 pub fn hamiltonian_cycles_u128(grid: &Grid) -> Result<u128, PlugError> {
@@ -131,6 +144,15 @@ pub fn hamiltonian_cycles_u128(grid: &Grid) -> Result<u128, PlugError> {
 
 /// [`hamiltonian_cycles_u128`] with big steps on `threads` threads (see
 /// [`run_edges_parallel`]).
+///
+/// ```
+/// use std::num::NonZeroUsize;
+/// use plugdp::{hamiltonian_cycles_u128_parallel, Grid};
+/// let two = NonZeroUsize::new(2).unwrap();
+/// // OEIS A003763(4): the 8 × 8 board.
+/// assert_eq!(hamiltonian_cycles_u128_parallel(&Grid::new(8, 8)?, two)?, 4_638_576);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 ///
 /// # Errors
 /// As [`hamiltonian_cycles_u128`].

@@ -19,7 +19,7 @@
 //! The half-turn symmetric polyominoes, which Burnside's lemma needs for the one-sided and free
 //! counts, have their own sweep over top halves ([`half_turn`]).
 //!
-//! Measured on the 2-core reference machine: all sizes ≤ 24 in 3.4 s (Knuth's POLYNUM: 3.49 s),
+//! Measured on a 2-core machine: all sizes ≤ 24 in 3.4 s (Knuth's POLYNUM: 3.49 s),
 //! ≤ 26 in 12 s; each further size costs about 1.9×.
 
 mod fixed;
@@ -147,6 +147,19 @@ pub fn polyomino_counts(n: usize) -> Result<Vec<(usize, u64, u64, u64)>, PlugErr
 
 /// [`polyomino_counts`] with both transfer matrices' widths shared among `threads` threads
 /// (see [`fixed_polyominoes_parallel`]).
+///
+/// ```
+/// use std::num::NonZeroUsize;
+/// use plugdp::polyomino_counts_parallel;
+/// let c = polyomino_counts_parallel(7, NonZeroUsize::new(2).unwrap())?;
+/// let fixed: Vec<u64> = c.iter().map(|t| t.1).collect();
+/// let one_sided: Vec<u64> = c.iter().map(|t| t.2).collect();
+/// let free: Vec<u64> = c.iter().map(|t| t.3).collect();
+/// assert_eq!(fixed, [1, 2, 6, 19, 63, 216, 760]); // OEIS A001168
+/// assert_eq!(one_sided, [1, 1, 2, 7, 18, 60, 196]); // OEIS A000988
+/// assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]); // OEIS A000105
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 ///
 /// # Errors
 /// As [`fixed_polyominoes`].

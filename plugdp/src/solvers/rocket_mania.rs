@@ -1,33 +1,18 @@
 //! Rocket Mania (ZOJ 2125 "Rocket Mania", ZOJ 2126 "Rocket Mania Plus"): rotate fuse tiles so
 //! that as many rockets as possible are connected to a lit match.
 //!
+//! The puzzle, the ZOJ input formats and their mapping to the API are documented on
+//! [`FuseBoard`] and [`rocket_mania`]; the prunings on [`Prunings`].
+//!
 //! The sweep keeps, for each partial rotation of the tiles, the frontier's plugs in minimal
 //! representation and, per component, whether it is lit and how many rockets it holds that have
 //! not launched yet (a component can still be lit later through a merge). Plugs are *soft*: an
 //! opening towards a closed side or the top/bottom border leads nowhere. The value is the best
 //! number of rockets launched so far (a max-plus fold), and every step keeps a back-pointer to
 //! the best predecessor, so the rotations of one optimal board are read off at the end (memory:
-//! O(cells × states); the seed's boards have a few thousand states per step).
+//! O(cells × states); 9 × 6 boards have a few thousand states per step).
 //!
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
-//!
-//! The seed's four prunings are switchable ([`Prunings`]); [`rocket_mania_with`] reports the
-//! states each setting keeps. Read in this model (where a component remembers its waiting
-//! rockets), three of them are exact and one is not:
-//!
-//! 1. *No lit plug* (drop a state whose frontier burns nowhere): **not exact**. Before the lit
-//!    match's row is reached nothing burns yet, and a fuse built downward from the upper rows can
-//!    still be reached by the fire later; the option is kept to measure the seed's claim, and off
-//!    by default.
-//! 2. *Lone unlit plug* (a plug that does not burn and has no other plug of its component on
-//!    the frontier is removed): exact when the component has no waiting rocket, which is the
-//!    only case it is applied to: whatever the fire could reach through that plug is that dead
-//!    component.
-//! 3. *Dominance* (against the best state of the step): a state is dropped when every plug it
-//!    has is present and burning in the best state and the best state's score is at least its
-//!    score plus its waiting rockets. Exact: fire is monotone, so every continuation does at least
-//!    as well from the best state.
-//! 4. *Row end* (pruning 2 applied only after the last cell of a row): exact, as 2.
 
 use hashbrown::HashMap;
 
@@ -35,6 +20,15 @@ use crate::PlugError;
 
 /// One tile kind, by its drawing in the problem: `.` none, `-` straight, `L` corner, `T` three
 /// openings, `+` four openings.
+///
+/// ```
+/// use plugdp::Tile;
+/// let tiles: Vec<Tile> = ".-LT+".chars().filter_map(Tile::from_char).collect();
+/// assert_eq!(tiles, [Tile::Empty, Tile::Straight, Tile::Corner, Tile::Tee, Tile::Cross]);
+/// // Openings per kind: 0, 2, 2, 3 and 4 sides.
+/// let sides: Vec<u32> = tiles.iter().map(|t| t.openings(0).count_ones()).collect();
+/// assert_eq!(sides, [0, 2, 2, 3, 4]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tile {
     /// No fuse.
@@ -55,7 +49,14 @@ const RIGHT: u8 = 4;
 const DOWN: u8 = 8;
 
 impl Tile {
-    /// The tile drawn as `ch`.
+    /// The tile drawn as `ch` (`None` for any other character).
+    ///
+    /// ```
+    /// use plugdp::Tile;
+    /// assert_eq!(Tile::from_char('L'), Some(Tile::Corner));
+    /// assert_eq!(Tile::from_char('+'), Some(Tile::Cross));
+    /// assert_eq!(Tile::from_char('x'), None);
+    /// ```
     pub fn from_char(ch: char) -> Option<Tile> {
         Some(match ch {
             '.' => Tile::Empty,
@@ -67,7 +68,21 @@ impl Tile {
         })
     }
 
-    /// Openings (bits: 1 left, 2 up, 4 right, 8 down) after `quarter_turns` clockwise turns.
+    /// Openings (bits: 1 left, 2 up, 4 right, 8 down, as in [`Sides`](crate::Sides)) after
+    /// `quarter_turns` clockwise turns (taken modulo 4).
+    ///
+    /// ```
+    /// use plugdp::Tile;
+    /// let (left, up, right, down) = (1, 2, 4, 8);
+    /// // A corner opens up and right; a quarter turn clockwise makes it right and down.
+    /// assert_eq!(Tile::Corner.openings(0), up | right);
+    /// assert_eq!(Tile::Corner.openings(1), right | down);
+    /// assert_eq!(Tile::Corner.openings(5), Tile::Corner.openings(1));
+    /// // A straight tile has two positions, a cross one.
+    /// assert_eq!(Tile::Straight.openings(1), up | down);
+    /// assert_eq!(Tile::Straight.openings(2), left | right);
+    /// assert_eq!(Tile::Cross.openings(3), 15);
+    /// ```
     pub fn openings(self, quarter_turns: u8) -> u8 {
         let base = match self {
             Tile::Empty => 0,
@@ -100,6 +115,50 @@ impl Tile {
 }
 
 /// A Rocket Mania board: rows of tiles, a match left of each row, a rocket right of each row.
+///
+/// # The puzzle (ZOJ 2125 "Rocket Mania", ZOJ 2126 "Rocket Mania Plus")
+///
+/// A board of 9 rows × 6 columns of fuse tiles ([`Tile`]: `.` none, `-` straight, `L` corner,
+/// `T` three openings, `+` four openings). Every tile may be turned by 0, 90, 180 or 270
+/// degrees. Fire passes between edge-adjacent tiles whose facing sides are both open, from a
+/// row's match into the row's first tile when that tile is open on its left, and from a row's
+/// last tile into the row's rocket when that tile is open on its right. The answer is the
+/// largest number of rockets that can launch ([`rocket_mania`]). This type takes any board up
+/// to [`FuseBoard::MAX_ROWS`] × [`FuseBoard::MAX_COLS`].
+///
+/// # Input formats
+///
+/// Both problems give several cases, one after the other until the end of the input, as
+/// whitespace-separated words (normally one board row per line):
+///
+/// * ZOJ 2125: each case is a number X, the only match that is lit (1 to 9, counted from the
+///   top), followed by 9 rows of 6 tile characters.
+/// * ZOJ 2126: each case is 9 rows of 6 tile characters (cases separated by a blank line);
+///   every match is lit.
+///
+/// The output is one line per case: the largest number of rockets launched. Each row word goes
+/// to [`FuseBoard::parse_rows`]; X becomes the `lit` flags of [`rocket_mania`]:
+///
+/// ```
+/// use plugdp::{rocket_mania, FuseBoard};
+/// let input = "3\n......\n.L----\n-+----\n.-....\n.T---L\n.L----\n......\n......\n......\n";
+/// let mut words = input.split_whitespace();
+/// let x: usize = words.next().unwrap().parse().unwrap();
+/// let rows: Vec<&str> = words.by_ref().take(9).collect();
+/// let board = FuseBoard::parse_rows(&rows)?;
+/// let lit: Vec<bool> = (1..=9).map(|r| r == x).collect();
+/// // From match 3, row 3 burns straight through; its cross feeds the corner above (turned
+/// // down and right: row 2's rocket) and the straight below, turned upright, which feeds the
+/// // tee of row 5 and then the corner of row 6 (row 6's rocket). Row 5 ends in a corner,
+/// // which cannot pass fire on to the right, and rows 1, 4, 7, 8, 9 have no way through.
+/// let plan = rocket_mania(&board, &lit)?;
+/// assert_eq!(plan.launched, 3);
+/// assert_eq!(plan.rockets, [false, true, true, false, false, true, false, false, false]);
+/// // ZOJ 2126 lights every match: still 3, as no other row can reach its rocket.
+/// assert_eq!(rocket_mania(&board, &[true; 9])?.launched, 3);
+/// assert!(words.next().is_none()); // the end of the input
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FuseBoard {
     rows: usize,
@@ -113,7 +172,17 @@ impl FuseBoard {
     /// Largest number of rows (pending rockets per component are kept in 4 bits).
     pub const MAX_ROWS: usize = 15;
 
-    /// Reads rows of tile characters.
+    /// Reads rows of tile characters (`.`, `-`, `L`, `T`, `+`), top row first.
+    ///
+    /// ```
+    /// use plugdp::{FuseBoard, PlugError, Tile};
+    /// let board = FuseBoard::parse_rows(&["-L", "T+"])?;
+    /// assert_eq!(board.tile(0, 1), Tile::Corner);
+    /// assert_eq!(board.tile(1, 0), Tile::Tee);
+    /// assert!(matches!(FuseBoard::parse_rows(&["-x"]), Err(PlugError::BadGrid(_))));
+    /// assert!(matches!(FuseBoard::parse_rows(&["--", "-"]), Err(PlugError::BadGrid(_))));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     ///
     /// # Errors
     /// [`PlugError::BadGrid`] for other characters, ragged rows or sizes beyond the limits.
@@ -155,23 +224,75 @@ impl FuseBoard {
     }
 
     /// Number of rows.
+    ///
+    /// ```
+    /// let board = plugdp::FuseBoard::parse_rows(&["------"; 9])?;
+    /// assert_eq!(board.rows(), 9);
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn rows(&self) -> usize {
         self.rows
     }
 
     /// Number of columns.
+    ///
+    /// ```
+    /// let board = plugdp::FuseBoard::parse_rows(&["------"; 9])?;
+    /// assert_eq!(board.cols(), 6);
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn cols(&self) -> usize {
         self.cols
     }
 
-    /// The tile at `(r, c)`.
+    /// The tile at `(r, c)` (row 0 at the top, column 0 next to the matches).
+    ///
+    /// ```
+    /// use plugdp::{FuseBoard, Tile};
+    /// let board = FuseBoard::parse_rows(&[".-", "L+"])?;
+    /// assert_eq!((board.tile(0, 0), board.tile(1, 1)), (Tile::Empty, Tile::Cross));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
     pub fn tile(&self, r: usize, c: usize) -> Tile {
         self.tiles[r * self.cols + c]
     }
 }
 
-/// Which of the seed's prunings to apply (see the module docs; only `no_lit_plug` can lose the
-/// optimum).
+/// Which prunings of the sweep's states to apply, for [`rocket_mania_with`] (which also reports
+/// the states each setting keeps). [`rocket_mania`] uses [`Prunings::EXACT`].
+///
+/// The sweep keeps, per frontier plug, its component, whether that component burns and how
+/// many rockets wait on it (rockets already connected to it, which launch if it is lit later).
+/// Read this way, three of the four prunings are exact and one is not:
+///
+/// 1. *No lit plug* (drop a state whose frontier burns nowhere): **not exact**. Before the lit
+///    match's row is reached nothing burns yet, and a fuse built downward from the upper rows
+///    can still be reached by the fire later. It is offered to measure how much this tempting
+///    shortcut loses, and off by default.
+/// 2. *Lone unlit plug* (a plug that does not burn and has no other plug of its component on
+///    the frontier is removed): exact when the component has no waiting rocket, which is the
+///    only case it is applied to: whatever the fire could reach through that plug is that dead
+///    component.
+/// 3. *Dominance* (against the best state of the step): a state is dropped when every plug it
+///    has is present and burning in the best state and the best state's score is at least its
+///    score plus its waiting rockets. Exact: fire is monotone, so every continuation does at
+///    least as well from the best state.
+/// 4. *Row end* (pruning 2 applied only after the last cell of a row): exact, as 2.
+///
+/// ```
+/// use plugdp::{rocket_mania_with, FuseBoard, Prunings};
+/// // Only the lower match burns. Turned right, the lower corner takes the fire up into the
+/// // upper corner, which turns it right into the straight tile and the upper rocket.
+/// let board = FuseBoard::parse_rows(&["L-", "L."])?;
+/// let lit = [false, true];
+/// let (exact, _) = rocket_mania_with(&board, &lit, Prunings::EXACT)?;
+/// assert_eq!(exact.launched, 1);
+/// // Pruning 1 drops that fuse while it is still unlit, and with it the only solution.
+/// let lossy = Prunings { no_lit_plug: true, ..Prunings::EXACT };
+/// let (pruned, _) = rocket_mania_with(&board, &lit, lossy)?;
+/// assert_eq!(pruned.launched, 0);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Prunings {
     /// 1: drop states with no burning plug (not exact).
@@ -194,7 +315,17 @@ impl Prunings {
     };
 }
 
-/// Frontier states kept by a sweep.
+/// Frontier states kept by a sweep of [`rocket_mania_with`].
+///
+/// ```
+/// use plugdp::{rocket_mania_with, FuseBoard, Prunings};
+/// // A board of crosses: every rocket launches, whatever the rotations.
+/// let board = FuseBoard::parse_rows(&["++++++"; 9])?;
+/// let (plan, stats) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT)?;
+/// assert_eq!(plan.launched, 9);
+/// assert!(stats.peak_states >= 1 && stats.total_states >= stats.peak_states);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RocketStats {
     /// Sum over the cells of the states kept after the cell.
@@ -203,7 +334,21 @@ pub struct RocketStats {
     pub peak_states: usize,
 }
 
-/// An optimal rotation of the board.
+/// An optimal rotation of the board, from [`rocket_mania`].
+///
+/// ```
+/// use plugdp::{launched_rockets, rocket_mania, FuseBoard};
+/// // Straight tiles: with only match 4 lit, only rocket 4 can launch, and the straight tile
+/// // of row 4 must lie flat (0 or 2 quarter turns).
+/// let board = FuseBoard::parse_rows(&["------"; 9])?;
+/// let lit: Vec<bool> = (0..9).map(|r| r == 3).collect();
+/// let plan = rocket_mania(&board, &lit)?;
+/// assert_eq!(plan.launched, 1);
+/// assert_eq!(plan.rockets, lit);
+/// assert!((18..24).all(|i| plan.rotations[i] % 2 == 0));
+/// assert_eq!(launched_rockets(&board, &plan.rotations, &lit), plan.rockets);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RocketPlan {
     /// The most rockets that can be launched.
@@ -218,6 +363,17 @@ pub struct RocketPlan {
 /// (a flood fill over the fixed board: the independent check of every plan).
 ///
 /// Missing rotations (a slice shorter than the board) count as 0; rotations are taken modulo 4.
+///
+/// ```
+/// use plugdp::{launched_rockets, FuseBoard};
+/// let board = FuseBoard::parse_rows(&["---", "---"])?;
+/// // Unturned straight tiles carry each match's fire to its own rocket.
+/// assert_eq!(launched_rockets(&board, &[], &[true, false]), [true, false]);
+/// assert_eq!(launched_rockets(&board, &[], &[true, true]), [true, true]);
+/// // Turned upright, they stop it at once.
+/// assert_eq!(launched_rockets(&board, &[1; 6], &[true, true]), [false, false]);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
 pub fn launched_rockets(board: &FuseBoard, rotations: &[u8], lit: &[bool]) -> Vec<bool> {
     let (rows, cols) = (board.rows, board.cols);
     let open = |r: usize, c: usize| {
@@ -320,15 +476,22 @@ impl Fuse {
 }
 
 /// The best rotation of `board` when the matches of the rows in `lit` burn (`lit[r]` for row r;
-/// ZOJ 2125 lights one row, ZOJ 2126 all of them).
+/// ZOJ 2125 lights one row, ZOJ 2126 all of them). See [`FuseBoard`] for the puzzle and the
+/// problems' input formats.
 ///
 /// ```
 /// use plugdp::{rocket_mania, FuseBoard};
-/// let board = FuseBoard::parse_rows(&["LLLLLL"; 9])?;
-/// let mut one = [false; 9];
-/// one[0] = true;
-/// assert_eq!(rocket_mania(&board, &one)?.launched, 1);
-/// assert_eq!(rocket_mania(&board, &[true; 9])?.launched, 4);
+/// // Crosses connect everything: one lit match launches all nine rockets.
+/// let crosses = FuseBoard::parse_rows(&["++++++"; 9])?;
+/// let first: Vec<bool> = (0..9).map(|r| r == 0).collect();
+/// assert_eq!(rocket_mania(&crosses, &first)?.launched, 9);
+///
+/// // Corners never branch, so one match reaches at most one rocket, by a zigzag over two
+/// // rows. Such a fuse turns in every tile, so it uses at least two tiles per column (12 of
+/// // the 54): with every match lit at most 4 fuses fit, and pairs of rows give 4.
+/// let corners = FuseBoard::parse_rows(&["LLLLLL"; 9])?;
+/// assert_eq!(rocket_mania(&corners, &first)?.launched, 1);
+/// assert_eq!(rocket_mania(&corners, &[true; 9])?.launched, 4);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
@@ -342,11 +505,13 @@ pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugE
 ///
 /// ```
 /// use plugdp::{rocket_mania_with, FuseBoard, Prunings};
-/// let board = FuseBoard::parse_rows(&["TTTTTT"; 9])?;
-/// let (plain, s0) = rocket_mania_with(&board, &[true; 9], Prunings::default())?;
-/// let (pruned, s1) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT)?;
-/// assert_eq!((plain.launched, pruned.launched), (9, 9));
-/// assert!(s1.total_states <= s0.total_states);
+/// // Tees turned to open left and right let every row burn straight through: all rockets
+/// // launch when every match is lit.
+/// let board = FuseBoard::parse_rows(&["TTTTTT"; 4])?;
+/// let (plain, s0) = rocket_mania_with(&board, &[true; 4], Prunings::default())?;
+/// let (pruned, s1) = rocket_mania_with(&board, &[true; 4], Prunings::EXACT)?;
+/// assert_eq!((plain.launched, pruned.launched), (4, 4));
+/// assert!(s1.total_states <= s0.total_states); // the exact prunings keep fewer states
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
