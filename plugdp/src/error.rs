@@ -25,6 +25,7 @@ use thiserror::Error;
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PlugError {
     /// The board has a zero side.
     #[error("the board is empty")]

@@ -132,4 +132,4 @@ pub use solvers::{
     hamiltonian_cycles_u128_parallel, hamiltonian_paths, launched_rockets, polyomino_counts,
     polyomino_counts_parallel, rocket_mania, rocket_mania_with, self_avoiding_polygons,
 };
-pub use value::{BigCount, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};
+pub use value::{BigCount, CountError, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};

@@ -404,8 +404,9 @@ impl<const K: usize> Residues<K> {
 /// assert_eq!(tilings.to_string(), f301);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct BigCount {
+    /// Base-10^9 digits, least significant first, with no zero limb at the top.
     limbs: Vec<u32>,
 }
 
@@ -431,7 +432,41 @@ impl BigCount {
         BigCount { limbs }
     }
 
+    /// The value `x` (also `BigCount::from(x)`).
+    ///
+    /// ```
+    /// use plugdp::BigCount;
+    /// let x = BigCount::from_u128(u128::MAX);
+    /// assert_eq!(x.to_string(), "340282366920938463463374607431768211455");
+    /// assert_eq!(u128::try_from(&x), Ok(u128::MAX));
+    /// assert!(u64::try_from(&x).is_err());
+    /// ```
+    pub fn from_u128(mut x: u128) -> BigCount {
+        let mut limbs = Vec::new();
+        while x > 0 {
+            limbs.push((x % u128::from(BASE)) as u32);
+            x /= u128::from(BASE);
+        }
+        BigCount { limbs }
+    }
+
+    /// Whether the value is zero.
+    pub fn is_zero(&self) -> bool {
+        self.limbs.is_empty()
+    }
+
+    /// Drops zero limbs at the top (the representation invariant).
+    fn trim(&mut self) {
+        while self.limbs.last() == Some(&0) {
+            self.limbs.pop();
+        }
+    }
+
     pub(crate) fn mul_small(&mut self, m: u64) {
+        if m == 0 {
+            self.limbs.clear();
+            return;
+        }
         // m < 2^62: split into two base-10^9 digits to keep products in u128.
         let mut carry: u128 = 0;
         for l in &mut self.limbs {
@@ -474,6 +509,101 @@ impl BigCount {
     }
 }
 
+impl PartialEq for BigCount {
+    fn eq(&self, other: &Self) -> bool {
+        self.significant() == other.significant()
+    }
+}
+
+impl Eq for BigCount {}
+
+impl core::hash::Hash for BigCount {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.significant().hash(state);
+    }
+}
+
+impl From<u64> for BigCount {
+    fn from(x: u64) -> BigCount {
+        BigCount::from_u64(x)
+    }
+}
+
+impl From<u128> for BigCount {
+    fn from(x: u128) -> BigCount {
+        BigCount::from_u128(x)
+    }
+}
+
+/// A [`BigCount`] that does not fit the integer type asked for, or text that is not a count.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CountError {
+    /// The count needs more bits than the target type has.
+    #[error("the count {0} does not fit in {1} bits")]
+    TooLarge(String, u32),
+    /// The text is not a decimal count (digits only, at least one).
+    #[error("{0:?} is not a decimal count")]
+    NotACount(String),
+}
+
+impl TryFrom<&BigCount> for u128 {
+    type Error = CountError;
+    fn try_from(x: &BigCount) -> Result<u128, CountError> {
+        let mut v: u128 = 0;
+        for &l in x.significant().iter().rev() {
+            v = v
+                .checked_mul(u128::from(BASE))
+                .and_then(|v| v.checked_add(u128::from(l)))
+                .ok_or_else(|| CountError::TooLarge(x.to_string(), 128))?;
+        }
+        Ok(v)
+    }
+}
+
+impl TryFrom<&BigCount> for u64 {
+    type Error = CountError;
+    fn try_from(x: &BigCount) -> Result<u64, CountError> {
+        let wide = u128::try_from(x).map_err(|_| CountError::TooLarge(x.to_string(), 64))?;
+        u64::try_from(wide).map_err(|_| CountError::TooLarge(x.to_string(), 64))
+    }
+}
+
+impl core::str::FromStr for BigCount {
+    type Err = CountError;
+
+    /// Reads a decimal count as [`Display`](fmt::Display) writes it (leading zeros allowed).
+    ///
+    /// ```
+    /// use plugdp::BigCount;
+    /// let big: BigCount = "1000000000000000000000000000042".parse()?;
+    /// assert_eq!(big.to_string().parse::<BigCount>()?, big);
+    /// assert_eq!("007".parse::<BigCount>()?, BigCount::from(7u64));
+    /// assert!("-1".parse::<BigCount>().is_err());
+    /// # Ok::<(), plugdp::CountError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<BigCount, CountError> {
+        let t = text.trim();
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(CountError::NotACount(text.to_owned()));
+        }
+        let digits = t.as_bytes();
+        let mut limbs = Vec::with_capacity(digits.len() / 9 + 1);
+        let mut end = digits.len();
+        while end > 0 {
+            let start = end.saturating_sub(9);
+            let limb = digits[start..end]
+                .iter()
+                .fold(0u32, |acc, &d| acc * 10 + u32::from(d - b'0'));
+            limbs.push(limb);
+            end = start;
+        }
+        let mut count = BigCount { limbs };
+        count.trim();
+        Ok(count)
+    }
+}
+
 impl Ord for BigCount {
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
         let (a, b) = (self.significant(), other.significant());
@@ -491,7 +621,7 @@ impl PartialOrd for BigCount {
 
 impl fmt::Display for BigCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.limbs.split_last() {
+        match self.significant().split_last() {
             None => f.write_str("0"),
             Some((top, rest)) => {
                 write!(f, "{top}")?;
