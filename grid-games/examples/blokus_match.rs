@@ -216,11 +216,12 @@ fn main() -> ExitCode {
         None => "no interval from one game".to_string(),
     };
     println!(
-        "{} vs {} on {}: {} games, {} wins, {} draws, {} losses for {}: score {:.1} % ({interval}), mean score difference {:+.2}",
+        "{} vs {} on {}: {} {}, {} wins, {} draws, {} losses for {}: score {:.1} % ({interval}), mean score difference {:+.2}",
         args.bot_a,
         args.bot_b,
         args.variant,
         tally.games(),
+        if tally.games() == 1 { "game" } else { "games" },
         tally.wins,
         tally.draws,
         tally.losses,
@@ -236,8 +237,13 @@ fn main() -> ExitCode {
         );
     }
     for (side, name) in [&args.bot_a, &args.bot_b].into_iter().enumerate() {
+        let label = if args.bot_a == args.bot_b {
+            format!("{name} ({})", ["A", "B"][side])
+        } else {
+            name.clone()
+        };
         println!(
-            "{name}: {} moves, {:.1} ms per move on average, {:.1} ms at most",
+            "{label}: {} moves, {:.1} ms per move on average, {:.1} ms at most",
             t.moves[side],
             1e3 * t.time[side].as_secs_f64() / t.moves[side].max(1) as f64,
             1e3 * t.max[side].as_secs_f64()
