@@ -62,7 +62,8 @@ OUTPUT:
 
 EXIT STATUS:
   0 after the series, 2 for bad arguments (an unknown bot or variant, --games outside
-  1..=1000000, --ms outside 1..=3600000, --iterations outside 1..=1000000000, --threads 0).";
+  1..=1000000, --ms outside 1..=3600000, --iterations outside 1..=1000000000, --threads
+  outside 1..=1024).";
 
 /// Plays a series of Blokus games between two bots, seats alternated, and prints the score
 /// with a 95 % interval.
@@ -94,7 +95,8 @@ struct Args {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Games played at once (default: every available core; the results do not depend on it
-    /// unless --ms is given). Requests above the available cores are clamped to them.
+    /// unless --ms is given). At most 1024; requests above the available cores are clamped to
+    /// them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
     threads: Option<u32>,
     /// When to draw the progress line on standard error.

@@ -18,7 +18,7 @@ use grid_games::blokus::{Position, Variant, perft};
 
 /// The deepest search accepted. Counts stay far below `u64::MAX` up to here, but the time
 /// grows about 200 to 700 times per level: Duo depth 3 takes about half a second, Duo depth 4
-/// several minutes, Classic depth 5 about a minute; depth 6 means hours to days.
+/// several minutes, Classic depth 5 about 20 s; depth 6 means hours to days.
 const MAX_DEPTH: u32 = 6;
 
 const AFTER_HELP: &str = "\
@@ -33,7 +33,7 @@ ARGUMENTS:
 KNOWN VALUES (for checking):
   duo:     depth 1 = 414, depth 2 = 171 396, depth 3 = 89 204 762 (about 0.5 s)
   classic: depth 1 = 58, depth 2 = 3 364, depth 3 = 195 112, depth 4 = 11 316 496,
-           depth 5 = 1 898 244 648 (about a minute on one core)
+           depth 5 = 1 898 244 648 (about 20 s of CPU time)
   Each level multiplies the time by about 200 to 700: Duo depth 4 runs for minutes, depth 6
   of any variant for hours or days. The first placements are shared out among --threads
   workers; the count does not depend on it.
@@ -44,7 +44,7 @@ OUTPUT:
 
 EXIT STATUS:
   0 with the count, 2 for bad arguments (an unknown variant, a depth that is not a whole number
-  in 0..=6, --threads 0).";
+  in 0..=6, --threads outside 1..=1024).";
 
 /// Counts the legal Blokus placement sequences of DEPTH placements from the empty board.
 #[derive(Parser)]
@@ -57,7 +57,7 @@ struct Args {
     #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DEPTH)))]
     depth: u32,
     /// Worker threads (default: every available core; the count does not depend on it).
-    /// Requests above the available cores are clamped to them.
+    /// At most 1024; requests above the available cores are clamped to them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
     threads: Option<u32>,
     /// When to draw the progress line on standard error.

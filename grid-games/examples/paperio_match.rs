@@ -70,7 +70,7 @@ OUTPUT:
 
 EXIT STATUS:
   0 after the series, 2 for bad arguments (an unknown bot, --games outside 1..=1000000, a
-  board size or --max-turn out of range, --threads 0).";
+  board size or --max-turn out of range, --threads outside 1..=1024).";
 
 /// Plays a series of paper.io games between two bots, first move alternated, and prints the
 /// score with a 95 % interval.
@@ -102,7 +102,7 @@ struct Args {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Games played at once (default: every available core; the results do not depend on
-    /// it). Requests above the available cores are clamped to them.
+    /// it). At most 1024; requests above the available cores are clamped to them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
     threads: Option<u32>,
     /// When to draw the progress line on standard error.

@@ -37,7 +37,8 @@ pub enum ProgressMode {
 
 /// The worker threads for `--threads`: all available cores by default; a request above the
 /// available cores is clamped to them (more threads than cores only adds synchronisation), with
-/// a note on standard error. Zero is refused by the option's parser.
+/// a note on standard error. Zero and more than [`MAX_THREADS`] are refused by the option's
+/// parser.
 pub fn threads(prog: &str, requested: Option<u32>) -> NonZeroUsize {
     let available = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
     match requested {
@@ -52,11 +53,18 @@ pub fn threads(prog: &str, requested: Option<u32>) -> NonZeroUsize {
     }
 }
 
-/// Parses `--threads`: a whole number of at least 1 (large values are clamped by [`threads`]).
+/// The largest `--threads` accepted: more is taken for a typing error rather than clamped.
+pub const MAX_THREADS: u32 = 1024;
+
+/// Parses `--threads`: a whole number in `1..=MAX_THREADS` (values above the available cores
+/// are then clamped by [`threads`]).
 pub fn parse_threads(s: &str) -> Result<u32, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("at least one thread is needed".into()),
-        Ok(n) => Ok(u32::try_from(n).unwrap_or(u32::MAX)),
+        Ok(n) if n > u64::from(MAX_THREADS) => Err(format!(
+            "{n} threads is more than the limit of {MAX_THREADS} (requests above the available cores are clamped to them)"
+        )),
+        Ok(n) => Ok(u32::try_from(n).unwrap_or(MAX_THREADS)),
         Err(_) => Err(format!(
             "`{s}` is not a number of threads (a whole number, at least 1)"
         )),
