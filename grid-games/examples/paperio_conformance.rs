@@ -196,9 +196,12 @@ fn check(line: &str) -> Result<u64, String> {
         if !(0..4).contains(&direction) {
             return Err(err(format!("bad direction {direction}")));
         }
+        let coordinate = |k: &str| -> Result<i32, String> {
+            i32::try_from(get(k)?).map_err(|_| err(format!("init {k} out of range")))
+        };
         starts.push(Start {
-            x: get("x")? as i32,
-            y: get("y")? as i32,
+            x: coordinate("x")?,
+            y: coordinate("y")?,
             direction: Direction::from_index(direction as u8),
         });
     }
