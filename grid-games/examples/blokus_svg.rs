@@ -23,8 +23,8 @@ THE GAME:
   seeded with --seed plays green. The same seed always gives the same game.
 
 OUTPUT:
-  An SVG 1.1 picture of the final position (Pentobi's colours, piece outlines, coordinates,
-  the last move marked, the score in the title) written to OUTPUT, replacing it; `-` writes
+  An SVG picture of the final position (Pentobi's colours, piece outlines, coordinates,
+  the last move marked, both points in the title) written to OUTPUT, replacing it; `-` writes
   it to standard output. Then one line, `wrote OUTPUT: final score S` (on standard error
   when the picture goes to standard output), where S is `B+n`, `W+n` or `0` (blue minus
   green).

@@ -28,7 +28,7 @@ THE GAME:
   when the game ends. The same seed and plies always give the same picture.
 
 OUTPUT:
-  An SVG 1.1 picture of the board (territory in light colours, trails in strong ones, heads
+  An SVG picture of the board (territory in light colours, trails in strong ones, heads
   as dark dots, the territories and the ending in the title) written to OUTPUT, replacing
   it; `-` writes it to standard output. Then one line, `wrote OUTPUT: P plies, territories
   T0 and T1` (on standard error when the picture goes to standard output).
