@@ -1,64 +1,150 @@
-//! Replays a Blokus legal-move corpus (the format of `../shared/data/blokus/legal_corpus.jsonl`,
-//! described in its README) and checks every record:
-//!
-//! * `pos`: after replaying `moves` (`[colour, move]` pairs, `"pass"` for a skipped colour)
-//!   from the empty board, the legal placements of `to_move` must equal `legal` exactly, their
-//!   number must be `n_legal`, and `to_move` must be our colour to move (or, for a pass, a
-//!   colour we also find blocked);
-//! * `end`: replaying the complete `moves` must end the game and `final_score` must equal ours
-//!   verbatim.
+//! Replays a Blokus legal-move corpus (the format of `../shared/data/blokus/legal_corpus.jsonl`;
+//! a 20-record sample ships in `examples/data/`) and checks every record; the format is in
+//! `--help`.
 //!
 //! ```text
+//! cargo run --release -p grid-games --example blokus_conformance            # the shipped sample
 //! cargo run --release -p grid-games --example blokus_conformance -- FILE
+//! cargo run --release -p grid-games --example blokus_conformance -- --help
 //! ```
-//!
-//! Prints the first differences of each failing record, then `N passed, M failed` (one check
-//! per record); exits with 1 on any failure, 2 when FILE cannot be read.
+
+#[path = "support/cli.rs"]
+mod cli;
 
 use std::collections::{BTreeSet, HashMap};
+use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use clap::Parser;
 use grid_games::blokus::{Move, MoveTable, Position, Variant};
 use serde_json::Value;
 
+/// The sample read without a FILE, relative to the crate.
+const SAMPLE: &str = "examples/data/blokus_legal_sample.jsonl";
+
+const AFTER_HELP: &str = "\
+INPUT (JSON Lines), from FILE, or standard input for `-`:
+  Every non-blank line is one JSON object, a record; blank lines are skipped. Fields:
+
+  {\"type\": \"pos\", \"game\": \"duo-pentobi-L1-s1\", \"variant\": \"duo\", \"ply\": 17,
+   \"to_move\": 1, \"moves\": [[0, \"e8,d9,e9,f9,e10\"], [1, \"pass\"], ...],
+   \"n_legal\": 20, \"legal\": [\"a1,b1,a2\", ...]}
+      one decision point. `variant` is `duo`, `classic` or `classic_2` (or a GTP game name).
+      `moves` is everything played before it from the empty board, as [colour, move] pairs:
+      colour indices are Duo 0 (starts at e10) and 1 (j5), Classic 0..3 (a20, t20, t1, a1);
+      a move is a placement string (the cells as column letter + row number, comma-separated,
+      any order and case) or \"pass\" for a colour that has no legal placement. `to_move` is
+      the colour whose legal placements `legal` lists (each placement once, any order) and
+      `n_legal` counts; n_legal = 0 records a pass. `game` and `ply` only label messages.
+      Checked: the replay is legal, our legal set for `to_move` equals `legal` exactly, the
+      three counts agree, and (unless it is a pass) `to_move` is our colour to move.
+
+  {\"type\": \"end\", \"game\": \"...\", \"variant\": \"duo\", \"moves\": [...],
+   \"final_score\": \"B+12\"}
+      a complete game (other fields such as policy, level, seed, plies are ignored). Checked:
+      the replay is legal, the game is over after it, and `final_score` equals ours verbatim:
+      Duo and classic_2 `B+n`, `W+n` or `0`; Classic four point totals each followed by a
+      space, e.g. \"62 73 71 59 \".
+
+  Records are independent: any subset of a corpus, in any order, is a valid input.
+  Without FILE the sample shipped with the crate is read (grid-games/examples/data/
+  blokus_legal_sample.jsonl, 20 records of three games). The project's full corpus lives
+  outside the repository, in ../shared/data/blokus/legal_corpus.jsonl (its README describes
+  how it was made).
+
+OUTPUT:
+  Standard output: one line per failing record (`line N: ...`, the first differences), then
+  `N passed, M failed` (one check per record). A progress line (records done) is drawn on
+  standard error for long files.
+
+EXIT STATUS:
+  0 when every record passes, 1 when one fails (including a line that is not JSON or lacks a
+  field), 2 for bad arguments, a file that cannot be read, or input without any record.";
+
+/// Replays a Blokus legal-move corpus and checks every legal-move set and final score.
+#[derive(Parser)]
+#[command(name = "blokus_conformance", after_help = AFTER_HELP)]
+struct Args {
+    /// Corpus file in JSON Lines (`-`: standard input) [default: the shipped sample,
+    /// grid-games/examples/data/blokus_legal_sample.jsonl].
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+const PROG: &str = "blokus_conformance";
+
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: blokus_conformance FILE");
-        return ExitCode::from(2);
+    let args = Args::parse();
+    let (bytes, source) = match read_input(args.file) {
+        Ok(x) => x,
+        Err(e) => return cli::fail(PROG, e),
     };
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("blokus_conformance: cannot read {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let records = lines
+        .iter()
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .count();
+    if records == 0 {
+        return cli::fail(
+            PROG,
+            format_args!("{source} holds no record (an empty corpus checks nothing)"),
+        );
+    }
+    let progress = cli::Progress::start(PROG, args.progress, format!("0/{records} records"));
     let mut tables: HashMap<Variant, Arc<MoveTable>> = HashMap::new();
-    let (mut passed, mut failed) = (0, 0);
-    for (n, raw) in bytes.split(|&b| b == b'\n').enumerate() {
-        let Ok(line) = std::str::from_utf8(raw) else {
-            failed += 1;
-            println!("line {}: not UTF-8", n + 1);
-            continue;
-        };
-        if line.trim().is_empty() {
+    let (mut passed, mut failed) = (0u64, 0u64);
+    for (n, raw) in lines.iter().enumerate() {
+        if raw.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        match check(line, &mut tables) {
+        let outcome = match std::str::from_utf8(raw) {
+            Ok(line) => check(line, &mut tables),
+            Err(_) => Err("not UTF-8".to_string()),
+        };
+        match outcome {
             Ok(()) => passed += 1,
             Err(why) => {
                 failed += 1;
                 println!("line {}: {why}", n + 1);
             }
         }
+        progress.set(format!(
+            "{}/{records} records, {failed} failed",
+            passed + failed
+        ));
     }
+    drop(progress);
     println!("{passed} passed, {failed} failed");
     if failed > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The bytes of FILE (`-`: standard input; none: the shipped sample) and a name for messages.
+fn read_input(file: Option<PathBuf>) -> Result<(Vec<u8>, String), String> {
+    let path = file.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SAMPLE));
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok((bytes, "standard input".into()));
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!(
+            "{name} is a folder: expected a JSON Lines corpus file (see --help)"
+        ));
+    }
+    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok((bytes, name))
 }
 
 fn check(line: &str, tables: &mut HashMap<Variant, Arc<MoveTable>>) -> Result<(), String> {

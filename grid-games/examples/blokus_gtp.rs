@@ -2,53 +2,105 @@
 //! Pentobi's match runner (`twogtp`) or any GTP tool can play our bots.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example blokus_gtp -- --bot NAME [--ms MS | --iterations N] [--seed S]
+//! cargo run --release -p grid-games --example blokus_gtp -- --bot mcts --ms 500
+//! cargo run --release -p grid-games --example blokus_gtp -- --help
 //! ```
-//!
-//! Bots: `random`, `heuristic`, `mcts` (the default). `cputime` reports this process's CPU time
-//! from `/proc/self/stat` where that exists, the bot's thinking time otherwise.
 
-use std::io::{BufRead, Write};
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::Parser;
+use clap::builder::PossibleValuesParser;
 use grid_games::blokus::bots::{BOT_NAMES, named_bot};
 use grid_games::blokus::gtp::GtpEngine;
 use grid_games::game::Budget;
 
+/// The largest per-move time budget accepted, in milliseconds (one hour).
+const MAX_MS: u64 = 3_600_000;
+/// The largest per-move iteration budget accepted.
+const MAX_ITERATIONS: u64 = 1_000_000_000;
+/// Longer command lines are answered with an error and skipped (a whole Classic game's
+/// moves fit in a few kilobytes).
+const MAX_LINE: u64 = 1 << 20;
+
+const AFTER_HELP: &str = "\
+PROTOCOL (GTP version 2 on standard input and output):
+  Each input line is one command, optionally preceded by a numeric id: `[ID] COMMAND ARGS`.
+  Text after `#` is a comment, blank lines are ignored. Each answer is `=ID RESULT` or
+  `?ID ERROR` followed by a blank line. Standard output carries nothing but answers; notes go
+  to standard error.
+
+COMMANDS:
+  protocol_version       2
+  name, version          `grid-games BOT` and the crate version
+  known_command CMD      true or false
+  list_commands          the commands below, one per line
+  set_game NAME          `Blokus Duo` (14 x 14, the default), `Blokus` (Classic, four
+                         colours 1..4) or `Blokus Two-Player` (Classic board, two players of
+                         two colours); also `duo`, `classic`, `classic_2`. Clears the board.
+  boardsize N            accepted only for the current variant's size (14 or 20)
+  clear_board            the empty board of the current variant
+  play COLOUR MOVE       plays MOVE for COLOUR. Colours: Duo `b` (black/blue, starts at e10)
+                         and `w` (white/green, starts at j5); Classic `1`..`4` (blue, yellow,
+                         red, green). MOVE is a placement, its cells as column letter + row
+                         number separated by commas, e.g. `e8,d9,e9,f9,e10` (a1 is the lower
+                         left corner). Turn order is not enforced; `pass` is refused.
+  genmove COLOUR         the bot's move for COLOUR, played; `pass` when COLOUR has no move
+  reg_genmove COLOUR     the same, without playing it
+  undo                   takes back the last move
+  cputime                CPU seconds of this process (Linux /proc/self/stat; elsewhere the
+                         bot's thinking time)
+  showboard              the board as text
+  final_score            Duo and Two-Player `B+n`, `W+n` or `0`; Classic the four point
+                         totals, each followed by a space
+  quit                   answers, then ends the session
+
+BOTS (--bot):
+  random     uniform over the legal placements
+  heuristic  greedy: cells placed, attach points gained and taken away
+  mcts       UCT search with playouts (the default), its budget set by --iterations / --ms
+
+EXIT STATUS:
+  0 after `quit` or at the end of standard input, 1 when standard input cannot be read or
+  standard output is closed, 2 for bad arguments (an unknown bot, --ms outside 1..=3600000,
+  --iterations outside 1..=1000000000, a --seed that is not a whole number).";
+
+/// A Go Text Protocol engine for Blokus on standard input and output.
+#[derive(Parser)]
+#[command(name = "blokus_gtp", after_help = AFTER_HELP)]
+struct Args {
+    /// The bot that answers genmove.
+    #[arg(long, value_name = "NAME", default_value = "mcts",
+          value_parser = PossibleValuesParser::new(BOT_NAMES))]
+    bot: String,
+    /// Time budget per genmove in milliseconds, 1..=3600000 (default: the bot's own budget).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
+    ms: Option<u64>,
+    /// Iteration budget per genmove (MCTS simulations), 1..=1000000000 (default: the bot's
+    /// own). With --ms as well, whichever runs out first ends the search.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
+    iterations: Option<u64>,
+    /// Seed of the bot (the same seed, budget and commands give the same answers, unless
+    /// --ms limits the search).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+const PROG: &str = "blokus_gtp";
+
 fn main() -> ExitCode {
-    let mut bot_name = "mcts".to_string();
-    let mut budget = Budget::default();
-    let mut seed = 1;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let value = args.next();
-        let parsed = match (a.as_str(), value) {
-            ("--bot", Some(v)) => {
-                bot_name = v;
-                Ok(())
-            }
-            ("--ms", Some(v)) => v
-                .parse()
-                .map(|ms| budget.time = Some(Duration::from_millis(ms))),
-            ("--iterations", Some(v)) => v.parse().map(|n| budget.iterations = Some(n)),
-            ("--seed", Some(v)) => v.parse().map(|s| seed = s),
-            _ => {
-                eprintln!("usage: blokus_gtp --bot NAME [--ms MS | --iterations N] [--seed S]");
-                return ExitCode::from(2);
-            }
-        };
-        if let Err(e) = parsed {
-            eprintln!("blokus_gtp: bad value for {a}: {e}");
-            return ExitCode::from(2);
-        }
-    }
-    let Some(bot) = named_bot(&bot_name, seed) else {
-        eprintln!(
-            "blokus_gtp: unknown bot {bot_name}; known: {}",
-            BOT_NAMES.join(", ")
-        );
-        return ExitCode::from(2);
+    let args = Args::parse();
+    let budget = Budget {
+        time: args.ms.map(Duration::from_millis),
+        iterations: args.iterations,
+    };
+    let Some(bot) = named_bot(&args.bot, args.seed) else {
+        return cli::fail(PROG, format_args!("unknown bot {}", args.bot));
     };
     let mut engine = GtpEngine::new(bot, budget);
     if cpu_seconds().is_some() {
@@ -60,25 +112,60 @@ fn main() -> ExitCode {
     let mut raw = Vec::new();
     loop {
         raw.clear();
-        match input.read_until(b'\n', &mut raw) {
-            Ok(0) | Err(_) => break,
+        match (&mut input).take(MAX_LINE).read_until(b'\n', &mut raw) {
+            Ok(0) => return ExitCode::SUCCESS,
             Ok(_) => {}
+            Err(e) => {
+                eprintln!("{PROG}: error: cannot read standard input: {e}");
+                return ExitCode::FAILURE;
+            }
         }
-        // Invalid UTF-8 becomes U+FFFD: the command is then unknown, answered with an error.
-        let line = String::from_utf8_lossy(&raw);
-        let Some(reply) = engine.respond(&line) else {
+        let reply = if raw.len() as u64 == MAX_LINE && raw.last() != Some(&b'\n') {
+            // Skip the rest of the overlong line, then answer it with an error.
+            if let Err(e) = skip_line(&mut input) {
+                eprintln!("{PROG}: error: cannot read standard input: {e}");
+                return ExitCode::FAILURE;
+            }
+            eprintln!("{PROG}: note: skipped a command line longer than {MAX_LINE} bytes");
+            Some(("? command line too long\n\n".to_string(), false))
+        } else {
+            // Invalid UTF-8 becomes U+FFFD: the command is then unknown, answered with an
+            // error.
+            engine
+                .respond(&String::from_utf8_lossy(&raw))
+                .map(|r| (r.text, r.quit))
+        };
+        let Some((text, quit)) = reply else {
             continue;
         };
-        if out
-            .write_all(reply.text.as_bytes())
-            .and_then(|_| out.flush())
-            .is_err()
-            || reply.quit
-        {
-            break;
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+            eprintln!("{PROG}: error: cannot write standard output: {e}");
+            return ExitCode::FAILURE;
+        }
+        if quit {
+            return ExitCode::SUCCESS;
         }
     }
-    ExitCode::SUCCESS
+}
+
+/// Reads up to and including the next newline (or to the end of the input), keeping nothing.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
 }
 
 /// CPU seconds of this process from `/proc/self/stat` (Linux; user + system time at the usual

@@ -1,217 +1,254 @@
 //! Plays a series of Blokus games between two bots, seats alternated, and prints the table.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example blokus_match -- \
-//!     [--variant duo|classic|classic_2] [--games N] [--ms MS | --iterations N] \
-//!     [--seed S] [--threads T] BOT_A BOT_B
+//! cargo run --release -p grid-games --example blokus_match -- --games 20 mcts heuristic
+//! cargo run --release -p grid-games --example blokus_match -- --help
 //! ```
-//!
-//! Bots: `random`, `heuristic`, `mcts`. In game `g`, bot A plays player 0 (the first colour)
-//! when `g` is even and player 1 otherwise; in four-player Classic bot A takes players 0 and 2
-//! (or 1 and 3) and its score is their sum. `--ms` gives every move a time budget,
-//! `--iterations` an iteration budget (MCTS simulations); the default is each bot's own.
-//! Prints wins, draws and losses of A, the mean score difference A − B, and the mean and
-//! largest thinking time per move of each bot.
+
+#[path = "support/cli.rs"]
+mod cli;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use clap::Parser;
+use clap::builder::PossibleValuesParser;
 use grid_games::blokus::bots::{BOT_NAMES, named_bot};
 use grid_games::blokus::{MoveTable, Position, Variant};
-use grid_games::game::{Bot, Budget, MatchRules, play_match};
+use grid_games::game::{
+    Bot, Budget, ByPlayer, MatchRules, Outcome, Player, Tally, Verdict, play_match,
+};
 
-struct Options {
+/// The longest series accepted (results are tallied as games finish, nothing is kept per game).
+const MAX_GAMES: u64 = 1_000_000;
+/// The largest per-move time budget accepted, in milliseconds (one hour).
+const MAX_MS: u64 = 3_600_000;
+/// The largest per-move iteration budget accepted.
+const MAX_ITERATIONS: u64 = 1_000_000_000;
+
+const AFTER_HELP: &str = "\
+BOTS:
+  random     uniform over the legal placements
+  heuristic  greedy: cells placed, attach points gained and taken away (ties broken by seed)
+  mcts       UCT search with playouts; its budget is set by --iterations or --ms
+  BOT_A and BOT_B may be the same bot (each seat gets its own seed).
+
+THE SERIES:
+  In game g (0-based) bot A plays player 0, the first colour, when g is even and player 1
+  otherwise. In `classic` (four players) bot A takes players 0 and 2 (or 1 and 3) and its
+  score is their sum; in `classic_2` each bot plays two colours anyway. A game is won by the
+  larger score (points: squares placed, +15 for placing all 21 pieces, +5 more if the last one
+  was the monomino), equal scores draw. A bot that returns no move, an illegal move or panics
+  forfeits that game and loses it.
+
+  Every bot is seeded from --seed and the game number, so a series is replayable: with the
+  default budgets or --iterations the results do not depend on --threads or the machine.
+  With --ms they do (a time budget buys more search on a faster or less loaded machine, and
+  parallel games compete for the cores). Games are handed to --threads workers as they
+  finish; results are tallied as they come in (memory does not grow with --games).
+
+OUTPUT:
+  Standard output, at the end:
+    A vs B on VARIANT: N games, W wins, D draws, L losses for A: score S % (95 % interval
+      LO-HI %), mean score difference +M.MM
+    one line per bot: moves played, mean and largest thinking time per move in ms
+  and, if any game ended by a forfeit, a line saying how many and by whom. The score is
+  (wins + draws / 2) / games; the interval is the normal approximation over the per-game
+  results (shown from two games on). The mean score difference is A's score minus B's.
+  Standard error: a progress line (games done / total, A's running score) after half a
+  second.
+
+EXIT STATUS:
+  0 after the series, 2 for bad arguments (an unknown bot or variant, --games outside
+  1..=1000000, --ms outside 1..=3600000, --iterations outside 1..=1000000000, --threads
+  outside 1..=1024).";
+
+/// Plays a series of Blokus games between two bots, seats alternated, and prints the score
+/// with a 95 % interval.
+#[derive(Parser)]
+#[command(name = "blokus_match", after_help = AFTER_HELP)]
+struct Args {
+    /// Bot A (the one the results are reported for).
+    #[arg(value_name = "BOT_A", value_parser = PossibleValuesParser::new(BOT_NAMES))]
+    bot_a: String,
+    /// Bot B.
+    #[arg(value_name = "BOT_B", value_parser = PossibleValuesParser::new(BOT_NAMES))]
+    bot_b: String,
+    /// The variant: duo, classic (four players) or classic_2 (or a GTP game name).
+    #[arg(long, value_name = "VARIANT", default_value = "duo", value_parser = parse_variant)]
     variant: Variant,
-    games: usize,
-    budget: Budget,
+    /// Number of games, 1..=1000000.
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    games: u64,
+    /// Time budget per move in milliseconds, 1..=3600000 (default: each bot's own budget).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
+    ms: Option<u64>,
+    /// Iteration budget per move (MCTS simulations), 1..=1000000000 (default: each bot's
+    /// own). With --ms as well, whichever runs out first ends the search.
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
+    iterations: Option<u64>,
+    /// Seed of the series (every bot of every game is seeded from it and the game number).
+    #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    threads: usize,
-    bots: [String; 2],
+    /// Games played at once (default: every available core; the results do not depend on it
+    /// unless --ms is given). At most 1024; requests above the available cores are clamped to
+    /// them.
+    #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
+    threads: Option<u32>,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
 }
 
-fn parse() -> Result<Options, String> {
-    let mut o = Options {
-        variant: Variant::Duo,
-        games: 10,
-        budget: Budget::default(),
-        seed: 1,
-        threads: 1,
-        bots: Default::default(),
-    };
-    let mut names = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
-        match a.as_str() {
-            "--variant" => {
-                o.variant = Variant::parse(&value("--variant")?).map_err(|e| e.to_string())?
-            }
-            "--games" => {
-                o.games = value("--games")?
-                    .parse()
-                    .map_err(|e| format!("--games: {e}"))?
-            }
-            "--ms" => {
-                let ms: u64 = value("--ms")?.parse().map_err(|e| format!("--ms: {e}"))?;
-                o.budget.time = Some(Duration::from_millis(ms));
-            }
-            "--iterations" => {
-                o.budget.iterations = Some(
-                    value("--iterations")?
-                        .parse()
-                        .map_err(|e| format!("--iterations: {e}"))?,
-                )
-            }
-            "--seed" => {
-                o.seed = value("--seed")?
-                    .parse()
-                    .map_err(|e| format!("--seed: {e}"))?
-            }
-            "--threads" => {
-                o.threads = value("--threads")?
-                    .parse()
-                    .map_err(|e| format!("--threads: {e}"))?
-            }
-            name if !name.starts_with("--") => names.push(name.to_string()),
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    let [a, b]: [String; 2] = names
-        .try_into()
-        .map_err(|_| "give exactly two bot names".to_string())?;
-    for n in [&a, &b] {
-        if !BOT_NAMES.contains(&n.as_str()) {
-            return Err(format!("unknown bot {n}; known: {}", BOT_NAMES.join(", ")));
-        }
-    }
-    o.bots = [a, b];
-    o.threads = o.threads.max(1);
-    Ok(o)
+const PROG: &str = "blokus_match";
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::parse(s).map_err(|_| {
+        format!("unknown variant `{s}` (known: duo, classic, classic_2, or a GTP game name)")
+    })
 }
 
-/// One game's result: score A − score B, and per bot its moves, total and largest think time.
-struct GameResult {
-    diff: i64,
-    /// The side (0 = A, 1 = B) that forfeited, if one did; it loses the game.
-    forfeit: Option<usize>,
-    moves: [usize; 2],
+/// The series so far, seen from bot A (side 0); side 1 is bot B.
+#[derive(Default)]
+struct Summary {
+    tally: Tally,
+    moves: [u64; 2],
     time: [Duration; 2],
     max: [Duration; 2],
 }
 
-fn play_one(o: &Options, table: &std::sync::Arc<MoveTable>, g: usize) -> GameResult {
-    let players = o.variant.players();
-    let seat_of_a = g % 2;
-    let mut bots: Vec<Box<dyn Bot<Position> + Send>> = (0..players)
+/// Plays game `g` and adds it to `summary`.
+fn play_one(args: &Args, budget: Budget, table: &Arc<MoveTable>, g: u64) -> Summary {
+    let players = args.variant.players();
+    let seat_of_a = (g % 2) as usize;
+    // The side (0 = A, 1 = B) of each player.
+    let side = |p: Player| (p.index() + seat_of_a) % 2;
+    let names = [&args.bot_a, &args.bot_b];
+    let mut bots: Vec<Box<dyn Bot<Position> + Send>> = Player::all(players)
         .map(|p| {
-            let which = (p + seat_of_a) % 2;
-            let seed = o
+            let seed = args
                 .seed
                 .wrapping_mul(1_000_003)
-                .wrapping_add((g * players + p) as u64);
-            named_bot(&o.bots[which], seed).expect("checked names")
+                .wrapping_add(g.wrapping_mul(players as u64))
+                .wrapping_add(p.index() as u64);
+            named_bot(names[side(p)], seed).expect("bot names are checked by the parser")
         })
         .collect();
     let mut seats: Vec<&mut dyn Bot<Position>> = bots
         .iter_mut()
         .map(|b| &mut **b as &mut dyn Bot<Position>)
         .collect();
-    let rules = MatchRules::default().with_budget(o.budget);
-    let record = play_match(Position::with_table(table.clone()), &mut seats, rules)
+    let rules = MatchRules::default().with_budget(budget);
+    let record = play_match(Position::with_table(Arc::clone(table)), &mut seats, rules)
         .expect("one bot per player");
-    let mut r = GameResult {
-        diff: 0,
-        forfeit: record
-            .forfeit
-            .as_ref()
-            .map(|(p, _)| (p.index() + seat_of_a) % 2),
-        moves: [0; 2],
-        time: [Duration::ZERO; 2],
-        max: [Duration::ZERO; 2],
-    };
+    // The game as a two-sided outcome: A's players against B's.
+    let mut points = [0i64; 2];
     for (p, &s) in record.outcome.scores.iter() {
-        let side = (p.index() + seat_of_a) % 2;
-        r.diff += if side == 0 { s } else { -s };
-        r.time[side] += record.think_time[p];
+        points[side(p)] += s;
+    }
+    let mut team = Outcome::from_scores(ByPlayer::from(points));
+    if let Some((p, _)) = &record.forfeit {
+        team.verdict = Verdict::Forfeit(if side(*p) == 0 {
+            Player::FIRST
+        } else {
+            Player::SECOND
+        });
+    }
+    let mut summary = Summary::default();
+    summary.tally.add(&team, Player::FIRST);
+    for (p, t) in record.think_time.iter() {
+        summary.time[side(p)] += *t;
     }
     for (&(p, _), &t) in record.actions.iter().zip(&record.action_times) {
-        let side = (p.index() + seat_of_a) % 2;
-        r.moves[side] += 1;
-        r.max[side] = r.max[side].max(t);
+        summary.moves[side(p)] += 1;
+        summary.max[side(p)] = summary.max[side(p)].max(t);
     }
-    r
+    summary
 }
 
 fn main() -> ExitCode {
-    let o = match parse() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("blokus_match: {e}");
-            return ExitCode::from(2);
-        }
+    let args = Args::parse();
+    let threads = cli::threads(PROG, args.threads);
+    let budget = Budget {
+        time: args.ms.map(Duration::from_millis),
+        iterations: args.iterations,
     };
-    let table = std::sync::Arc::new(MoveTable::new(o.variant));
-    let results: Vec<GameResult> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..o.threads)
-            .map(|t| {
-                let (o, table) = (&o, &table);
-                s.spawn(move || {
-                    (t..o.games)
-                        .step_by(o.threads)
-                        .map(|g| (g, play_one(o, table, g)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        let mut all: Vec<(usize, GameResult)> = handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("worker"))
-            .collect();
-        all.sort_by_key(|(g, _)| *g);
-        all.into_iter().map(|(_, r)| r).collect()
+    let table = Arc::new(MoveTable::new(args.variant));
+    let total = Mutex::new(Summary::default());
+    let next = AtomicU64::new(0);
+    let progress = cli::Progress::start(PROG, args.progress, format!("0/{} games", args.games));
+    let workers = u64::try_from(threads.get()).unwrap_or(1).min(args.games);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            let (args, table, total, next, progress) = (&args, &table, &total, &next, &progress);
+            s.spawn(move || {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= args.games {
+                        break;
+                    }
+                    let one = play_one(args, budget, table, g);
+                    let Ok(mut t) = total.lock() else { break };
+                    t.tally.merge(&one.tally);
+                    for side in 0..2 {
+                        t.moves[side] += one.moves[side];
+                        t.time[side] += one.time[side];
+                        t.max[side] = t.max[side].max(one.max[side]);
+                    }
+                    progress.set(format!(
+                        "{}/{} games, {} {:.1} %",
+                        t.tally.games(),
+                        args.games,
+                        args.bot_a,
+                        100.0 * t.tally.score()
+                    ));
+                }
+            });
+        }
     });
-    let outcome = |r: &GameResult| match r.forfeit {
-        Some(side) => {
-            if side == 0 {
-                -1
-            } else {
-                1
-            }
-        }
-        None => r.diff.signum(),
+    drop(progress);
+    let t = total.into_inner().unwrap_or_else(|e| e.into_inner());
+    let tally = &t.tally;
+    let interval = match tally.interval95() {
+        Some((lo, hi)) => format!("95 % interval {:.1}-{:.1} %", 100.0 * lo, 100.0 * hi),
+        None => "no interval from one game".to_string(),
     };
-    let wins = results.iter().filter(|r| outcome(r) > 0).count();
-    let draws = results.iter().filter(|r| outcome(r) == 0).count();
-    let forfeits = results.iter().filter(|r| r.forfeit.is_some()).count();
+    println!(
+        "{} vs {} on {}: {} {}, {} wins, {} draws, {} losses for {}: score {:.1} % ({interval}), mean score difference {:+.2}",
+        args.bot_a,
+        args.bot_b,
+        args.variant,
+        tally.games(),
+        if tally.games() == 1 { "game" } else { "games" },
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        args.bot_a,
+        100.0 * tally.score(),
+        tally.mean_margin().unwrap_or(0.0)
+    );
+    let forfeits = tally.forfeits_lost + tally.forfeits_won;
     if forfeits > 0 {
         println!(
-            "{forfeits} games ended by a forfeit (no move or an illegal move), scored as losses"
+            "{forfeits} games ended by a forfeit (no move, an illegal move or a panic), scored as losses: {} by {}, {} by {}",
+            tally.forfeits_lost, args.bot_a, tally.forfeits_won, args.bot_b
         );
     }
-    let losses = results.len() - wins - draws;
-    let mean = results.iter().map(|r| r.diff as f64).sum::<f64>() / results.len().max(1) as f64;
-    println!(
-        "{} vs {} on {}: {} games, {wins} wins, {draws} draws, {losses} losses for {} ({:.1} %), mean score difference {mean:+.2}",
-        o.bots[0],
-        o.bots[1],
-        o.variant,
-        results.len(),
-        o.bots[0],
-        100.0 * (wins as f64 + 0.5 * draws as f64) / results.len().max(1) as f64
-    );
-    for side in 0..2 {
-        let moves: usize = results.iter().map(|r| r.moves[side]).sum();
-        let time: Duration = results.iter().map(|r| r.time[side]).sum();
-        let max = results
-            .iter()
-            .map(|r| r.max[side])
-            .max()
-            .unwrap_or_default();
+    for (side, name) in [&args.bot_a, &args.bot_b].into_iter().enumerate() {
+        let label = if args.bot_a == args.bot_b {
+            format!("{name} ({})", ["A", "B"][side])
+        } else {
+            name.clone()
+        };
         println!(
-            "{}: {moves} moves, {:.1} ms per move on average, {:.1} ms at most",
-            o.bots[side],
-            1e3 * time.as_secs_f64() / moves.max(1) as f64,
-            1e3 * max.as_secs_f64()
+            "{label}: {} moves, {:.1} ms per move on average, {:.1} ms at most",
+            t.moves[side],
+            1e3 * t.time[side].as_secs_f64() / t.moves[side].max(1) as f64,
+            1e3 * t.max[side].as_secs_f64()
         );
     }
     ExitCode::SUCCESS

@@ -2,32 +2,55 @@
 //! position as an SVG picture.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example blokus_svg [-- OUTPUT.svg [SEED]]
+//! cargo run --release -p grid-games --example blokus_svg                  # blokus-duo.svg
+//! cargo run --release -p grid-games --example blokus_svg -- OUT.svg --seed 7
+//! cargo run --release -p grid-games --example blokus_svg -- --help
 //! ```
-//!
-//! Writes `blokus-duo.svg` in the current directory unless a path is given, and prints where it
-//! wrote and the score.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use grid_games::blokus::bots::{HeuristicBot, RandomBot};
 use grid_games::blokus::svg::{SvgOptions, render};
 use grid_games::blokus::{Position, Variant};
 use grid_games::game::{MatchRules, play_match};
 
+const AFTER_HELP: &str = "\
+THE GAME:
+  Blokus Duo (14 x 14): the heuristic bot plays blue (first, starting at e10), a random bot
+  seeded with --seed plays green. The same seed always gives the same game.
+
+OUTPUT:
+  An SVG picture of the final position (Pentobi's colours, piece outlines, coordinates,
+  the last move marked, both points in the title) written to OUTPUT, replacing it; `-` writes
+  it to standard output. Then one line, `wrote OUTPUT: final score S` (on standard error
+  when the picture goes to standard output), where S is `B+n`, `W+n` or `0` (blue minus
+  green).
+
+EXIT STATUS:
+  0 when the picture is written, 1 when OUTPUT cannot be written, 2 for bad arguments.";
+
+/// Plays a Blokus Duo game (heuristic bot against a random bot) and draws the final position
+/// as an SVG picture.
+#[derive(Parser)]
+#[command(name = "blokus_svg", after_help = AFTER_HELP)]
+struct Args {
+    /// Where to write the picture (`-`: standard output).
+    #[arg(value_name = "OUTPUT", default_value = "blokus-duo.svg")]
+    output: PathBuf,
+    /// Seed of the random bot.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+const PROG: &str = "blokus_svg";
+
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| "blokus-duo.svg".to_string());
-    let seed = match args.next().map(|s| s.parse::<u64>()) {
-        None => 1,
-        Some(Ok(s)) => s,
-        Some(Err(_)) => {
-            eprintln!("usage: blokus_svg [OUTPUT.svg [SEED]]");
-            return ExitCode::from(2);
-        }
-    };
+    let args = Args::parse();
     let mut blue = HeuristicBot::new();
-    let mut green = RandomBot::new(seed);
+    let mut green = RandomBot::new(args.seed);
     let record = play_match(
         Position::new(Variant::Duo),
         &mut [&mut blue, &mut green],
@@ -36,7 +59,7 @@ fn main() -> ExitCode {
     let pos = match record {
         Ok(record) => record.last,
         Err(e) => {
-            eprintln!("blokus_svg: {e}");
+            eprintln!("{PROG}: error: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -48,10 +71,28 @@ fn main() -> ExitCode {
         pos.history().len()
     );
     let svg = render(&pos, &SvgOptions::default().with_title(title));
-    if let Err(e) = std::fs::write(&path, svg) {
-        eprintln!("blokus_svg: cannot write {path}: {e}");
-        return ExitCode::FAILURE;
+    let summary = format!(
+        "wrote {}: final score {}",
+        if args.output.as_os_str() == "-" {
+            "the picture to standard output".to_string()
+        } else {
+            args.output.display().to_string()
+        },
+        pos.final_score()
+    );
+    if args.output.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = out.write_all(svg.as_bytes()).and_then(|_| out.flush()) {
+            eprintln!("{PROG}: error: cannot write standard output: {e}");
+            return ExitCode::FAILURE;
+        }
+        eprintln!("{summary}");
+    } else {
+        if let Err(e) = std::fs::write(&args.output, svg) {
+            eprintln!("{PROG}: error: cannot write {}: {e}", args.output.display());
+            return ExitCode::FAILURE;
+        }
+        println!("{summary}");
     }
-    println!("wrote {path}: final score {}", pos.final_score());
     ExitCode::SUCCESS
 }

@@ -1,43 +1,120 @@
-//! Replays paper.io traces (the format of `../shared/data/paperio/traces.jsonl`, described in
-//! its README) and compares each with the recording.
+//! Replays paper.io traces (the format of `../shared/data/paperio/traces.jsonl`; a 3-trace
+//! sample ships in `examples/data/`) and compares each with the recording; the format is in
+//! `--help`.
 //!
 //! ```text
+//! cargo run --release -p grid-games --example paperio_conformance            # the shipped sample
 //! cargo run --release -p grid-games --example paperio_conformance -- FILE
+//! cargo run --release -p grid-games --example paperio_conformance -- --help
 //! ```
-//!
-//! Each trace is replayed from `width`, `height`, `max_turn`, `init` and `moves` alone. Checked:
-//! the result (winner, code, extra), the ply count, every entry of `ply_counts` (territory and
-//! trail cells of both players after each ply), the final territory and trail grids and the
-//! final heads. Forfeit traces (codes −1, −2) replay `plies` plies and compare the board only.
-//! Prints the first divergence of each failing trace, then `N passed, M failed` (one check per
-//! trace); exits with 1 on any failure, 2 when FILE cannot be read.
 
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::Parser;
 use grid_games::game::Side;
 use grid_games::paperio::{Config, Direction, End, Position, Start, Turn};
 use serde_json::Value;
 
+/// The sample read without a FILE, relative to the crate.
+const SAMPLE: &str = "examples/data/paperio_traces_sample.jsonl";
+
+const AFTER_HELP: &str = "\
+INPUT (JSON Lines), from FILE, or standard input for `-`:
+  Every non-blank line is one JSON object, a trace of one game; blank lines are skipped.
+  Player 0 moves first (cell id 1), player 1 second (cell id 2); directions are 0 East (+x),
+  1 South (+y), 2 West (-x), 3 North (-y); (0, 0) is the north-west corner. Fields read
+  (others, such as scenario, seed, ai, features, end_kind, are ignored):
+
+  id              integer, labels messages (-1 when missing)
+  width, height   the board (width even, 18..=4096; height 9..=4096)
+  max_turn        moves allowed per player
+  init            [{\"x\", \"y\", \"direction\"}, {...}]: the heads of player 0 and 1 at the start,
+                  each with its 3 x 3 square of land clipped to the board (player 1's square
+                  overwrites an overlap)
+  moves           [\"lnr...\", \"nnl...\"]: each player's moves in order, one character each:
+                  `l` turn left, `r` turn right, anything else (`n`) straight on; ply j is
+                  made by player j % 2 with its move j / 2
+  plies           the number of plies applied
+  result          {\"winner\": 0 | 1 | null, \"code\": C, \"extra\": ...}: codes 0 border,
+                  1 trail hit (extra: the mover's index), 2 side hit, 3 head-on (extra:
+                  [score0, score1]), 4 heads meet on owned land (extra: true if the mover
+                  won), -1 AI error, -2 AI time-out, -3 tick limit (extra: [score0, score1])
+  ply_counts      [[terr0, terr1, trail0, trail1], ...]: whole-board territory and trail cell
+                  counts after each ply, one entry per ply
+  final           {\"fields\": [height strings of width characters], \"bands\": [...],
+                  \"players\": [{\"x\", \"y\", \"direction\"}, {...}]}: the final territory and
+                  trail owners (`.` none, `1` player 0, `2` player 1; fields[y][x] is cell
+                  (x, y)) and the final heads
+
+  Each trace is replayed from width, height, max_turn, init and moves alone. Checked: the
+  counts after every ply, the ply count, the final territory and trail grids, the result
+  (winner, code, extra) and the final heads. For codes -1 and -2 (a forfeit, no rule to test)
+  `plies` plies are replayed and only the counts and the final grids are compared.
+
+  Without FILE the sample shipped with the crate is read (grid-games/examples/data/
+  paperio_traces_sample.jsonl: three short games, a trail cut with captures, a tick-limit
+  game and a time-out). The project's full trace corpus lives outside the repository, in
+  ../shared/data/paperio/traces.jsonl (its README describes every field).
+
+OUTPUT:
+  Standard output: one line per failing trace (`line N: trace ID: ...`, the first
+  divergence), then `N passed, M failed` (one check per trace). Standard error: the plies
+  replayed and the time taken, and a progress line (traces done) for long files.
+
+EXIT STATUS:
+  0 when every trace passes, 1 when one fails (including a line that is not JSON or lacks a
+  field), 2 for bad arguments, a file that cannot be read, or input without any trace.";
+
+/// Replays paper.io game traces and compares every ply with the recording.
+#[derive(Parser)]
+#[command(name = "paperio_conformance", after_help = AFTER_HELP)]
+struct Args {
+    /// Trace file in JSON Lines (`-`: standard input) [default: the shipped sample,
+    /// grid-games/examples/data/paperio_traces_sample.jsonl].
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+}
+
+const PROG: &str = "paperio_conformance";
+
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: paperio_conformance FILE");
-        return ExitCode::from(2);
+    let args = Args::parse();
+    let (bytes, source) = match read_input(args.file) {
+        Ok(x) => x,
+        Err(e) => return cli::fail(PROG, e),
     };
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("paperio_conformance: cannot read {path}: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    let traces = lines
+        .iter()
+        .filter(|l| !l.iter().all(u8::is_ascii_whitespace))
+        .count();
+    if traces == 0 {
+        return cli::fail(
+            PROG,
+            format_args!("{source} holds no trace (an empty corpus checks nothing)"),
+        );
+    }
+    let progress = cli::Progress::start(PROG, args.progress, format!("0/{traces} traces"));
     let start = Instant::now();
-    let (mut passed, mut failed, mut plies) = (0, 0, 0u64);
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+    let (mut passed, mut failed, mut plies) = (0u64, 0u64, 0u64);
+    for (n, raw) in lines.iter().enumerate() {
+        if raw.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        match check(line) {
+        let outcome = match std::str::from_utf8(raw) {
+            Ok(line) => check(line),
+            Err(_) => Err("not UTF-8".to_string()),
+        };
+        match outcome {
             Ok(p) => {
                 passed += 1;
                 plies += p;
@@ -47,9 +124,14 @@ fn main() -> ExitCode {
                 println!("line {}: {why}", n + 1);
             }
         }
+        progress.set(format!(
+            "{}/{traces} traces, {failed} failed",
+            passed + failed
+        ));
     }
+    drop(progress);
     eprintln!(
-        "replayed {plies} plies in {:.3} s",
+        "{PROG}: replayed {plies} plies in {:.3} s",
         start.elapsed().as_secs_f64()
     );
     println!("{passed} passed, {failed} failed");
@@ -58,6 +140,26 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The bytes of FILE (`-`: standard input; none: the shipped sample) and a name for messages.
+fn read_input(file: Option<PathBuf>) -> Result<(Vec<u8>, String), String> {
+    let path = file.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(SAMPLE));
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok((bytes, "standard input".into()));
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!(
+            "{name} is a folder: expected a JSON Lines trace file (see --help)"
+        ));
+    }
+    let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok((bytes, name))
 }
 
 fn int(v: &Value, what: &str) -> Result<i64, String> {
@@ -92,9 +194,12 @@ fn check(line: &str) -> Result<u64, String> {
         if !(0..4).contains(&direction) {
             return Err(err(format!("bad direction {direction}")));
         }
+        let coordinate = |k: &str| -> Result<i32, String> {
+            i32::try_from(get(k)?).map_err(|_| err(format!("init {k} out of range")))
+        };
         starts.push(Start {
-            x: get("x")? as i32,
-            y: get("y")? as i32,
+            x: coordinate("x")?,
+            y: coordinate("y")?,
             direction: Direction::from_index(direction as u8),
         });
     }

@@ -2,46 +2,74 @@
 //! an SVG picture.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example paperio_svg [-- OUTPUT.svg [PLIES [SEED]]]
+//! cargo run --release -p grid-games --example paperio_svg                  # paperio.svg
+//! cargo run --release -p grid-games --example paperio_svg -- OUT.svg --plies 400 --seed 7
+//! cargo run --release -p grid-games --example paperio_svg -- --help
 //! ```
-//!
-//! Writes `paperio.svg` in the current directory unless a path is given (default 1500 plies,
-//! fewer if the game ends first), and prints where it wrote and the territories.
 
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use grid_games::game::{MatchRules, Rng, play_match};
 use grid_games::paperio::bots::{Raider, SafeWalker};
 use grid_games::paperio::svg::{SvgOptions, render};
 use grid_games::paperio::{Config, Position};
 
+/// A game on the default board lasts at most 2 × 2000 plies.
+const MAX_PLIES: u32 = 4000;
+
+const AFTER_HELP: &str = "\
+THE GAME:
+  The course's 102 x 101 board with 2000 moves per player, the engine's random placement
+  drawn from --seed; the raider (blue) moves first against the safe walker (orange), both
+  seeded from --seed. Play stops after --plies plies (0..=4000; 4000 is the whole game) or
+  when the game ends. The same seed and plies always give the same picture.
+
+OUTPUT:
+  An SVG picture of the board (territory in light colours, trails in strong ones, heads
+  as dark dots, the territories and the ending in the title) written to OUTPUT, replacing
+  it; `-` writes it to standard output. Then one line, `wrote OUTPUT: P plies, territories
+  T0 and T1` (on standard error when the picture goes to standard output).
+
+EXIT STATUS:
+  0 when the picture is written, 1 when OUTPUT cannot be written, 2 for bad arguments.";
+
+/// Plays paper.io (the raider against the safe walker) and draws the board as an SVG picture.
+#[derive(Parser)]
+#[command(name = "paperio_svg", after_help = AFTER_HELP)]
+struct Args {
+    /// Where to write the picture (`-`: standard output).
+    #[arg(value_name = "OUTPUT", default_value = "paperio.svg")]
+    output: PathBuf,
+    /// Plies to play before drawing, 0..=4000 (fewer if the game ends first).
+    #[arg(long, value_name = "N", default_value_t = 1500,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_PLIES)))]
+    plies: u32,
+    /// Seed of the placement and the bots.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+const PROG: &str = "paperio_svg";
+
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| "paperio.svg".to_string());
-    let numbers: Result<Vec<u64>, _> = args.map(|a| a.parse::<u64>()).collect();
-    let (plies, seed) = match numbers.as_deref() {
-        Ok([]) => (1500, 1),
-        Ok([p]) => (*p, 1),
-        Ok([p, s]) => (*p, *s),
-        _ => {
-            eprintln!("usage: paperio_svg [OUTPUT.svg [PLIES [SEED]]]");
-            return ExitCode::from(2);
-        }
-    };
+    let args = Args::parse();
+    let seed = args.seed;
     let game = match Position::random(Config::default(), &mut Rng::seed_from(seed)) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("paperio_svg: {e}");
+            eprintln!("{PROG}: error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let (mut a, mut b) = (Raider::new(seed), SafeWalker::new(seed + 1));
-    let rules =
-        MatchRules::default().with_max_actions(usize::try_from(plies).unwrap_or(usize::MAX));
+    let (mut a, mut b) = (Raider::new(seed), SafeWalker::new(seed.wrapping_add(1)));
+    let rules = MatchRules::default().with_max_actions(args.plies as usize);
     let pos = match play_match(game, &mut [&mut a, &mut b], rules) {
         Ok(record) => record.last,
         Err(e) => {
-            eprintln!("paperio_svg: {e}");
+            eprintln!("{PROG}: error: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -54,17 +82,32 @@ fn main() -> ExitCode {
     let svg = match render(&pos, &SvgOptions::default().with_title(title.trim_end())) {
         Ok(svg) => svg,
         Err(e) => {
-            eprintln!("paperio_svg: {e}");
+            eprintln!("{PROG}: error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    if let Err(e) = std::fs::write(&path, svg) {
-        eprintln!("paperio_svg: cannot write {path}: {e}");
-        return ExitCode::FAILURE;
-    }
-    println!(
-        "wrote {path}: {} plies, territories {t0} and {t1}",
+    let summary = format!(
+        "wrote {}: {} plies, territories {t0} and {t1}",
+        if args.output.as_os_str() == "-" {
+            "the picture to standard output".to_string()
+        } else {
+            args.output.display().to_string()
+        },
         pos.plies()
     );
+    if args.output.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = out.write_all(svg.as_bytes()).and_then(|_| out.flush()) {
+            eprintln!("{PROG}: error: cannot write standard output: {e}");
+            return ExitCode::FAILURE;
+        }
+        eprintln!("{summary}");
+    } else {
+        if let Err(e) = std::fs::write(&args.output, svg) {
+            eprintln!("{PROG}: error: cannot write {}: {e}", args.output.display());
+            return ExitCode::FAILURE;
+        }
+        println!("{summary}");
+    }
     ExitCode::SUCCESS
 }
