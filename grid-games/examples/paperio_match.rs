@@ -189,14 +189,10 @@ struct Summary {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let config = Config {
-        width: args.width,
-        height: args.height,
-        max_turn: args.max_turn,
+    let config = match Config::new(args.width, args.height, args.max_turn) {
+        Ok(config) => config,
+        Err(e) => return cli::fail(PROG, format_args!("--width/--height/--max-turn: {e}")),
     };
-    if let Err(e) = config.validate() {
-        return cli::fail(PROG, format_args!("--width/--height/--max-turn: {e}"));
-    }
     let threads = cli::threads(PROG, args.threads);
     let start = Instant::now();
     let total = Mutex::new(Summary::default());
