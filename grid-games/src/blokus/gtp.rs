@@ -207,8 +207,15 @@ impl GtpEngine {
                 view.set_nominal_to_move(colour)
                     .map_err(|e| e.to_string())?;
                 let start = Instant::now();
-                let choice = self.bot.choose(&view, self.budget);
+                let (bot, budget) = (&mut self.bot, self.budget);
+                let choice = crate::game::guard(|| bot.choose(&view, budget));
                 self.thinking += start.elapsed();
+                let choice = choice.map_err(|message| {
+                    format!(
+                        "the bot crashed: {}",
+                        message.as_deref().unwrap_or("(no message)")
+                    )
+                })?;
                 let m = choice.ok_or("the bot found no move")?;
                 view.check(colour, m)
                     .map_err(|e| format!("the bot chose an illegal move: {e}"))?;
@@ -247,6 +254,25 @@ mod tests {
 
     fn answer(e: &mut GtpEngine, line: &str) -> String {
         e.respond(line).expect("an answer").text
+    }
+
+    struct Crasher;
+    impl Bot<Position> for Crasher {
+        fn name(&self) -> String {
+            "crasher".into()
+        }
+        fn choose(&mut self, _: &Position, _: Budget) -> Option<crate::blokus::Move> {
+            panic!("on purpose")
+        }
+    }
+
+    #[test]
+    fn a_crashing_bot_gets_an_error_answer_not_an_abort() {
+        let mut e = GtpEngine::new(Box::new(Crasher), Budget::default());
+        let a = answer(&mut e, "genmove b");
+        assert!(a.starts_with("? the bot crashed: on purpose"), "{a}");
+        assert!(e.position().history().len() == 0);
+        assert!(answer(&mut e, "name").starts_with("= "));
     }
 
     #[test]
