@@ -26,10 +26,11 @@ use thiserror::Error;
 /// # Ok::<(), PlanError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Error)]
+#[non_exhaustive]
 pub enum PlanError {
-    /// The instance is malformed: the message names the offending field.
+    /// The instance is malformed; the problem says which field and how.
     #[error("invalid instance: {0}")]
-    InvalidInstance(String),
+    InvalidInstance(InstanceProblem),
     /// The site is wider than the planner supports.
     #[error("invalid instance: the site has {cols} columns, at most {max} are supported")]
     SiteTooWide {
@@ -62,4 +63,117 @@ pub enum PlanError {
         /// 1-based level index.
         level: usize,
     },
+}
+
+/// What is wrong with an instance ([`PlanError::InvalidInstance`]). Row and level numbers are
+/// 0-based for rows and 1-based for levels, as the messages print them.
+#[derive(Clone, Debug, PartialEq, Error)]
+#[non_exhaustive]
+pub enum InstanceProblem {
+    /// The site has no row or no column.
+    #[error("the site is empty")]
+    EmptySite,
+    /// More rows than [`Site::MAX_ROWS`](crate::Site::MAX_ROWS).
+    #[error("the site has {rows} rows, at most {max} are supported")]
+    SiteTooTall {
+        /// Rows of the site.
+        rows: usize,
+        /// Largest supported number of rows.
+        max: usize,
+    },
+    /// The usable flags do not number `rows · cols`.
+    #[error("the site has {flags} flags for {rows}x{cols} cells")]
+    FlagCount {
+        /// Flags given.
+        flags: usize,
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// A site row is longer or shorter than the first.
+    #[error("site row {row} has {len} cells, expected {expected}")]
+    RaggedSite {
+        /// The row (0-based).
+        row: usize,
+        /// Its cells.
+        len: usize,
+        /// Cells of the first row.
+        expected: usize,
+    },
+    /// A site row holds a character other than `.` and `#`.
+    #[error("site row {row} has the character {ch:?}")]
+    SiteCharacter {
+        /// The row (0-based).
+        row: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A footprint row holds a character other than `#` and `.`.
+    #[error("footprint row {row} has the character {ch:?}")]
+    FootprintCharacter {
+        /// The row (0-based).
+        row: usize,
+        /// The character.
+        ch: char,
+    },
+    /// The footprint is not a shape (no cell, or too large a span).
+    #[error("footprint: {0}")]
+    Footprint(#[from] polyomino::ShapeError),
+    /// The footprint's pivot is not one of its cells.
+    #[error("level {level}: the pivot is not a cell of the footprint")]
+    PivotOutside {
+        /// The level (1-based).
+        level: usize,
+    },
+    /// The instance has no level.
+    #[error("there are no levels")]
+    NoLevels,
+    /// A level's distance or bearing is NaN or infinite.
+    #[error("level {level} has a non-finite distance or bearing")]
+    NonFiniteLeg {
+        /// The level (1-based).
+        level: usize,
+    },
+    /// The spin step is outside (0, 360] or not finite.
+    #[error("spin step {step} is outside (0, 360]")]
+    SpinStep {
+        /// The step, in degrees.
+        step: f64,
+    },
+    /// The spin step gives more than [`MAX_SPINS`](crate::MAX_SPINS) spins.
+    #[error("spin step {step}° gives more than {max} spins (the smallest step is 0.01°)")]
+    TooManySpins {
+        /// The step, in degrees.
+        step: f64,
+        /// Most spins supported.
+        max: usize,
+    },
+    /// A footprint is larger than the planner supports.
+    #[error("level {level} has a footprint above {max_side} cells on a side or {max_cells} cells")]
+    FootprintTooLarge {
+        /// The level (1-based).
+        level: usize,
+        /// Largest side supported.
+        max_side: i32,
+        /// Most cells supported.
+        max_cells: usize,
+    },
+    /// The ratio band is not a finite interval `lo <= hi`.
+    #[error("ratio band [{lo}, {hi}] is not a finite interval")]
+    RatioBand {
+        /// Lower bound.
+        lo: f64,
+        /// Upper bound.
+        hi: f64,
+    },
+    /// The absolute band is negative or not finite.
+    #[error("absolute band {metres} m is not a finite non-negative number")]
+    AbsoluteBand {
+        /// The band, in metres.
+        metres: f64,
+    },
+    /// A document does not follow the instance format (JSON reading); the reader's message.
+    #[error("{0}")]
+    Format(String),
 }

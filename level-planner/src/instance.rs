@@ -3,7 +3,7 @@
 
 use polyomino::{Cell, MarkedPolyomino, Polyomino};
 
-use crate::PlanError;
+use crate::{InstanceProblem, PlanError};
 
 /// Side of one site cell, in metres.
 pub const CELL_METRES: f64 = 0.5;
@@ -64,7 +64,7 @@ impl Site {
     /// columns.
     pub fn new(rows: usize, cols: usize, usable: Vec<bool>) -> Result<Site, PlanError> {
         if rows == 0 || cols == 0 {
-            return Err(PlanError::InvalidInstance("the site is empty".into()));
+            return Err(PlanError::InvalidInstance(InstanceProblem::EmptySite));
         }
         if cols > Site::MAX_COLS {
             return Err(PlanError::SiteTooWide {
@@ -73,16 +73,17 @@ impl Site {
             });
         }
         if rows > Site::MAX_ROWS {
-            return Err(PlanError::InvalidInstance(format!(
-                "the site has {rows} rows, at most {} are supported",
-                Site::MAX_ROWS
-            )));
+            return Err(PlanError::InvalidInstance(InstanceProblem::SiteTooTall {
+                rows,
+                max: Site::MAX_ROWS,
+            }));
         }
         if rows.checked_mul(cols) != Some(usable.len()) {
-            return Err(PlanError::InvalidInstance(format!(
-                "the site has {} flags for {rows}x{cols} cells",
-                usable.len()
-            )));
+            return Err(PlanError::InvalidInstance(InstanceProblem::FlagCount {
+                flags: usable.len(),
+                rows,
+                cols,
+            }));
         }
         Ok(Site { rows, cols, usable })
     }
@@ -109,19 +110,20 @@ impl Site {
         for (i, row) in rows.iter().enumerate() {
             let row = row.as_ref();
             if row.chars().count() != cols {
-                return Err(PlanError::InvalidInstance(format!(
-                    "site row {i} has {} cells, expected {cols}",
-                    row.chars().count()
-                )));
+                return Err(PlanError::InvalidInstance(InstanceProblem::RaggedSite {
+                    row: i,
+                    len: row.chars().count(),
+                    expected: cols,
+                }));
             }
             for ch in row.chars() {
                 match ch {
                     '.' => usable.push(true),
                     '#' => usable.push(false),
                     _ => {
-                        return Err(PlanError::InvalidInstance(format!(
-                            "site row {i} has the character {ch:?}"
-                        )));
+                        return Err(PlanError::InvalidInstance(
+                            InstanceProblem::SiteCharacter { row: i, ch },
+                        ));
                     }
                 }
             }
@@ -241,15 +243,15 @@ impl VirtualLevel {
                     '#' => cells.push(Cell::new(r as i32, c as i32)),
                     '.' => {}
                     _ => {
-                        return Err(PlanError::InvalidInstance(format!(
-                            "footprint row {r} has the character {ch:?}"
-                        )));
+                        return Err(PlanError::InvalidInstance(
+                            InstanceProblem::FootprintCharacter { row: r, ch },
+                        ));
                     }
                 }
             }
         }
         let shape = Polyomino::from_cells(cells)
-            .map_err(|e| PlanError::InvalidInstance(format!("footprint: {e}")))?;
+            .map_err(|e| PlanError::InvalidInstance(InstanceProblem::Footprint(e)))?;
         Ok(VirtualLevel::new(dist_m, deflex_deg, shape))
     }
 
@@ -412,26 +414,24 @@ impl Instance {
         levels: Vec<VirtualLevel>,
         params: Params,
     ) -> Result<Instance, PlanError> {
-        let bad = |m: String| Err(PlanError::InvalidInstance(m));
+        let bad = |problem: InstanceProblem| Err(PlanError::InvalidInstance(problem));
         if levels.is_empty() {
-            return bad("there are no levels".into());
+            return bad(InstanceProblem::NoLevels);
         }
         for (k, l) in levels.iter().enumerate() {
             if !l.dist_m.is_finite() || !l.deflex_deg.is_finite() {
-                return bad(format!(
-                    "level {} has a non-finite distance or bearing",
-                    k + 1
-                ));
+                return bad(InstanceProblem::NonFiniteLeg { level: k + 1 });
             }
         }
         let s = params.spin_step_deg;
         if !(s.is_finite() && s > 0.0 && s <= 360.0) {
-            return bad(format!("spin step {s} is outside (0, 360]"));
+            return bad(InstanceProblem::SpinStep { step: s });
         }
         if 360.0 / s > MAX_SPINS as f64 {
-            return bad(format!(
-                "spin step {s}° gives more than {MAX_SPINS} spins (the smallest step is 0.01°)"
-            ));
+            return bad(InstanceProblem::TooManySpins {
+                step: s,
+                max: MAX_SPINS,
+            });
         }
         for (k, l) in levels.iter().enumerate() {
             let shape = l.footprint.shape();
@@ -439,20 +439,19 @@ impl Instance {
                 || shape.width() > MAX_FOOTPRINT_SIDE
                 || shape.size() > MAX_FOOTPRINT_CELLS
             {
-                return bad(format!(
-                    "level {} has a footprint above {MAX_FOOTPRINT_SIDE} cells on a side or {MAX_FOOTPRINT_CELLS} cells",
-                    k + 1
-                ));
+                return bad(InstanceProblem::FootprintTooLarge {
+                    level: k + 1,
+                    max_side: MAX_FOOTPRINT_SIDE,
+                    max_cells: MAX_FOOTPRINT_CELLS,
+                });
             }
         }
         match params.tolerance {
             Tolerance::Ratio { lo, hi } if !(lo.is_finite() && hi.is_finite() && lo <= hi) => {
-                return bad(format!("ratio band [{lo}, {hi}] is not a finite interval"));
+                return bad(InstanceProblem::RatioBand { lo, hi });
             }
             Tolerance::Absolute { metres } if !(metres.is_finite() && metres >= 0.0) => {
-                return bad(format!(
-                    "absolute band {metres} m is not a finite non-negative number"
-                ));
+                return bad(InstanceProblem::AbsoluteBand { metres });
             }
             _ => {}
         }

@@ -196,7 +196,7 @@ pub mod svg;
 /// so its types need no dependency of their own.
 pub use polyomino;
 
-pub use error::PlanError;
+pub use error::{InstanceProblem, PlanError};
 pub use fast::{MAX_LEVELS, plan};
 pub use geometry::{BAND_EPSILON, TIE_EPSILON_DEG};
 pub use instance::{

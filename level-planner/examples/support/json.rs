@@ -7,11 +7,13 @@
 //! ratio band). Plan: `{"levels": [{"row": i, "col": j, "spin_deg": a}, ...], "covered": n,
 //! "deviation_deg": d}` or `{"error": "..."}`.
 
-use level_planner::{Instance, Params, Plan, PlanError, Site, Tolerance, VirtualLevel};
+use level_planner::{
+    Instance, InstanceProblem, Params, Plan, PlanError, Site, Tolerance, VirtualLevel,
+};
 use serde_json::{Value, json};
 
 fn invalid(msg: impl Into<String>) -> PlanError {
-    PlanError::InvalidInstance(msg.into())
+    PlanError::InvalidInstance(InstanceProblem::Format(msg.into()))
 }
 
 fn strings(v: &Value, what: &str) -> Result<Vec<String>, PlanError> {
