@@ -121,9 +121,10 @@ impl Site {
                     '.' => usable.push(true),
                     '#' => usable.push(false),
                     _ => {
-                        return Err(PlanError::InvalidInstance(
-                            InstanceProblem::SiteCharacter { row: i, ch },
-                        ));
+                        return Err(PlanError::InvalidInstance(InstanceProblem::SiteCharacter {
+                            row: i,
+                            ch,
+                        }));
                     }
                 }
             }

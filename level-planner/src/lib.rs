@@ -190,6 +190,8 @@ mod geometry;
 mod instance;
 mod plan;
 mod reference;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod svg;
 
 /// The `polyomino` crate this one builds on (footprints are polyomino cell sets), re-exported
