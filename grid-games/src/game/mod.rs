@@ -12,6 +12,8 @@ pub mod elo;
 mod outcome;
 mod play;
 mod player;
+#[cfg(feature = "rand_core")]
+mod rand_core_impls;
 mod rng;
 mod tournament;
 
