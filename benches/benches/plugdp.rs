@@ -172,7 +172,13 @@ fn polyominoes(c: &mut Criterion) {
             b.iter(|| plugdp::fixed_polyominoes(black_box(n)).unwrap())
         });
         g.bench_with_input(BenchmarkId::new("redelmeier", n), &n, |b, &n| {
-            b.iter(|| polyomino::enumerate::count_fixed_up_to(black_box(n)).unwrap())
+            b.iter(|| {
+                polyomino::enumerate::count_fixed_up_to(
+                    black_box(n),
+                    &polyomino::enumerate::Options::default(),
+                )
+                .unwrap()
+            })
         });
     }
     g.finish();
@@ -183,7 +189,13 @@ fn polyominoes(c: &mut Criterion) {
             b.iter(|| plugdp::polyomino_counts(black_box(n)).unwrap())
         });
         g.bench_with_input(BenchmarkId::new("search", n), &n, |b, &n| {
-            b.iter(|| polyomino::enumerate::counts_up_to(black_box(n)).unwrap())
+            b.iter(|| {
+                polyomino::enumerate::counts_up_to(
+                    black_box(n),
+                    &polyomino::enumerate::Options::default(),
+                )
+                .unwrap()
+            })
         });
     }
     g.finish();

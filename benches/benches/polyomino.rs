@@ -20,7 +20,13 @@ fn fixed_count(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(8));
     for n in 10..=16 {
         g.bench_with_input(BenchmarkId::new("redelmeier", n), &n, |b, &n| {
-            b.iter(|| enumerate::count_fixed_up_to(black_box(n)).unwrap())
+            b.iter(|| {
+                enumerate::count_fixed_up_to(
+                    black_box(n),
+                    &polyomino::enumerate::Options::default(),
+                )
+                .unwrap()
+            })
         });
     }
     for n in 10..=11 {
@@ -29,7 +35,10 @@ fn fixed_count(c: &mut Criterion) {
         });
     }
     g.bench_function("all_counts_16", |b| {
-        b.iter(|| enumerate::counts_up_to(black_box(16)).unwrap())
+        b.iter(|| {
+            enumerate::counts_up_to(black_box(16), &polyomino::enumerate::Options::default())
+                .unwrap()
+        })
     });
     g.finish();
 }

@@ -253,7 +253,8 @@ mod tests {
     fn reference_methods_agree_with_the_crate() {
         assert_eq!(
             count_fixed_naive(8),
-            polyomino::enumerate::count_fixed_up_to(8).unwrap()
+            polyomino::enumerate::count_fixed_up_to(8, &polyomino::enumerate::Options::default())
+                .unwrap()
         );
         let pieces = blokus_pieces();
         let total: usize = pieces

@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{:>3} {:>12} {:>12} {:>12}",
         "n", "fixed", "one-sided", "free"
     );
-    for c in enumerate::counts_up_to(12)? {
+    for c in enumerate::counts_up_to(12, &enumerate::Options::default())? {
         println!(
             "{:>3} {:>12} {:>12} {:>12}",
             c.size, c.fixed, c.one_sided, c.free

@@ -8,7 +8,9 @@ fn transfer_matrix_equals_redelmeier() {
     // Each n separately: the transfer matrix's cut depends on n.
     for n in 1..=16 {
         let tm = fixed_polyominoes(n).unwrap();
-        let redelmeier = polyomino::enumerate::count_fixed_up_to(n).unwrap();
+        let redelmeier =
+            polyomino::enumerate::count_fixed_up_to(n, &polyomino::enumerate::Options::default())
+                .unwrap();
         assert_eq!(tm, redelmeier, "n = {n}");
     }
 }
@@ -35,7 +37,8 @@ fn sizes_are_checked() {
 #[test]
 fn counts_equal_the_search() {
     let ours = polyomino_counts(15).unwrap();
-    let theirs = polyomino::enumerate::counts_up_to(15).unwrap();
+    let theirs =
+        polyomino::enumerate::counts_up_to(15, &polyomino::enumerate::Options::default()).unwrap();
     for ((k, fixed, one_sided, free), c) in ours.into_iter().zip(theirs) {
         assert_eq!(
             (k, fixed, one_sided, free),

@@ -115,7 +115,10 @@ fn main() -> ExitCode {
         args.progress,
         format!("counting polyominoes up to size {max} on {threads} thread(s)"),
     );
-    let counts = enumerate::counts_up_to_parallel(max, threads);
+    let counts = enumerate::counts_up_to(
+        max,
+        &enumerate::Options::default().with_threads(threads.get()),
+    );
     drop(progress);
     let counts = match counts {
         Ok(c) => c,

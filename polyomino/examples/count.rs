@@ -77,7 +77,8 @@ fn main() -> ExitCode {
             args.n
         ),
     );
-    let result = polyomino::enumerate::counts_up_to_parallel(args.n, threads);
+    let options = polyomino::enumerate::Options::default().with_threads(threads.get());
+    let result = polyomino::enumerate::counts_up_to(args.n, &options);
     drop(progress);
     match result {
         Ok(rows) => {

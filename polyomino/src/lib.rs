@@ -29,7 +29,7 @@
 //! assert_eq!(enumerate::free(5)?.count(), 12); // the twelve pentominoes
 //! // Counting is much faster than listing (Burnside's lemma over the fixed count):
 //! assert_eq!(enumerate::count(10, Equivalence::Free)?, 4655);
-//! let counts = enumerate::counts_up_to(6)?;
+//! let counts = enumerate::counts_up_to(6, &enumerate::Options::default())?;
 //! assert_eq!(counts.iter().map(|c| c.one_sided).collect::<Vec<_>>(), [1, 1, 2, 7, 18, 60]);
 //! # Ok::<(), polyomino::EnumerateError>(())
 //! ```

@@ -19,7 +19,7 @@ const FREE: [u64; 16] = [
 
 #[test]
 fn counts_match_oeis_up_to_16() {
-    let counts = enumerate::counts_up_to(16).unwrap();
+    let counts = enumerate::counts_up_to(16, &polyomino::enumerate::Options::default()).unwrap();
     for c in counts {
         let i = c.size - 1;
         assert_eq!(

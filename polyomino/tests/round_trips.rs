@@ -100,7 +100,8 @@ mod serde_forms {
         );
         assert_eq!(round_trip(&Equivalence::Free), Equivalence::Free);
         assert_eq!(round_trip(&TransformSet::ALL), TransformSet::ALL);
-        let counts: Vec<Counts> = enumerate::counts_up_to(6).unwrap();
+        let counts: Vec<Counts> =
+            enumerate::counts_up_to(6, &polyomino::enumerate::Options::default()).unwrap();
         assert_eq!(round_trip(&counts), counts);
         // Cells are normalised on reading, like Polyomino::from_cells.
         let shifted: Polyomino =

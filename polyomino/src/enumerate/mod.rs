@@ -4,7 +4,7 @@
 //! |---|---|---|---|
 //! | [`fixed`] | iterator over fixed n-ominoes | Redelmeier's algorithm | O(n log n) per item |
 //! | [`one_sided`], [`free`] | iterators over class representatives | [`fixed`] keeping the canonical forms | ≈ 8 transforms per fixed item |
-//! | [`count_fixed`], [`count_fixed_up_to`], [`count_fixed_up_to_parallel`] | A001168 | Redelmeier, last level counted in O(1) | ≈ 8 ns per fixed polyomino of size n − 1, divided by the threads |
+//! | [`count_fixed`], [`count_fixed_up_to`] | A001168 | Redelmeier, last level counted in O(1) | ≈ 8 ns per fixed polyomino of size n − 1, divided by the threads |
 //! | [`count`], [`counts_up_to`] | A001168, A000988, A000105 | Burnside over the 8 symmetries | the fixed count plus a small symmetric count |
 //! | [`count_invariant`] | fixed n-ominoes invariant under one symmetry | weighted Redelmeier on orbit graphs | milliseconds for reflections and quarter turns; half turns grow about 5× per two sizes (0.8 s at n = 18, 4.4 s at n = 20) |
 //!
@@ -164,44 +164,72 @@ pub fn free(n: usize) -> Result<Representatives, EnumerateError> {
 /// # Errors
 /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
 pub fn count_fixed(n: usize) -> Result<u64, EnumerateError> {
-    Ok(count_fixed_up_to(n)?[n])
+    check(n)?;
+    Ok(count_fixed_up_to(n, &Options::default())?[n])
+}
+
+/// How a search runs. Build with `Options::default()` and the `with_…` setters (the struct
+/// may gain fields, such as budgets).
+///
+/// ```
+/// use polyomino::enumerate::{self, Options};
+/// let two = Options::default().with_threads(2);
+/// assert_eq!(two.threads.get(), 2);
+/// assert_eq!(Options::default().with_threads(0).threads.get(), 1);
+/// assert_eq!(Options::default().with_threads(usize::MAX).threads.get(), Options::MAX_THREADS);
+/// assert_eq!(enumerate::count_fixed_up_to(9, &two)?, enumerate::count_fixed_up_to(9, &Options::default())?);
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Options {
+    /// Threads the search runs on (the calling thread waits); results never depend on it.
+    /// Default 1.
+    pub threads: NonZeroUsize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            threads: NonZeroUsize::MIN,
+        }
+    }
+}
+
+impl Options {
+    /// Most threads a search starts.
+    pub const MAX_THREADS: usize = 256;
+
+    /// These options with `threads` threads, clamped to `1..=MAX_THREADS`.
+    pub fn with_threads(mut self, threads: usize) -> Options {
+        self.threads =
+            NonZeroUsize::new(threads.clamp(1, Options::MAX_THREADS)).unwrap_or(NonZeroUsize::MIN);
+        self
+    }
 }
 
 /// Numbers of fixed polyominoes of every size `0..=n` from one search: index `k` holds the
-/// count of size `k` (index 0 holds 0; sizes start at 1).
+/// count of size `k` (index 0 holds 0: sizes start at 1, and `n = 0` gives `[0]`). The result
+/// does not depend on the number of threads.
 ///
 /// ```
-/// use polyomino::enumerate;
-/// assert_eq!(enumerate::count_fixed_up_to(6)?, [0, 1, 2, 6, 19, 63, 216]);
+/// use polyomino::enumerate::{self, Options};
+/// assert_eq!(enumerate::count_fixed_up_to(6, &Options::default())?, [0, 1, 2, 6, 19, 63, 216]);
+/// assert_eq!(enumerate::count_fixed_up_to(0, &Options::default())?, [0]);
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
-pub fn count_fixed_up_to(n: usize) -> Result<Vec<u64>, EnumerateError> {
+/// [`EnumerateError::BadSize`] for `n` above [`MAX_SIZE`].
+pub fn count_fixed_up_to(n: usize, options: &Options) -> Result<Vec<u64>, EnumerateError> {
+    if n == 0 {
+        return Ok(vec![0]);
+    }
     check(n)?;
-    Ok(redelmeier::count_up_to(n))
-}
-
-/// [`count_fixed_up_to`] on `threads` scoped threads (the calling thread waits). The result
-/// does not depend on the thread count; with 1 thread this is exactly [`count_fixed_up_to`].
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use polyomino::enumerate;
-/// let two = NonZeroUsize::new(2).unwrap();
-/// assert_eq!(enumerate::count_fixed_up_to_parallel(10, two)?, enumerate::count_fixed_up_to(10)?);
-/// # Ok::<(), polyomino::EnumerateError>(())
-/// ```
-///
-/// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
-pub fn count_fixed_up_to_parallel(
-    n: usize,
-    threads: NonZeroUsize,
-) -> Result<Vec<u64>, EnumerateError> {
-    check(n)?;
-    Ok(redelmeier::count_up_to_parallel(n, threads.get()))
+    Ok(match options.threads.get() {
+        1 => redelmeier::count_up_to(n),
+        threads => redelmeier::count_up_to_parallel(n, threads),
+    })
 }
 
 /// Number of fixed polyominoes of size `n` that `t` maps onto a translate of themselves (for
@@ -340,40 +368,21 @@ pub fn count(n: usize, eq: Equivalence) -> Result<u64, EnumerateError> {
     })
 }
 
-/// The counts of every size `1..=n`, from one fixed-polyomino search.
+/// The counts of every size `1..=n` (element `k` is size `k + 1`, and says so in
+/// [`Counts::size`]; `n = 0` gives none), from one fixed-polyomino search on
+/// `options.threads` threads.
 ///
 /// ```
-/// use polyomino::enumerate;
-/// let c = enumerate::counts_up_to(6)?;
+/// use polyomino::enumerate::{self, Options};
+/// let c = enumerate::counts_up_to(6, &Options::default())?;
+/// assert_eq!(c[4].size, 5);
 /// assert_eq!(c.iter().map(|c| c.free).collect::<Vec<_>>(), [1, 1, 2, 5, 12, 35]);
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
-pub fn counts_up_to(n: usize) -> Result<Vec<Counts>, EnumerateError> {
-    counts_up_to_parallel(n, NonZeroUsize::MIN)
-}
-
-/// [`counts_up_to`] with the fixed-polyomino search on `threads` threads (see
-/// [`count_fixed_up_to_parallel`]).
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use polyomino::enumerate;
-/// let two = NonZeroUsize::new(2).unwrap();
-/// let counts = enumerate::counts_up_to_parallel(8, two)?;
-/// assert_eq!(counts, enumerate::counts_up_to(8)?);
-/// assert_eq!(counts[7].free, 369); // the octominoes
-/// # Ok::<(), polyomino::EnumerateError>(())
-/// ```
-///
-/// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
-pub fn counts_up_to_parallel(
-    n: usize,
-    threads: NonZeroUsize,
-) -> Result<Vec<Counts>, EnumerateError> {
-    let fixed = count_fixed_up_to_parallel(n, threads)?;
+/// [`EnumerateError::BadSize`] for `n` above [`MAX_SIZE`].
+pub fn counts_up_to(n: usize, options: &Options) -> Result<Vec<Counts>, EnumerateError> {
+    let fixed = count_fixed_up_to(n, options)?;
     Ok((1..=n).map(|k| Counts::burnside(k, fixed[k])).collect())
 }
