@@ -258,7 +258,7 @@ pub fn count_invariant(n: usize, t: Transform) -> Result<u64, EnumerateError> {
 ///
 /// ```
 /// use polyomino::enumerate::{self, Counts};
-/// let tetrominoes = enumerate::counts_up_to(4)?[3];
+/// let tetrominoes = enumerate::counts_up_to(4, &enumerate::Options::default())?[3];
 /// assert_eq!(tetrominoes, Counts { size: 4, fixed: 19, one_sided: 7, free: 5 });
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
