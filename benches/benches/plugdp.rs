@@ -34,7 +34,16 @@ fn formula1(c: &mut Criterion) {
             BenchmarkId::new("free_12x12_halves", threads),
             &t,
             |b, &t| {
-                b.iter(|| plugdp::hamiltonian_cycles_u128_parallel(black_box(&free12), t).unwrap())
+                b.iter(|| {
+                    u128::try_from(
+                        &plugdp::hamiltonian_cycles(
+                            black_box(&free12),
+                            &plugdp::Options::default().with_threads(t.get()),
+                        )
+                        .unwrap(),
+                    )
+                    .unwrap()
+                })
             },
         );
     }
@@ -44,7 +53,8 @@ fn formula1(c: &mut Criterion) {
     assert_eq!(naive_cycles(12), 1_076_226_888_605_605_706);
     assert_eq!(full(&free12).unwrap().0, 1_076_226_888_605_605_706);
     assert_eq!(
-        plugdp::hamiltonian_cycles_u128(&free12).unwrap(),
+        u128::try_from(&plugdp::hamiltonian_cycles(&free12, &plugdp::Options::default()).unwrap())
+            .unwrap(),
         1_076_226_888_605_605_706
     );
     g.bench_function("free_12x12_full_sweep", |b| {
@@ -60,7 +70,16 @@ fn formula1(c: &mut Criterion) {
             BenchmarkId::new("free_14x14_threads", threads),
             &t,
             |b, &t| {
-                b.iter(|| plugdp::hamiltonian_cycles_u128_parallel(black_box(&free14), t).unwrap())
+                b.iter(|| {
+                    u128::try_from(
+                        &plugdp::hamiltonian_cycles(
+                            black_box(&free14),
+                            &plugdp::Options::default().with_threads(t.get()),
+                        )
+                        .unwrap(),
+                    )
+                    .unwrap()
+                })
             },
         );
     }
@@ -68,15 +87,33 @@ fn formula1(c: &mut Criterion) {
     let two = NonZeroUsize::new(2).unwrap();
     // OEIS A003763(8).
     assert_eq!(
-        plugdp::hamiltonian_cycles_u128_parallel(&free16, two).unwrap(),
+        u128::try_from(
+            &plugdp::hamiltonian_cycles(
+                &free16,
+                &plugdp::Options::default().with_threads(two.get())
+            )
+            .unwrap()
+        )
+        .unwrap(),
         65_882_516_522_625_836_326_159_786_165_530_572
     );
     g.bench_function(BenchmarkId::new("free_16x16_threads", 2), |b| {
-        b.iter(|| plugdp::hamiltonian_cycles_u128_parallel(black_box(&free16), two).unwrap())
+        b.iter(|| {
+            u128::try_from(
+                &plugdp::hamiltonian_cycles(
+                    black_box(&free16),
+                    &plugdp::Options::default().with_threads(two.get()),
+                )
+                .unwrap(),
+            )
+            .unwrap()
+        })
     });
     let free10 = Grid::new(10, 10).unwrap();
     g.bench_function("free_10x10_exact", |b| {
-        b.iter(|| plugdp::hamiltonian_cycles(black_box(&free10)).unwrap())
+        b.iter(|| {
+            plugdp::hamiltonian_cycles(black_box(&free10), &plugdp::Options::default()).unwrap()
+        })
     });
     g.finish();
 }
@@ -169,7 +206,7 @@ fn polyominoes(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(8));
     for n in [14, 16, 18] {
         g.bench_with_input(BenchmarkId::new("transfer_matrix", n), &n, |b, &n| {
-            b.iter(|| plugdp::fixed_polyominoes(black_box(n)).unwrap())
+            b.iter(|| plugdp::fixed_polyominoes(black_box(n), &plugdp::Options::default()).unwrap())
         });
         g.bench_with_input(BenchmarkId::new("redelmeier", n), &n, |b, &n| {
             b.iter(|| {
@@ -186,7 +223,7 @@ fn polyominoes(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(8));
     for n in [14, 16] {
         g.bench_with_input(BenchmarkId::new("transfer_matrices", n), &n, |b, &n| {
-            b.iter(|| plugdp::polyomino_counts(black_box(n)).unwrap())
+            b.iter(|| plugdp::polyomino_counts(black_box(n), &plugdp::Options::default()).unwrap())
         });
         g.bench_with_input(BenchmarkId::new("search", n), &n, |b, &n| {
             b.iter(|| {

@@ -192,13 +192,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board = plugdp::Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
     println!(
         "Formula 1 sample (Timus 1519): {} Hamiltonian cycles",
-        plugdp::hamiltonian_cycles(&board)?
+        plugdp::hamiltonian_cycles(&board, &plugdp::Options::default())?
     );
     let free = plugdp::Grid::new(10, 10)?;
     println!(
         "10x10: {} Hamiltonian cycles, {} Hamiltonian paths, {} domino tilings",
-        plugdp::hamiltonian_cycles(&free)?,
-        plugdp::hamiltonian_paths(&free)?,
+        plugdp::hamiltonian_cycles(&free, &plugdp::Options::default())?,
+        plugdp::hamiltonian_paths(&free, &plugdp::Options::default())?,
         plugdp::domino_tilings(&free)?
     );
     let fuses = plugdp::FuseBoard::parse_rows(&[
@@ -222,11 +222,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let threads = std::thread::available_parallelism().unwrap_or(std::num::NonZeroUsize::MIN);
     let started = std::time::Instant::now();
-    let counts = plugdp::polyomino_counts_parallel(22, threads)?;
-    let (n, fixed, one_sided, free) = counts[21];
+    let counts =
+        plugdp::polyomino_counts(22, &plugdp::Options::default().with_threads(threads.get()))?;
+    let c = counts[21];
     println!(
-        "{n}-ominoes by transfer matrices: {fixed} fixed, {one_sided} one-sided, {free} free \
+        "{}-ominoes by transfer matrices: {} fixed, {} one-sided, {} free \
          ({:.2} s on {threads} threads)",
+        c.size,
+        c.fixed,
+        c.one_sided,
+        c.free,
         started.elapsed().as_secs_f64()
     );
     Ok(())

@@ -15,9 +15,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
+use plugdp::polyomino::enumerate::Counts;
 use plugdp::{
-    FuseBoard, Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_cycles_parallel,
-    hamiltonian_paths, launched_rockets, polyomino_counts_parallel, rocket_mania,
+    FuseBoard, Grid, Options, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths,
+    launched_rockets, polyomino_counts, rocket_mania,
 };
 use serde_json::Value;
 
@@ -139,7 +140,7 @@ fn main() -> ExitCode {
         (
             "formula1.jsonl",
             "hamiltonian_cycles",
-            hamiltonian_cycles as fn(&Grid) -> _,
+            hamiltonian_cycles as fn(&Grid, &Options) -> _,
         ),
         ("cycle_covers.jsonl", "cycle_covers", cycle_covers),
     ] {
@@ -162,7 +163,7 @@ fn main() -> ExitCode {
                 .unwrap_or_default();
             let expected = record[field].as_str();
             let got = Grid::parse_rows(&rows, '.', '*')
-                .and_then(|g| solve(&g))
+                .and_then(|g| solve(&g, &Options::default().with_threads(threads.get())))
                 .map(|v| v.to_string());
             t.check(&id, expected, got);
         }
@@ -244,6 +245,7 @@ fn check_sequences(
     progress: &cli::Progress,
     t: &mut Tally,
 ) {
+    let options = Options::default().with_threads(threads.get());
     // The largest term each table needs (the tables cover every size up to it).
     let needed = |prefixes: &[&str], max: u64| {
         seqs.iter()
@@ -271,17 +273,17 @@ fn check_sequences(
             let side = 2 * n as usize;
             let poly = |k: usize, polys: &mut Option<Result<Vec<_>, _>>| {
                 polys
-                    .get_or_insert_with(|| polyomino_counts_parallel(poly_max, threads))
+                    .get_or_insert_with(|| polyomino_counts(poly_max, &options))
                     .as_ref()
                     .map_err(Clone::clone)
-                    .map(|p: &Vec<(usize, u64, u64, u64)>| {
+                    .map(|p: &Vec<Counts>| {
                         let c = p[n as usize - 1];
-                        [c.1, c.2, c.3][k].to_string()
+                        [c.fixed, c.one_sided, c.free][k].to_string()
                     })
             };
             let got = if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
                 Grid::new(side, side)
-                    .and_then(|g| hamiltonian_cycles_parallel(&g, threads))
+                    .and_then(|g| hamiltonian_cycles(&g, &options))
                     .map(|v| v.to_string())
             } else if key.starts_with("A001168") && (1..=POLYOMINO_MAX).contains(&n) {
                 poly(0, &mut polys)
@@ -297,7 +299,7 @@ fn check_sequences(
                     .map(|p| p[n as usize].to_string())
             } else if key.starts_with("A120443") && (1..=A120443_MAX).contains(&n) {
                 Grid::new(n as usize, n as usize)
-                    .and_then(|g| hamiltonian_paths(&g))
+                    .and_then(|g| hamiltonian_paths(&g, &options))
                     .map(|v| v.to_string())
             } else if key.starts_with("A004003") && (1..=A004003_MAX).contains(&n) {
                 Grid::new(side, side)

@@ -96,13 +96,9 @@ fn main() -> ExitCode {
             grid.cols()
         ),
     );
-    // 128 bits first (fast); the exact count if it overflows.
-    let answer = match plugdp::hamiltonian_cycles_u128_parallel(&grid, threads) {
-        Err(plugdp::PlugError::Overflow) => {
-            plugdp::hamiltonian_cycles_parallel(&grid, threads).map(|v| v.to_string())
-        }
-        other => other.map(|v| v.to_string()),
-    };
+    // Exact: 128 bits first, residues only if that overflows.
+    let options = plugdp::Options::default().with_threads(threads.get());
+    let answer = plugdp::hamiltonian_cycles(&grid, &options).map(|v| v.to_string());
     drop(progress);
     match answer {
         Ok(v) => {

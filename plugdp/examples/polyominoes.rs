@@ -70,7 +70,10 @@ fn main() -> ExitCode {
             args.n
         ),
     );
-    let result = plugdp::fixed_polyominoes_parallel(args.n, threads);
+    let result = plugdp::fixed_polyominoes(
+        args.n,
+        &plugdp::Options::default().with_threads(threads.get()),
+    );
     drop(progress);
     match result {
         Ok(counts) => {

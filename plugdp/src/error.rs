@@ -5,15 +5,15 @@ use thiserror::Error;
 /// Why a DP could not run or could not give an exact answer.
 ///
 /// ```
-/// use plugdp::{fixed_polyominoes, hamiltonian_cycles, run_edges};
+/// use plugdp::{fixed_polyominoes, hamiltonian_cycles, run_edges, Options};
 /// use plugdp::{EdgeRules, Grid, PlugError, Sides};
 /// assert_eq!(Grid::new(3, 0), Err(PlugError::EmptyGrid));
 /// // The shorter side is swept; 40 columns are more than the state encoding holds.
 /// assert_eq!(
-///     hamiltonian_cycles(&Grid::new(40, 40)?),
+///     hamiltonian_cycles(&Grid::new(40, 40)?, &Options::default()),
 ///     Err(PlugError::TooWide { cols: 40, max: 30 })
 /// );
-/// assert!(matches!(fixed_polyominoes(99), Err(PlugError::BadGrid(_))));
+/// assert!(matches!(fixed_polyominoes(99, &Options::default()), Err(PlugError::BadGrid(_))));
 /// // Weights of 2^40 per cell multiply to 2^640 over a 4 × 4 tiling: more than a u64 holds,
 /// // and the engine says so instead of wrapping.
 /// let twos = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64 << 40)).collect();

@@ -8,12 +8,12 @@ use crate::PlugError;
 /// board through this type.
 ///
 /// ```
-/// use plugdp::{hamiltonian_cycles, Grid};
+/// use plugdp::{hamiltonian_cycles, Grid, Options};
 /// // The sample board of Timus 1519 "Formula 1": the two top-left cells are blocked.
 /// let board = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
 /// assert_eq!((board.rows(), board.cols(), board.free_cells()), (4, 4, 14));
 /// assert!(board.is_blocked(0, 1) && !board.is_blocked(0, 2));
-/// assert_eq!(hamiltonian_cycles(&board)?.to_string(), "2"); // the problem's answer
+/// assert_eq!(hamiltonian_cycles(&board, &Options::default())?.to_string(), "2"); // the problem's answer
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -56,14 +56,14 @@ impl Grid {
     /// A board from row-major blocked flags (`true`: blocked).
     ///
     /// ```
-    /// use plugdp::{domino_tilings, hamiltonian_cycles, Grid};
+    /// use plugdp::{domino_tilings, hamiltonian_cycles, Grid, Options};
     /// // A 3 × 3 board without its centre is a ring of 8 cells: one Hamiltonian cycle (the
     /// // ring itself) and two domino tilings (every other edge of the ring).
     /// let mut blocked = vec![false; 9];
     /// blocked[4] = true;
     /// let ring = Grid::with_blocked(3, 3, blocked)?;
     /// assert!(ring.is_blocked(1, 1));
-    /// assert_eq!(hamiltonian_cycles(&ring)?.to_string(), "1");
+    /// assert_eq!(hamiltonian_cycles(&ring, &Options::default())?.to_string(), "1");
     /// assert_eq!(domino_tilings(&ring)?.to_string(), "2");
     /// assert!(Grid::with_blocked(3, 3, vec![false; 8]).is_err()); // 8 flags for 9 cells
     /// # Ok::<(), plugdp::PlugError>(())
@@ -101,7 +101,7 @@ impl Grid {
     /// [`hamiltonian_cycles`]: crate::hamiltonian_cycles
     ///
     /// ```
-    /// use plugdp::{hamiltonian_cycles, Grid};
+    /// use plugdp::{hamiltonian_cycles, Grid, Options};
     /// let input = "4 4\n**..\n....\n....\n....\n"; // the problem's sample
     /// let mut words = input.split_whitespace();
     /// let n: usize = words.next().unwrap().parse().unwrap();
@@ -109,7 +109,7 @@ impl Grid {
     /// let rows: Vec<&str> = words.take(n).collect();
     /// let board = Grid::parse_rows(&rows, '.', '*')?;
     /// assert_eq!((board.rows(), board.cols()), (n, m));
-    /// assert_eq!(hamiltonian_cycles(&board)?.to_string(), "2"); // the sample's answer
+    /// assert_eq!(hamiltonian_cycles(&board, &Options::default())?.to_string(), "2"); // the sample's answer
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
     ///

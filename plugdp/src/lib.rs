@@ -5,11 +5,11 @@
 //! sample of Timus 1519 "Formula 1"):
 //!
 //! ```
-//! use plugdp::{hamiltonian_cycles, Grid};
+//! use plugdp::{hamiltonian_cycles, Grid, Options};
 //! let board = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
-//! assert_eq!(hamiltonian_cycles(&board)?.to_string(), "2");
+//! assert_eq!(hamiltonian_cycles(&board, &Options::default())?.to_string(), "2");
 //! // The free boards: OEIS A003763, 1, 6, 1072, … for 2 × 2, 4 × 4, 6 × 6.
-//! assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?)?.to_string(), "6");
+//! assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?, &Options::default())?.to_string(), "6");
 //! # Ok::<(), plugdp::PlugError>(())
 //! ```
 //!
@@ -26,9 +26,9 @@
 //! A000105):
 //!
 //! ```
-//! use plugdp::{fixed_polyominoes, polyomino_counts};
-//! assert_eq!(fixed_polyominoes(8)?, [0, 1, 2, 6, 19, 63, 216, 760, 2725]);
-//! let free: Vec<u64> = polyomino_counts(7)?.iter().map(|&(_, _, _, free)| free).collect();
+//! use plugdp::{fixed_polyominoes, polyomino_counts, Options};
+//! assert_eq!(fixed_polyominoes(8, &Options::default())?, [0, 1, 2, 6, 19, 63, 216, 760, 2725]);
+//! let free: Vec<u64> = polyomino_counts(7, &Options::default())?.iter().map(|c| c.free).collect();
 //! assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]);
 //! # Ok::<(), plugdp::PlugError>(())
 //! ```
@@ -112,6 +112,7 @@ struct ReadmeDoctests;
 pub mod engine;
 mod error;
 mod grid;
+mod options;
 mod solvers;
 pub mod value;
 
@@ -125,11 +126,10 @@ pub use polyomino;
 
 pub use error::PlugError;
 pub use grid::Grid;
+pub use options::Options;
 pub use solvers::{
     FuseBoard, MAX_POLYGON_HALF_PERIMETER, MAX_POLYOMINO_SIZE, Prunings, RocketPlan, RocketStats,
-    Tile, cycle_covers, domino_tilings, fixed_polyominoes, fixed_polyominoes_parallel,
-    hamiltonian_cycles, hamiltonian_cycles_parallel, hamiltonian_cycles_u128,
-    hamiltonian_cycles_u128_parallel, hamiltonian_paths, launched_rockets, polyomino_counts,
-    polyomino_counts_parallel, rocket_mania, rocket_mania_with, self_avoiding_polygons,
+    Tile, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_paths,
+    launched_rockets, polyomino_counts, rocket_mania, rocket_mania_with, self_avoiding_polygons,
 };
 pub use value::{BigCount, CountError, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};

@@ -1,6 +1,6 @@
 //! The solvers against brute force on small random boards.
 
-use plugdp::{Grid, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths};
+use plugdp::{Grid, Options, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths};
 use proptest::prelude::*;
 
 /// What the brute force counts.
@@ -133,20 +133,20 @@ proptest! {
     #[test]
     fn hamiltonian_cycles_match_brute_force(g in board()) {
         let expected = brute(&g, Shape::Cycle).to_string();
-        prop_assert_eq!(hamiltonian_cycles(&g).unwrap().to_string(), expected.clone());
+        prop_assert_eq!(hamiltonian_cycles(&g, &Options::default()).unwrap().to_string(), expected.clone());
         // Two threads: the halves at once, or the workers of one half.
         let two = std::num::NonZeroUsize::new(2).unwrap();
-        prop_assert_eq!(plugdp::hamiltonian_cycles_parallel(&g, two).unwrap().to_string(), expected);
+        prop_assert_eq!(hamiltonian_cycles(&g, &Options::default().with_threads(two.get())).unwrap().to_string(), expected);
     }
 
     #[test]
     fn cycle_covers_match_brute_force(g in board()) {
-        prop_assert_eq!(cycle_covers(&g).unwrap().to_string(), brute(&g, Shape::Regular(2)).to_string());
+        prop_assert_eq!(cycle_covers(&g, &Options::default()).unwrap().to_string(), brute(&g, Shape::Regular(2)).to_string());
     }
 
     #[test]
     fn hamiltonian_paths_match_brute_force(g in board()) {
-        prop_assert_eq!(hamiltonian_paths(&g).unwrap().to_string(), brute(&g, Shape::Path).to_string());
+        prop_assert_eq!(hamiltonian_paths(&g, &Options::default()).unwrap().to_string(), brute(&g, Shape::Path).to_string());
     }
 
     #[test]
@@ -160,27 +160,30 @@ fn published_values() {
     // Timus 1519 samples, HDU 1693 samples, OEIS A003763 and A004003.
     let f = |rows: &[&str]| Grid::parse_rows(rows, '.', '*').unwrap();
     assert_eq!(
-        hamiltonian_cycles(&f(&["**..", "....", "....", "...."]))
+        hamiltonian_cycles(&f(&["**..", "....", "....", "...."]), &Options::default())
             .unwrap()
             .to_string(),
         "2"
     );
     assert_eq!(
-        hamiltonian_cycles(&Grid::new(6, 6).unwrap())
+        hamiltonian_cycles(&Grid::new(6, 6).unwrap(), &Options::default())
             .unwrap()
             .to_string(),
         "1072"
     );
     assert_eq!(
-        hamiltonian_cycles(&Grid::new(8, 8).unwrap())
+        hamiltonian_cycles(&Grid::new(8, 8).unwrap(), &Options::default())
             .unwrap()
             .to_string(),
         "4638576"
     );
     assert_eq!(
-        cycle_covers(&f(&["...", ".*.", "...", "...", ".*.", "..."]))
-            .unwrap()
-            .to_string(),
+        cycle_covers(
+            &f(&["...", ".*.", "...", "...", ".*.", "..."]),
+            &Options::default()
+        )
+        .unwrap()
+        .to_string(),
         "3"
     );
     assert_eq!(
@@ -196,7 +199,7 @@ fn published_values() {
         "258584046368"
     );
     assert_eq!(
-        hamiltonian_cycles(&Grid::new(3, 3).unwrap())
+        hamiltonian_cycles(&Grid::new(3, 3).unwrap(), &Options::default())
             .unwrap()
             .to_string(),
         "0"
@@ -217,26 +220,36 @@ fn bad_inputs_are_errors() {
     // One-row and one-column boards have no cycle; an all-blocked board has no cycle and one
     // (empty) cover.
     assert_eq!(
-        hamiltonian_cycles(&Grid::new(1, 9).unwrap())
+        hamiltonian_cycles(&Grid::new(1, 9).unwrap(), &Options::default())
             .unwrap()
             .to_string(),
         "0"
     );
     assert_eq!(
-        hamiltonian_paths(&Grid::new(1, 9).unwrap())
+        hamiltonian_paths(&Grid::new(1, 9).unwrap(), &Options::default())
             .unwrap()
             .to_string(),
         "1"
     );
     assert_eq!(
-        hamiltonian_paths(&Grid::new(9, 1).unwrap())
+        hamiltonian_paths(&Grid::new(9, 1).unwrap(), &Options::default())
             .unwrap()
             .to_string(),
         "1"
     );
     let blocked = Grid::with_blocked(2, 2, vec![true; 4]).unwrap();
-    assert_eq!(cycle_covers(&blocked).unwrap().to_string(), "1");
-    assert_eq!(hamiltonian_cycles(&blocked).unwrap().to_string(), "0");
+    assert_eq!(
+        cycle_covers(&blocked, &Options::default())
+            .unwrap()
+            .to_string(),
+        "1"
+    );
+    assert_eq!(
+        hamiltonian_cycles(&blocked, &Options::default())
+            .unwrap()
+            .to_string(),
+        "0"
+    );
     assert_eq!(
         domino_tilings(&Grid::new(1, 9).unwrap())
             .unwrap()

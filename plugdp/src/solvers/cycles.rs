@@ -8,7 +8,7 @@ use crate::value::{BigCount, Value};
 use std::num::NonZeroUsize;
 
 use crate::engine::edges::run_cycle_halves;
-use crate::{EdgeRules, Grid, PlugError, Sides, run_edges, run_edges_parallel};
+use crate::{EdgeRules, Grid, Options, PlugError, Sides, run_edges, run_edges_parallel};
 
 /// The board swept with its shorter side as the frontier (both counts are invariant under
 /// transposition).
@@ -20,11 +20,7 @@ fn narrow(grid: &Grid) -> Grid {
     }
 }
 
-fn count<V: Value>(grid: &Grid, rules: EdgeRules) -> Result<V, PlugError> {
-    count_on(grid, rules, NonZeroUsize::MIN)
-}
-
-/// [`count`] with big steps on `threads` threads.
+/// The weighted count of the edge problem `rules`, with big steps on `threads` threads.
 fn count_on<V: Value>(
     grid: &Grid,
     rules: EdgeRules,
@@ -60,48 +56,37 @@ fn count_on<V: Value>(
 /// which shows the input format).
 ///
 /// ```
-/// use plugdp::{hamiltonian_cycles, Grid};
+/// use plugdp::{hamiltonian_cycles, Grid, Options};
 /// let g = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
-/// assert_eq!(hamiltonian_cycles(&g)?.to_string(), "2");
-/// assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?)?.to_string(), "6");
-/// # Ok::<(), plugdp::PlugError>(())
+/// let one = Options::default();
+/// assert_eq!(hamiltonian_cycles(&g, &one)?.to_string(), "2");
+/// // OEIS A003763: 1, 6, 1072, 4638576, … for the 2 × 2, 4 × 4, 6 × 6, 8 × 8 boards.
+/// assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?, &one)?.to_string(), "6");
+/// let eight = hamiltonian_cycles(&Grid::new(8, 8)?, &one.with_threads(2))?;
+/// assert_eq!(u128::try_from(&eight)?, 4_638_576);
+/// // Odd number of cells: none (the grid graph is bipartite).
+/// assert!(hamiltonian_cycles(&Grid::new(5, 5)?, &one)?.is_zero());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// Counts in 128 bits first and, only if that overflows, modulo enough primes that their product
 /// exceeds a rigorous bound on the answer (the square of Brégman's bound on perfect matchings).
+/// [`u128::try_from`] gives the count as an integer when it fits.
 ///
 /// Boards at most 16 columns wide (after turning the shorter side into the frontier) are not
 /// swept whole: the top half and the bottom half (swept upwards) meet at the middle row, where
 /// their frontiers — non-crossing matchings of the columns a cycle crosses — are joined over
 /// the pairs that form one cycle (closed meanders). A board that is its own mirror image needs
-/// one half sweep; the free 12 × 12 board takes about 22 ms instead of 55 ms.
+/// one half sweep; the free 12 × 12 board takes about 22 ms instead of 55 ms. With
+/// `options.threads` above 1 each sweep's steps are split among the threads and the two halves
+/// of an asymmetric board are swept at the same time: the free 16 × 16 board takes 2.2–2.9 s on
+/// two threads instead of about 4.6 s on one.
 ///
 /// # Errors
 /// As [`run_edges`]; [`PlugError::ExactTooLarge`] when the bound passes 16 primes (about 990
 /// bits).
-pub fn hamiltonian_cycles(grid: &Grid) -> Result<BigCount, PlugError> {
-    hamiltonian_cycles_parallel(grid, NonZeroUsize::MIN)
-}
-
-/// [`hamiltonian_cycles`] with each sweep's steps split among `threads` threads (see
-/// [`run_edges_parallel`]), and the two halves of an asymmetric board swept at the same time:
-/// the free 16 × 16 board takes 2.2–2.9 s on two threads instead of about 4.6 s on one.
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use plugdp::{hamiltonian_cycles_parallel, Grid};
-/// let two = NonZeroUsize::new(2).unwrap();
-/// // OEIS A003763(3): the 6 × 6 board.
-/// assert_eq!(hamiltonian_cycles_parallel(&Grid::new(6, 6)?, two)?.to_string(), "1072");
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-///
-/// # Errors
-/// As [`hamiltonian_cycles`].
-pub fn hamiltonian_cycles_parallel(
-    grid: &Grid,
-    threads: NonZeroUsize,
-) -> Result<BigCount, PlugError> {
+pub fn hamiltonian_cycles(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
+    let threads = options.threads;
     if grid.free_cells() == 0 {
         return Ok(BigCount::from_u64(0));
     }
@@ -116,54 +101,7 @@ pub fn hamiltonian_cycles_parallel(
 
 /// A `u128` as a [`BigCount`].
 pub(crate) fn big(v: u128) -> BigCount {
-    let (hi, lo) = ((v >> 64) as u64, v as u64);
-    let mut b = BigCount::from_u64(hi);
-    b.mul_small(1 << 32);
-    b.mul_small(1 << 32);
-    b.add_small(lo);
-    b
-}
-
-/// Number of Hamiltonian cycles in 128-bit arithmetic (faster than [`hamiltonian_cycles`]).
-///
-/// ```
-/// use plugdp::{hamiltonian_cycles_u128, Grid};
-/// // OEIS A003763: 1, 6, 1072, 4638576, … for the 2 × 2, 4 × 4, 6 × 6, 8 × 8 boards.
-/// assert_eq!(hamiltonian_cycles_u128(&Grid::new(2, 2)?)?, 1);
-/// assert_eq!(hamiltonian_cycles_u128(&Grid::new(6, 6)?)?, 1072);
-/// // Odd number of cells: none (the grid graph is bipartite).
-/// assert_eq!(hamiltonian_cycles_u128(&Grid::new(5, 5)?)?, 0);
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-///
-/// # Errors
-/// As [`run_edges`], including [`PlugError::Overflow`].
-pub fn hamiltonian_cycles_u128(grid: &Grid) -> Result<u128, PlugError> {
-    hamiltonian_cycles_u128_parallel(grid, NonZeroUsize::MIN)
-}
-
-/// [`hamiltonian_cycles_u128`] with big steps on `threads` threads (see
-/// [`run_edges_parallel`]).
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use plugdp::{hamiltonian_cycles_u128_parallel, Grid};
-/// let two = NonZeroUsize::new(2).unwrap();
-/// // OEIS A003763(4): the 8 × 8 board.
-/// assert_eq!(hamiltonian_cycles_u128_parallel(&Grid::new(8, 8)?, two)?, 4_638_576);
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-///
-/// # Errors
-/// As [`hamiltonian_cycles_u128`].
-pub fn hamiltonian_cycles_u128_parallel(
-    grid: &Grid,
-    threads: NonZeroUsize,
-) -> Result<u128, PlugError> {
-    if grid.free_cells() == 0 {
-        return Ok(0);
-    }
-    cycles_u128(grid, threads)
+    BigCount::from_u128(v)
 }
 
 /// Hamiltonian cycles in 128 bits. Boards at most 14 wide (after [`narrow`]) first meet in
@@ -187,47 +125,50 @@ fn cycles_u128(grid: &Grid, threads: NonZeroUsize) -> Result<u128, PlugError> {
 /// two everywhere is all a cover needs.
 ///
 /// ```
-/// use plugdp::{cycle_covers, Grid};
+/// use plugdp::{cycle_covers, Grid, Options};
 /// let g = Grid::parse_rows(&["...", ".*.", "...", "...", ".*.", "..."], '.', '*')?;
-/// assert_eq!(cycle_covers(&g)?.to_string(), "3");
-/// assert_eq!(cycle_covers(&Grid::new(2, 4)?)?.to_string(), "2");
+/// assert_eq!(cycle_covers(&g, &Options::default())?.to_string(), "3");
+/// assert_eq!(cycle_covers(&Grid::new(2, 4)?, &Options::default())?.to_string(), "2");
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
 /// # Errors
 /// As [`hamiltonian_cycles`].
-pub fn cycle_covers(grid: &Grid) -> Result<BigCount, PlugError> {
-    match count::<u128>(grid, EdgeRules::PRESENCE) {
+pub fn cycle_covers(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
+    let threads = options.threads;
+    match count_on::<u128>(grid, EdgeRules::PRESENCE, threads) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
-    with_residues!(two_factor_bits(grid), V => count::<V>(grid, EdgeRules::PRESENCE))
+    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, EdgeRules::PRESENCE, threads))
 }
 
 /// Number of Hamiltonian paths of the free cells (undirected: a path and its reverse count
 /// once; a single free cell is one path of length 0), exactly.
 ///
 /// ```
-/// use plugdp::{hamiltonian_paths, Grid};
+/// use plugdp::{hamiltonian_paths, Grid, Options};
 /// // OEIS A120443: 1, 4, 20, 276, …
-/// assert_eq!(hamiltonian_paths(&Grid::new(2, 2)?)?.to_string(), "4");
-/// assert_eq!(hamiltonian_paths(&Grid::new(3, 3)?)?.to_string(), "20");
-/// assert_eq!(hamiltonian_paths(&Grid::new(4, 4)?)?.to_string(), "276");
+/// let one = Options::default();
+/// assert_eq!(hamiltonian_paths(&Grid::new(2, 2)?, &one)?.to_string(), "4");
+/// assert_eq!(hamiltonian_paths(&Grid::new(3, 3)?, &one)?.to_string(), "20");
+/// assert_eq!(hamiltonian_paths(&Grid::new(4, 4)?, &one.with_threads(2))?.to_string(), "276");
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
 /// # Errors
 /// As [`hamiltonian_cycles`].
-pub fn hamiltonian_paths(grid: &Grid) -> Result<BigCount, PlugError> {
+pub fn hamiltonian_paths(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
+    let threads = options.threads;
     match grid.free_cells() {
         0 => return Ok(BigCount::from_u64(0)),
         1 => return Ok(BigCount::from_u64(1)),
         _ => {}
     }
-    match count::<u128>(grid, EdgeRules::SINGLE_PATH) {
+    match count_on::<u128>(grid, EdgeRules::SINGLE_PATH, threads) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
     // A Hamiltonian path plus one edge is not always a cycle, so bound by edge subsets.
-    with_residues!(grid.free_edges(), V => count::<V>(grid, EdgeRules::SINGLE_PATH))
+    with_residues!(grid.free_edges(), V => count_on::<V>(grid, EdgeRules::SINGLE_PATH, threads))
 }

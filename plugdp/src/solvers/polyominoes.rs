@@ -29,42 +29,32 @@ mod store;
 
 use std::num::NonZeroUsize;
 
-use crate::PlugError;
+use polyomino::enumerate::Counts;
+
+use crate::{Options, PlugError};
 
 /// Largest size supported (counts of one size fit in `u64` up to here, and sizes fit the key).
 pub const MAX_POLYOMINO_SIZE: usize = 30;
 
-/// Numbers of fixed polyominoes of sizes `0..=n` (index 0 holds 0) by transfer matrix.
+/// Numbers of fixed polyominoes of sizes `0..=n` (index `k` holds size `k`; index 0 holds 0,
+/// and `n = 0` gives `[0]`) by transfer matrix. With `options.threads` above 1 the widths are
+/// shared among the threads (the widest first, each to the least loaded thread; a width costs
+/// about 2.6 times the one before). The widest width takes about half the time, so two threads
+/// give about 1.7×.
 ///
 /// ```
-/// use plugdp::fixed_polyominoes;
-/// assert_eq!(fixed_polyominoes(8)?, vec![0, 1, 2, 6, 19, 63, 216, 760, 2725]);
+/// use plugdp::{fixed_polyominoes, Options};
+/// assert_eq!(fixed_polyominoes(8, &Options::default())?, vec![0, 1, 2, 6, 19, 63, 216, 760, 2725]);
+/// let two = Options::default().with_threads(2);
+/// assert_eq!(fixed_polyominoes(12, &two)?, fixed_polyominoes(12, &Options::default())?);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
 /// # Errors
 /// [`PlugError::BadGrid`] for `n` above [`MAX_POLYOMINO_SIZE`].
-pub fn fixed_polyominoes(n: usize) -> Result<Vec<u64>, PlugError> {
-    fixed_polyominoes_parallel(n, NonZeroUsize::MIN)
-}
-
-/// [`fixed_polyominoes`] with the widths shared among `threads` threads (the widest first, each
-/// to the least loaded thread; a width costs about 2.6 times the one before). The widest width
-/// takes about half the time, so two threads give about 1.7×.
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use plugdp::{fixed_polyominoes, fixed_polyominoes_parallel};
-/// let two = NonZeroUsize::new(2).unwrap();
-/// assert_eq!(fixed_polyominoes_parallel(12, two)?, fixed_polyominoes(12)?);
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-///
-/// # Errors
-/// As [`fixed_polyominoes`].
-pub fn fixed_polyominoes_parallel(n: usize, threads: NonZeroUsize) -> Result<Vec<u64>, PlugError> {
+pub fn fixed_polyominoes(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
     check_size(n)?;
-    by_width(n, threads, fixed::sweep_width)
+    by_width(n, options.threads, fixed::sweep_width)
 }
 
 fn check_size(n: usize) -> Result<(), PlugError> {
@@ -125,36 +115,21 @@ fn by_width(
     Ok(total)
 }
 
-/// Fixed, one-sided and free polyomino counts of sizes `1..=n`: the fixed ones by transfer
-/// matrix, the others by Burnside's lemma. Its half-turn term (the polyominoes a half turn maps
-/// onto themselves) comes from a second transfer matrix over the top halves of such
-/// polyominoes; the quarter-turn and reflection terms, which a search finds in milliseconds,
-/// from [`polyomino::enumerate::Counts::from_fixed_and_half_turn`]. All sizes up to 24 take
-/// about 4 s.
+/// Fixed, one-sided and free polyomino counts of sizes `1..=n` (element `k` is size `k + 1`,
+/// as [`Counts::size`] says; `n = 0` gives none): the fixed ones by transfer matrix, the
+/// others by Burnside's lemma. Its half-turn term (the polyominoes a half turn maps onto
+/// themselves) comes from a second transfer matrix over the top halves of such polyominoes;
+/// the quarter-turn and reflection terms, which a search finds in milliseconds, from
+/// [`Counts::from_fixed_and_half_turn`]. All sizes up to 24 take about 4 s. Both transfer
+/// matrices share their widths among `options.threads` threads (see [`fixed_polyominoes`]).
 ///
 /// ```
-/// use plugdp::polyomino_counts;
-/// let c = polyomino_counts(6)?;
-/// assert_eq!(c[4], (5, 63, 18, 12)); // size 5: 63 fixed, 18 one-sided, 12 free
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-///
-/// # Errors
-/// As [`fixed_polyominoes`].
-pub fn polyomino_counts(n: usize) -> Result<Vec<(usize, u64, u64, u64)>, PlugError> {
-    polyomino_counts_parallel(n, NonZeroUsize::MIN)
-}
-
-/// [`polyomino_counts`] with both transfer matrices' widths shared among `threads` threads
-/// (see [`fixed_polyominoes_parallel`]).
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use plugdp::polyomino_counts_parallel;
-/// let c = polyomino_counts_parallel(7, NonZeroUsize::new(2).unwrap())?;
-/// let fixed: Vec<u64> = c.iter().map(|t| t.1).collect();
-/// let one_sided: Vec<u64> = c.iter().map(|t| t.2).collect();
-/// let free: Vec<u64> = c.iter().map(|t| t.3).collect();
+/// use plugdp::{polyomino_counts, Options};
+/// let c = polyomino_counts(7, &Options::default().with_threads(2))?;
+/// assert_eq!((c[4].size, c[4].fixed, c[4].one_sided, c[4].free), (5, 63, 18, 12));
+/// let fixed: Vec<u64> = c.iter().map(|c| c.fixed).collect();
+/// let one_sided: Vec<u64> = c.iter().map(|c| c.one_sided).collect();
+/// let free: Vec<u64> = c.iter().map(|c| c.free).collect();
 /// assert_eq!(fixed, [1, 2, 6, 19, 63, 216, 760]); // OEIS A001168
 /// assert_eq!(one_sided, [1, 1, 2, 7, 18, 60, 196]); // OEIS A000988
 /// assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]); // OEIS A000105
@@ -163,11 +138,9 @@ pub fn polyomino_counts(n: usize) -> Result<Vec<(usize, u64, u64, u64)>, PlugErr
 ///
 /// # Errors
 /// As [`fixed_polyominoes`].
-pub fn polyomino_counts_parallel(
-    n: usize,
-    threads: NonZeroUsize,
-) -> Result<Vec<(usize, u64, u64, u64)>, PlugError> {
-    let fixed = fixed_polyominoes_parallel(n, threads)?;
+pub fn polyomino_counts(n: usize, options: &Options) -> Result<Vec<Counts>, PlugError> {
+    let threads = options.threads;
+    let fixed = fixed_polyominoes(n, options)?;
     let mut half_turn = by_width(n, threads, half_turn::sweep_width)?;
     if n >= 1 {
         // The monomino: a 1 × 1 box is only a middle row, which the sweeps do not see.
@@ -175,10 +148,8 @@ pub fn polyomino_counts_parallel(
     }
     (1..=n)
         .map(|k| {
-            let c =
-                polyomino::enumerate::Counts::from_fixed_and_half_turn(k, fixed[k], half_turn[k])
-                    .map_err(|e| PlugError::BadGrid(e.to_string()))?;
-            Ok((k, c.fixed, c.one_sided, c.free))
+            Counts::from_fixed_and_half_turn(k, fixed[k], half_turn[k])
+                .map_err(|e| PlugError::BadGrid(e.to_string()))
         })
         .collect()
 }
