@@ -2,11 +2,25 @@
 //! and the A–E tier scoring.
 
 /// `E_A = 1 / (1 + 10^((R_B − R_A) / 400))`.
+///
+/// ```
+/// use grid_games::game::elo::expected_score;
+/// assert_eq!(expected_score(1500.0, 1500.0), 0.5);
+/// // 400 points ahead: ten times the odds, an expected score of 10/11.
+/// assert!((expected_score(1900.0, 1500.0) - 10.0 / 11.0).abs() < 1e-12);
+/// ```
 pub fn expected_score(r_a: f64, r_b: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((r_b - r_a) / 400.0))
 }
 
 /// `K = 40 × 4^(−i/t)` for round `i` (1-based) of `t` rounds.
+///
+/// ```
+/// use grid_games::game::elo::k_factor;
+/// // K falls from 40 towards 10 over the rounds.
+/// assert!((k_factor(15, 30) - 20.0).abs() < 1e-9);
+/// assert!((k_factor(30, 30) - 10.0).abs() < 1e-9);
+/// ```
 pub fn k_factor(round: usize, rounds: usize) -> f64 {
     40.0 * 4f64.powf(-(round as f64) / rounds.max(1) as f64)
 }
@@ -55,6 +69,12 @@ pub const TIERS: [Tier; 5] = [
 ];
 
 /// One tier of the scoring table.
+///
+/// ```
+/// use grid_games::game::elo::TIERS;
+/// let a = TIERS[0];
+/// assert_eq!((a.name, a.ranks, a.ratios), ('A', (0.0, 0.1), (0.85, 1.0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tier {
     /// `'A'` to `'E'`.
