@@ -664,7 +664,7 @@ impl Position {
             .fold(0, |m, o| m | 1 << o)
     }
 
-    /// Points of each colour (spec §5): its squares on the board, +15 once all 21 pieces are
+    /// Points of each colour: its squares on the board, +15 once all 21 pieces are
     /// placed, +5 more if the last one placed was the monomino.
     ///
     /// ```

@@ -3,7 +3,7 @@
 use super::{BlokusError, Point};
 use crate::game::Player;
 
-/// A Blokus rule variant (spec §1).
+/// A Blokus rule variant.
 ///
 /// ```
 /// use grid_games::blokus::{Point, Variant};

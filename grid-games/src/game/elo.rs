@@ -1,4 +1,4 @@
-//! The rating formulas of the seed's tournament: expected score, the K schedule, the update,
+//! The rating formulas of the original plane-bombing contest's tournament: expected score, the K schedule, the update,
 //! and the A–E tier scoring.
 
 /// `E_A = 1 / (1 + 10^((R_B − R_A) / 400))`.
@@ -88,7 +88,7 @@ pub struct Tier {
 /// `full × (minRatio + (maxRatio − minRatio) × (rating − minRating) / (maxRating − minRating))`
 /// with the min/max ratings of the tier; a tier whose ratings are all equal scores `maxRatio`.
 ///
-/// The seed's worked example:
+/// The worked example of the original contest's rules:
 /// ```
 /// use grid_games::game::elo::{tier_score, TIERS};
 /// let c = TIERS[2];
@@ -105,7 +105,7 @@ pub fn tier_score(full: f64, tier: Tier, rating: f64, min_rating: f64, max_ratin
 }
 
 /// Places a field by rating (highest first; equal ratings keep their index order, so two equal
-/// ratings on a tier boundary can land in different tiers: the seed says nothing about ties) and
+/// ratings on a tier boundary can land in different tiers: the original rules say nothing about ties) and
 /// returns, for each entrant, its tier and its score out of `full`.
 ///
 /// ```

@@ -156,7 +156,7 @@ pub struct MatchRules {
     pub budget: Budget,
     /// A bot that thinks longer than this for one action forfeits (`None`: no limit).
     pub time_limit: Option<Duration>,
-    /// Each player's thinking budget for the whole game, as in the paper.io course engine: a
+    /// Each player's thinking budget for the whole game, as in the paper.io contest engine: a
     /// call that takes at least the remaining budget forfeits, otherwise it is deducted
     /// (`None`: no limit).
     pub game_time: Option<Duration>,

@@ -1,4 +1,4 @@
-//! The seed's rating tournament, for any two-player game: shuffled matchmaking with a widening
+//! The rating tournament of the original plane-bombing contest, for any two-player game: shuffled matchmaking with a widening
 //! rating window, Elo updates with a decaying K, and the A–E tier scoring.
 //!
 //! The tournament does not know the game: the caller supplies a closure that plays one pairing
@@ -26,7 +26,7 @@ use super::elo;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Tournament {
-    /// Number of rounds (about 30 in the seed).
+    /// Number of rounds (about 30 in the original contest).
     pub rounds: usize,
     /// Initial rating.
     pub initial_rating: f64,

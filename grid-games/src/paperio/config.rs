@@ -4,7 +4,7 @@ use thiserror::Error;
 
 use crate::game::Rng;
 
-/// Board size and move limit (spec §1). The default is the course's 102 × 101 board with 2000
+/// Board size and move limit. The default is the contest's 102 × 101 board with 2000
 /// moves per player.
 ///
 /// ```
@@ -87,7 +87,7 @@ impl Config {
     }
 
     /// Checks the size: `width` even and in `18..=4096`, `height` in `9..=4096`, so that the
-    /// random placement always gives two whole, disjoint 3 × 3 starts (spec §3.4), and
+    /// random placement always gives two whole, disjoint 3 × 3 starts, and
     /// `max_turn ≥ 1`.
     ///
     /// ```
@@ -110,7 +110,7 @@ impl Config {
         Ok(())
     }
 
-    /// The engine's random placement (spec §3.1, draw order of the reference engine:
+    /// The engine's random placement (in the draw order of the reference engine:
     /// `x1, y1, x2, y2`, then `d1`, `d2`): player `i` at
     /// `x = k·i + ⌊k/2⌋ + U(−3..3)`, `y = ⌊h/2⌋ + U(−3..3)`, direction uniform.
     ///
@@ -268,7 +268,7 @@ impl Turn {
     /// All three actions.
     pub const ALL: [Turn; 3] = [Turn::Straight, Turn::Left, Turn::Right];
 
-    /// The engine's reading of a returned value (spec §5): a string whose first character,
+    /// The engine's reading of a returned value: a string whose first character,
     /// upper-cased, is `L` turns left, `R` turns right, anything else goes straight.
     ///
     /// ```
@@ -304,7 +304,7 @@ impl Turn {
 }
 
 impl core::fmt::Display for Turn {
-    /// The course engine's letter: `l`, `r` or `n` (no turn), which [`str::parse`] reads back.
+    /// The reference engine's letter: `l`, `r` or `n` (no turn), which [`str::parse`] reads back.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
             Turn::Left => "l",
@@ -317,7 +317,7 @@ impl core::fmt::Display for Turn {
 impl core::str::FromStr for Turn {
     type Err = PaperioError;
 
-    /// `l`, `r` or `n` as the course engine's AIs answer (case-insensitive; anything else is
+    /// `l`, `r` or `n` as the reference engine's AIs answer (case-insensitive; anything else is
     /// [`PaperioError::BadTurn`]).
     ///
     /// ```

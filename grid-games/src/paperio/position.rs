@@ -1,4 +1,4 @@
-//! The game state and the resolution of one ply (spec §§3–8).
+//! The game state and the resolution of one ply, rule for rule as the reference engine does.
 //!
 //! # Representation and costs
 //! Two byte layers of `W × H` cells (territory owner, trail owner; 0 = none, 1 / 2 = player id
@@ -398,7 +398,7 @@ impl Position {
     }
 
     /// The engine's `band_route` of `player`: the direction of every trail step, plus the
-    /// final-ply entries the engine adds (spec §6).
+    /// final-ply entries the engine adds.
     ///
     /// ```
     /// use grid_games::paperio::Turn;
@@ -559,7 +559,7 @@ impl Position {
         Ok(())
     }
 
-    /// Plays one ply for the player to move: turn, advance one cell, resolve (spec §6), and end
+    /// Plays one ply for the player to move: turn, advance one cell, resolve, and end
     /// the game by tick limit when both players have used all their moves. Returns the end if
     /// this ply decided the game.
     ///
@@ -691,7 +691,7 @@ impl Position {
         self.players[p].territory += 1;
     }
 
-    /// Capture by `p` (spec §7): trail conversion, then the enclosure fill.
+    /// Capture by `p`: trail conversion, then the enclosure fill.
     fn capture(&mut self, p: usize) {
         let mine = p as u8 + 1;
         let trail = std::mem::take(&mut self.players[p].trail);
@@ -711,7 +711,7 @@ impl Position {
     }
 
     /// Every non-`p` cell of `p`'s bounding box that cannot reach the box's edge through
-    /// non-`p` cells (4-neighbour) becomes `p`'s (spec §7.3).
+    /// non-`p` cells (4-neighbour) becomes `p`'s.
     fn fill(&mut self, p: usize) {
         let mine = p as u8 + 1;
         let [x0, y0, x1, y1] = self.players[p].bbox;

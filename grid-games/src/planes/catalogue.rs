@@ -135,7 +135,7 @@ impl Catalogue {
         Ok(Catalogue { types })
     }
 
-    /// The default catalogue (ours: the seed lost its pictures). Kind 0 is the classic paper-game
+    /// The default catalogue (our own drawings: the original contest's pictures are lost). Kind 0 is the classic paper-game
     /// plane:
     ///
     /// ```text
@@ -193,7 +193,7 @@ impl Catalogue {
     }
 }
 
-/// One subtask (test point) of the seed: how many games, which kinds each plane may use.
+/// One subtask (test point) of the original contest: how many games, which kinds each plane may use.
 ///
 /// ```
 /// use grid_games::planes::SUBTASKS;
@@ -215,7 +215,7 @@ pub struct Subtask {
     pub weight: f64,
 }
 
-/// The seed's subtask table, as the spec reads it.
+/// The original contest's subtask table.
 pub const SUBTASKS: [Subtask; 5] = [
     Subtask {
         id: 1,

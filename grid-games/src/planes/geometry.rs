@@ -5,7 +5,7 @@ use polyomino::{Bitboard, Cell, Transform};
 
 use super::{Catalogue, PlanesError};
 
-/// One of the four moves of a plane: up, right, down, left (the seed's 0..3).
+/// One of the four moves of a plane: up, right, down, left (the original contest's 0..3).
 ///
 /// ```
 /// use grid_games::planes::Step;
@@ -27,10 +27,10 @@ pub enum Step {
 }
 
 impl Step {
-    /// All four, in the seed's order.
+    /// All four, in the original contest's order.
     pub const ALL: [Step; 4] = [Step::Up, Step::Right, Step::Down, Step::Left];
 
-    /// The step with the seed's number (`0..4`).
+    /// The step with the original contest's number (`0..4`).
     ///
     /// ```
     /// use grid_games::planes::Step;
@@ -60,7 +60,7 @@ impl Step {
 }
 
 /// A plane as drawn: kind, direction (quarter turns clockwise from nose up, `0..4`) and head
-/// cell (0-based; the seed's `(x, y)` is `(row + 1, col + 1)`).
+/// cell (0-based; the original contest's 1-based `(x, y)` is `(row + 1, col + 1)`).
 ///
 /// ```
 /// use grid_games::planes::{Geometry, PlaneSpec};
@@ -164,7 +164,7 @@ impl Geometry {
         })
     }
 
-    /// The seed's 12×12 sheet with the standard catalogue.
+    /// The original contest's 12×12 sheet with the standard catalogue.
     ///
     /// ```
     /// use grid_games::planes::Geometry;
@@ -565,7 +565,7 @@ impl PlacementTable {
     }
 
     /// Numbers of single placements, unordered non-overlapping pairs and unordered
-    /// non-overlapping triples (the spec's test vectors count them for kind 0).
+    /// non-overlapping triples (the original contest's statement lists them for kind 0).
     ///
     /// ```
     /// use grid_games::planes::{Catalogue, Geometry, PlacementTable};

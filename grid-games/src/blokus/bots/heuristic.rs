@@ -1,4 +1,4 @@
-//! The greedy scorer of seed 004 (a course report on Classic Blokus), generalised to every
+//! The greedy scorer of a student report on Classic Blokus, generalised to every
 //! variant.
 //!
 //! Every legal move gets
@@ -28,7 +28,7 @@
 use crate::blokus::{BlokusError, Colour, Move, Position};
 use crate::game::{Bot, Budget, Game, Rng};
 
-/// The weights of the heuristic (the seed's values by default).
+/// The weights of the heuristic (the report's values by default).
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, HeuristicWeights}};
@@ -64,7 +64,7 @@ impl Default for HeuristicWeights {
     }
 }
 
-/// The seed's greedy bot: scores every legal move and plays the best.
+/// The report's greedy bot: scores every legal move and plays the best.
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
@@ -87,7 +87,7 @@ impl Default for HeuristicBot {
 }
 
 impl HeuristicBot {
-    /// The seed's weights, ties broken with seed 0.
+    /// The report's weights, ties broken with seed 0.
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
@@ -101,7 +101,7 @@ impl HeuristicBot {
         HeuristicBot::with_seed(0)
     }
 
-    /// The seed's weights, ties broken with `seed`.
+    /// The report's weights, ties broken with `seed`.
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
