@@ -1,5 +1,6 @@
-//! paper.io (纸带圈地), as the reference engine of the SESSDSA 2018 programming course contest plays it: two heads that always move,
-//! trails that enclose land, and every quirk of the reference engine.
+//! paper.io (纸带圈地), as the reference engine of the SESSDSA 2018 programming course contest
+//! plays it: two heads that always move, trails that enclose land, and every quirk of that
+//! engine.
 //!
 //! ```
 //! use grid_games::paperio::{Config, Position, Turn, End};
