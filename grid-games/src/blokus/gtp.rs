@@ -50,6 +50,15 @@ pub const COMMANDS: [&str; 16] = [
 
 /// One answer: the text to write (already framed as `=id text` or `?id error`, with the blank
 /// line that ends a GTP answer), and whether the session should end.
+///
+/// ```
+/// use grid_games::blokus::{bots::RandomBot, gtp::{GtpEngine, Response}};
+/// use grid_games::game::Budget;
+/// let mut engine = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default());
+/// // A numbered command gets its number back; an error answer starts with `?`.
+/// assert_eq!(engine.respond("5 boardsize 14"), Some(Response { text: "=5 \n\n".into(), quit: false }));
+/// assert_eq!(engine.respond("boardsize 19").unwrap().text, "? unacceptable size\n\n");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
     /// The framed answer.
@@ -59,6 +68,26 @@ pub struct Response {
 }
 
 /// A GTP session around one bot.
+///
+/// A whole exchange as a GTP controller (such as Pentobi's `twogtp`) would drive it: choose the
+/// game, play the opponent's moves, ask for the engine's, and read the result.
+///
+/// ```
+/// use grid_games::blokus::{bots::HeuristicBot, gtp::GtpEngine};
+/// use grid_games::game::Budget;
+/// let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default());
+/// let mut ask = |line: &str| engine.respond(line).map(|r| r.text).unwrap_or_default();
+/// assert_eq!(ask("set_game Blokus Duo"), "= \n\n");
+/// assert_eq!(ask("boardsize 14"), "= \n\n");
+/// assert_eq!(ask("play b e8,d9,e9,f9,e10"), "= \n\n"); // Blue's X covers its start e10
+/// let reply = ask("genmove w");                          // White's first move must cover j5
+/// assert!(reply.starts_with("= ") && reply.contains("j5"), "{reply}");
+/// assert!(ask("showboard").contains(" X "));
+/// assert!(ask("final_score").starts_with("= "));
+/// assert_eq!(ask("undo"), "= \n\n");
+/// assert!(ask("quit").starts_with("="));
+/// assert_eq!(engine.position().history().len(), 1);
+/// ```
 pub struct GtpEngine {
     bot: Box<dyn Bot<Position> + Send>,
     budget: Budget,
@@ -69,6 +98,13 @@ pub struct GtpEngine {
 
 impl GtpEngine {
     /// A session on an empty Duo board; the bot thinks with `budget` for every `genmove`.
+    ///
+    /// ```
+    /// use grid_games::blokus::{bots::MctsBot, gtp::GtpEngine, Variant};
+    /// use grid_games::game::Budget;
+    /// let engine = GtpEngine::new(Box::new(MctsBot::new(7)), Budget::iterations(50));
+    /// assert_eq!(engine.position().variant(), Variant::Duo);
+    /// ```
     pub fn new(bot: Box<dyn Bot<Position> + Send>, budget: Budget) -> GtpEngine {
         GtpEngine {
             bot,
@@ -101,17 +137,44 @@ impl GtpEngine {
 
     /// Supplies the process CPU time (seconds) that `cputime` reports; without it `cputime`
     /// reports the bot's thinking time (wall clock).
+    ///
+    /// ```
+    /// use grid_games::blokus::{bots::RandomBot, gtp::GtpEngine};
+    /// use grid_games::game::Budget;
+    /// let engine = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default());
+    /// let mut engine = engine.with_cpu_clock(Box::new(|| 1.25));
+    /// assert_eq!(engine.respond("cputime").unwrap().text, "= 1.250\n\n");
+    /// ```
     pub fn with_cpu_clock(mut self, clock: Box<dyn Fn() -> f64 + Send>) -> GtpEngine {
         self.cpu_clock = Some(clock);
         self
     }
 
     /// The current position.
+    ///
+    /// ```
+    /// use grid_games::blokus::{bots::RandomBot, gtp::GtpEngine};
+    /// use grid_games::game::Budget;
+    /// let mut engine = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default());
+    /// engine.respond("set_game Blokus");
+    /// engine.respond("play 1 a20");
+    /// assert_eq!(engine.position().final_score(), "1 0 0 0 ");
+    /// ```
     pub fn position(&self) -> &Position {
         &self.pos
     }
 
     /// Answers one input line; `None` for a blank or comment-only line (GTP answers nothing).
+    ///
+    /// ```
+    /// use grid_games::blokus::{bots::RandomBot, gtp::GtpEngine};
+    /// use grid_games::game::Budget;
+    /// let mut engine = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default());
+    /// assert_eq!(engine.respond("2 name").unwrap().text, "=2 grid-games random\n\n");
+    /// assert_eq!(engine.respond("known_command genmove").unwrap().text, "= true\n\n");
+    /// assert_eq!(engine.respond("frobnicate").unwrap().text, "? unknown command frobnicate\n\n");
+    /// assert!(engine.respond("   # only a comment").is_none());
+    /// ```
     pub fn respond(&mut self, line: &str) -> Option<Response> {
         // GTP preprocessing: drop comments and control characters, tabs become spaces.
         let line = line.split('#').next().unwrap_or("");

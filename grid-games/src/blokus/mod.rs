@@ -34,7 +34,7 @@
 //! # Ok::<(), grid_games::game::MatchError>(())
 //! ```
 //!
-//! # Rules (spec `blokus.md`)
+//! # Rules
 //! Every colour owns the 21 free polyominoes of size 1 to 5 ([`Piece`]). A colour's first
 //! piece must cover its starting cell ([`Variant::start`]); every later piece must touch the
 //! same colour at a corner and never along an edge; other colours only block by occupancy.

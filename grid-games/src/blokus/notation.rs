@@ -3,6 +3,13 @@
 use super::BlokusError;
 
 /// A cell of the board: `col` 0 = column `a` (left), `row` 0 = row `1` (bottom).
+///
+/// ```
+/// use grid_games::blokus::Point;
+/// let e10 = Point::new(4, 9);
+/// assert_eq!((e10.col, e10.row), (4, 9));
+/// assert_eq!(e10.to_string(), "e10");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
@@ -14,6 +21,12 @@ pub struct Point {
 
 impl Point {
     /// The point at column `col`, row `row` (both from 0, row 0 at the bottom).
+    ///
+    /// ```
+    /// use grid_games::blokus::Point;
+    /// assert_eq!(Point::new(0, 0).to_string(), "a1"); // bottom left
+    /// assert_eq!(Point::new(19, 19).to_string(), "t20");
+    /// ```
     pub const fn new(col: u8, row: u8) -> Point {
         Point { col, row }
     }

@@ -3,6 +3,16 @@
 use polyomino::{Equivalence, Polyomino};
 
 /// One of the 21 pieces, numbered as Pentobi numbers them (`0` = V5 … `20` = the monomino).
+///
+/// ```
+/// use grid_games::blokus::Piece;
+/// assert_eq!(Piece::all().count(), 21);
+/// let squares: usize = Piece::all().map(Piece::size).sum();
+/// assert_eq!(squares, 89); // 1 + 2 + 2·3 + 5·4 + 12·5
+/// let x: Piece = "X".parse()?;
+/// assert_eq!((x.size(), x.orientations()), (5, 1));
+/// # Ok::<(), grid_games::blokus::BlokusError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(u8);
 
@@ -38,11 +48,24 @@ impl Piece {
     pub const MONOMINO: Piece = Piece(20);
 
     /// Every piece in Pentobi's order.
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// let pentominoes = Piece::all().filter(|p| p.size() == 5).count();
+    /// assert_eq!(pentominoes, 12);
+    /// ```
     pub fn all() -> impl Iterator<Item = Piece> {
         (0..Self::COUNT as u8).map(Piece)
     }
 
     /// Piece number `index` (`0..21`), or `None`.
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// assert_eq!(Piece::new(0).map(Piece::name), Some("V5"));
+    /// assert_eq!(Piece::new(20), Some(Piece::MONOMINO));
+    /// assert_eq!(Piece::new(21), None);
+    /// ```
     pub const fn new(index: usize) -> Option<Piece> {
         if index < Self::COUNT {
             Some(Piece(index as u8))
@@ -52,26 +75,61 @@ impl Piece {
     }
 
     /// Its number `0..21`.
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// assert_eq!(Piece::MONOMINO.index(), 20);
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// Pentobi's name (`V5`, `L5`, …, `2`, `1`).
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// let names: Vec<&str> = Piece::all().map(Piece::name).collect();
+    /// assert_eq!(&names[..3], ["V5", "L5", "Z5"]);
+    /// assert_eq!(names[20], "1");
+    /// ```
     pub fn name(self) -> &'static str {
         PIECES[self.index()].0
     }
 
     /// The piece in the orientation of the specification's drawing.
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// let t4 = "T4".parse::<Piece>()?.shape();
+    /// assert_eq!(t4.size(), 4);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn shape(self) -> Polyomino {
         Polyomino::parse(PIECES[self.index()].1).expect("piece drawings are valid")
     }
 
     /// Number of squares.
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// assert_eq!("I5".parse::<Piece>()?.size(), 5);
+    /// assert_eq!(Piece::MONOMINO.size(), 1);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn size(self) -> usize {
         PIECES[self.index()].1.matches('#').count()
     }
 
     /// Number of distinct orientations under the 8 rotations and reflections.
+    ///
+    /// ```
+    /// use grid_games::blokus::Piece;
+    /// let count = |name: &str| name.parse::<Piece>().map(Piece::orientations);
+    /// assert_eq!(count("F")?, 8); // no symmetry
+    /// assert_eq!(count("I5")?, 2);
+    /// assert_eq!(count("O")?, 1);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn orientations(self) -> usize {
         self.shape().orientations(Equivalence::Free).len()
     }

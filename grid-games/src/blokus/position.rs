@@ -67,11 +67,28 @@ pub struct Position {
 impl Position {
     /// The empty board of `variant` (builds the variant's move table; to share one table
     /// between many games use [`with_table`](Position::with_table)).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Piece, Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// assert_eq!(pos.variant().size(), 14);
+    /// assert_eq!(pos.pieces_left(pos.nominal_to_move()).count(), Piece::COUNT);
+    /// assert!(!pos.is_over());
+    /// ```
     pub fn new(variant: Variant) -> Position {
         Position::with_table(Arc::new(MoveTable::new(variant)))
     }
 
     /// The empty board of the table's variant.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use grid_games::blokus::{MoveTable, Position, Variant};
+    /// // Build the table once, start many games from it.
+    /// let table = Arc::new(MoveTable::new(Variant::Duo));
+    /// let games: Vec<Position> = (0..3).map(|_| Position::with_table(Arc::clone(&table))).collect();
+    /// assert!(games.iter().all(|g| Arc::ptr_eq(g.table(), &table)));
+    /// ```
     pub fn with_table(table: Arc<MoveTable>) -> Position {
         let stride = table.stride();
         let size = usize::from(table.size());
@@ -98,17 +115,39 @@ impl Position {
     }
 
     /// The variant.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// assert_eq!(Position::new(Variant::Classic2).variant(), Variant::Classic2);
+    /// ```
     pub fn variant(&self) -> Variant {
         self.table.variant()
     }
 
     /// The shared move table.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// assert_eq!(pos.table().len(), 13_729); // every placement of the 21 pieces on 14×14
+    /// ```
     pub fn table(&self) -> &Arc<MoveTable> {
         &self.table
     }
 
     /// Reads a move in cell-list notation (see [`MoveTable::parse`]); legality is checked by
     /// [`play`](Position::play).
+    ///
+    /// ```
+    /// use grid_games::blokus::{BlokusError, Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// let x = pos.parse_move("e8,d9,e9,f9,e10")?; // the X pentomino, centred on e9
+    /// assert_eq!(pos.table().piece(x)?.name(), "X");
+    /// assert!(matches!(pos.parse_move("e8,e9,e9"), Err(BlokusError::RepeatedCell(_))));
+    /// assert!(matches!(pos.parse_move("p1"), Err(BlokusError::OffBoard(_))));
+    /// assert_eq!(pos.parse_move("pass"), Err(BlokusError::PassNotSupported));
+    /// # Ok::<(), BlokusError>(())
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, BlokusError> {
         if text.trim().eq_ignore_ascii_case("pass") {
             return Err(BlokusError::PassNotSupported);
@@ -118,11 +157,28 @@ impl Position {
 
     /// The canonical notation of a move ([`BlokusError::WrongVariant`] for a move of another
     /// variant).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// let m = pos.parse_move("F9,E10,E8,D9,E9")?;
+    /// assert_eq!(pos.notation(m)?, "e8,d9,e9,f9,e10"); // by row, then column
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn notation(&self, m: Move) -> Result<String, BlokusError> {
         self.table.notation(m)
     }
 
     /// Who owns `p`, if anyone (`None` also for points off the board).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Point, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e10,e11")?)?;
+    /// assert_eq!(pos.owner(Point::parse("e11", 14)?), Colour::new(0));
+    /// assert_eq!(pos.owner(Point::parse("a1", 14)?), None);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn owner(&self, p: Point) -> Option<Colour> {
         if p.col >= self.table.size() || p.row >= self.table.size() {
             return None;
@@ -134,17 +190,47 @@ impl Position {
     }
 
     /// Whether `colour` has placed `piece` (false for a colour the variant does not have).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Piece, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// let blue = Colour::new(0).unwrap();
+    /// pos.play(pos.parse_move("e10")?)?;
+    /// assert!(pos.is_used(blue, Piece::MONOMINO));
+    /// assert!(!pos.is_used(blue, "X".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_used(&self, colour: Colour, piece: Piece) -> bool {
         self.used[colour.index()] >> piece.index() & 1 == 1
     }
 
     /// The pieces `colour` has not placed yet (none for a colour the variant does not have).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e10,f10")?)?;
+    /// let left: Vec<&str> = pos.pieces_left(Colour::new(0).unwrap()).map(|p| p.name()).collect();
+    /// assert_eq!(left.len(), 20);
+    /// assert!(!left.contains(&"2"));
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn pieces_left(&self, colour: Colour) -> impl Iterator<Item = Piece> + '_ {
         let own = colour.index() < self.variant().colours();
         Piece::all().filter(move |&p| own && !self.is_used(colour, p))
     }
 
     /// The placements made so far, in order.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e10")?)?;
+    /// pos.play(pos.parse_move("j5")?)?;
+    /// let moves: Vec<String> = pos.history().map(|(c, m)| format!("{} {}", c.index(), pos.notation(m).unwrap())).collect();
+    /// assert_eq!(moves, ["0 e10", "1 j5"]);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn history(&self) -> impl ExactSizeIterator<Item = (Colour, Move)> + '_ {
         self.history.iter().map(|h| {
             (
@@ -156,6 +242,15 @@ impl Position {
 
     /// The colour after the last mover in the fixed rotation (colour 0 on an empty board),
     /// whether or not it can move.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// assert_eq!(pos.nominal_to_move(), Colour::new(0).unwrap());
+    /// pos.play(pos.parse_move("e10")?)?;
+    /// assert_eq!(pos.nominal_to_move(), Colour::new(1).unwrap());
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn nominal_to_move(&self) -> Colour {
         Colour::new(usize::from(self.nominal)).expect("valid colour")
     }
@@ -163,6 +258,16 @@ impl Position {
     /// Makes `colour` the nominal colour to move, as if the colour before it had just moved
     /// (GTP `genmove` may ask any colour to move). [`undo`](Position::undo) restores whatever
     /// nominal colour was current before the move it takes back.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// let white = Variant::Duo.parse_colour("w")?;
+    /// pos.set_nominal_to_move(white)?; // let White open the game
+    /// assert_eq!(pos.colour_to_move(), Some(white));
+    /// pos.play(pos.parse_move("j5")?)?;
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn set_nominal_to_move(&mut self, colour: Colour) -> Result<(), BlokusError> {
         if colour.index() >= self.variant().colours() {
             return Err(BlokusError::UnknownColour(colour.index().to_string()));
@@ -174,6 +279,15 @@ impl Position {
     /// The colour that moves next: the first colour from the
     /// [nominal](Position::nominal_to_move) one, in turn order, with a legal move. `None` when
     /// no colour can move: the game is over.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Position, Variant};
+    /// let mut pos = Position::new(Variant::Classic);
+    /// assert_eq!(pos.colour_to_move(), Colour::new(0));
+    /// pos.play(pos.legal_moves()[0])?;
+    /// assert_eq!(pos.colour_to_move(), Colour::new(1));
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn colour_to_move(&self) -> Option<Colour> {
         let n = self.variant().colours();
         (0..n)
@@ -182,11 +296,32 @@ impl Position {
     }
 
     /// Whether no colour can move.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::RandomBot};
+    /// use grid_games::game::{play_match, MatchRules};
+    /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+    /// let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default())?;
+    /// assert!(record.last.is_over());
+    /// assert!(record.last.legal_moves().is_empty());
+    /// # Ok::<(), grid_games::game::MatchError>(())
+    /// ```
     pub fn is_over(&self) -> bool {
         self.colour_to_move().is_none()
     }
 
     /// The legal moves of the colour to move (empty when the game is over).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Point, Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// let moves = pos.legal_moves();
+    /// assert_eq!(moves.len(), 414);
+    /// // Every opening move of Blue covers its starting point e10.
+    /// let e10 = Point::parse("e10", 14)?;
+    /// assert!(moves.iter().all(|&m| pos.table().points(m).unwrap().contains(&e10)));
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         if let Some(c) = self.colour_to_move() {
@@ -197,6 +332,18 @@ impl Position {
 
     /// Appends to `out` (cleared first) the legal moves of `colour`, whether or not it is its
     /// turn, without duplicates, in no particular order.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Point, Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// // White's moves, although Blue is to move: all of them cover j5.
+    /// let white = Variant::Duo.parse_colour("w")?;
+    /// let mut moves = Vec::new();
+    /// pos.legal_moves_of(white, &mut moves);
+    /// let j5 = Point::parse("j5", 14)?;
+    /// assert!(!moves.is_empty() && moves.iter().all(|&m| pos.table().points(m).unwrap().contains(&j5)));
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn legal_moves_of(&self, colour: Colour, out: &mut Vec<Move>) {
         out.clear();
         let variant = self.variant();
@@ -210,6 +357,16 @@ impl Position {
     }
 
     /// The number of legal moves of `colour`.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// let (blue, white) = (Variant::Duo.parse_colour("b")?, Variant::Duo.parse_colour("w")?);
+    /// // The board is symmetric, so both colours have the same openings.
+    /// assert_eq!(pos.count_legal_moves(blue), 414);
+    /// assert_eq!(pos.count_legal_moves(white), 414);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn count_legal_moves(&self, colour: Colour) -> usize {
         let mut n = 0;
         self.generate(colour, |_| {
@@ -220,6 +377,13 @@ impl Position {
     }
 
     /// Whether `colour` has at least one legal move (stops at the first).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Position, Variant};
+    /// let pos = Position::new(Variant::Duo);
+    /// assert!(pos.has_legal_move(Colour::new(0).unwrap()));
+    /// assert!(!pos.has_legal_move(Colour::new(3).unwrap())); // Duo has no colour 3
+    /// ```
     pub fn has_legal_move(&self, colour: Colour) -> bool {
         let mut found = false;
         self.generate(colour, |_| {
@@ -304,6 +468,21 @@ impl Position {
     }
 
     /// Why `colour` may not play `m` here, if it may not.
+    ///
+    /// ```
+    /// use grid_games::blokus::{BlokusError, Colour, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// let blue = Colour::new(0).unwrap();
+    /// let a1 = pos.parse_move("a1")?;
+    /// assert!(matches!(pos.check(blue, a1), Err(BlokusError::MissesStart(_))));
+    /// pos.play(pos.parse_move("e10")?)?;
+    /// pos.play(pos.parse_move("j5")?)?;
+    /// // Blue's second monomino is used up, and f10 touches e10 along an edge.
+    /// assert!(matches!(pos.check(blue, pos.parse_move("f11")?), Err(BlokusError::PieceUsed("1"))));
+    /// assert!(matches!(pos.check(blue, pos.parse_move("f10,g10")?), Err(BlokusError::TouchesOwnEdge(_))));
+    /// assert_eq!(pos.check(blue, pos.parse_move("f11,g11")?), Ok(()));
+    /// # Ok::<(), BlokusError>(())
+    /// ```
     pub fn check(&self, colour: Colour, m: Move) -> Result<(), BlokusError> {
         if m.variant != self.variant() {
             return Err(BlokusError::WrongVariant);
@@ -346,6 +525,17 @@ impl Position {
     }
 
     /// Plays `m` for the [colour to move](Position::colour_to_move).
+    ///
+    /// ```
+    /// use grid_games::blokus::{BlokusError, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e8,d9,e9,f9,e10")?)?; // Blue's X on its start
+    /// pos.play(pos.parse_move("j5,j4,j3,i3")?)?;     // White's L4 on its start
+    /// let occupied = pos.parse_move("j5,j6")?;
+    /// assert!(matches!(pos.play(occupied), Err(BlokusError::Occupied(_))));
+    /// assert_eq!(pos.history().len(), 2); // a refused move changes nothing
+    /// # Ok::<(), BlokusError>(())
+    /// ```
     pub fn play(&mut self, m: Move) -> Result<(), BlokusError> {
         let colour = self.colour_to_move().ok_or(BlokusError::GameOver)?;
         self.play_as(colour, m)
@@ -353,6 +543,17 @@ impl Position {
 
     /// Plays `m` for `colour` regardless of turn order (as GTP `play` does, to set up
     /// positions); the nominal next colour becomes the one after `colour`.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// // Set up a position out of turn order, as a GTP controller may.
+    /// let mut pos = Position::new(Variant::Duo);
+    /// let white = Variant::Duo.parse_colour("w")?;
+    /// pos.play_as(white, pos.parse_move("j5")?)?;
+    /// assert_eq!(pos.nominal_to_move(), Variant::Duo.parse_colour("b")?);
+    /// assert_eq!(pos.final_score(), "W+1");
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn play_as(&mut self, colour: Colour, m: Move) -> Result<(), BlokusError> {
         self.check(colour, m)?;
         self.apply(colour, m.id());
@@ -395,6 +596,16 @@ impl Position {
     }
 
     /// Takes back the last placement.
+    ///
+    /// ```
+    /// use grid_games::blokus::{BlokusError, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// assert_eq!(pos.undo(), Err(BlokusError::NothingToUndo));
+    /// pos.play(pos.legal_moves()[0])?;
+    /// pos.undo()?;
+    /// assert_eq!((pos.history().len(), pos.legal_moves().len()), (0, 414));
+    /// # Ok::<(), BlokusError>(())
+    /// ```
     pub fn undo(&mut self) -> Result<(), BlokusError> {
         let h = self.history.pop().ok_or(BlokusError::NothingToUndo)?;
         let c = usize::from(h.colour);
@@ -453,8 +664,17 @@ impl Position {
             .fold(0, |m, o| m | 1 << o)
     }
 
-    /// Points of each colour (spec §5): its squares on the board, +15 once all 21 pieces are
+    /// Points of each colour: its squares on the board, +15 once all 21 pieces are
     /// placed, +5 more if the last one placed was the monomino.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e8,d9,e9,f9,e10")?)?;
+    /// pos.play(pos.parse_move("j5,j4")?)?;
+    /// assert_eq!(pos.points(), [5, 2]); // one point per square placed
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn points(&self) -> Vec<i64> {
         (0..self.variant().colours())
             .map(|c| {
@@ -472,6 +692,19 @@ impl Position {
 
     /// Points per player: the colour's points in Duo and Classic, the sum of the player's two
     /// colours in Classic two-player.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// use grid_games::game::Player;
+    /// // Classic two-player: the first player's points are those of colours 0 and 2.
+    /// let mut pos = Position::new(Variant::Classic2);
+    /// pos.play(pos.parse_move("a20")?)?;  // colour 0, its corner
+    /// pos.play(pos.parse_move("t20")?)?;  // colour 1
+    /// pos.play(pos.parse_move("t1,s1")?)?; // colour 2
+    /// assert_eq!(pos.player_points()[Player::FIRST], 3);
+    /// assert_eq!(pos.player_points()[Player::SECOND], 1);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn player_points(&self) -> ByPlayer<i64> {
         let points = self.points();
         let players = self.variant().players();
@@ -482,6 +715,18 @@ impl Position {
 
     /// The result as GTP `final_score` prints it: `B+n` / `W+n` / `0` for the two-player
     /// variants, the four point totals each followed by a space for Classic.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// assert_eq!(pos.final_score(), "0");
+    /// pos.play(pos.parse_move("e10,e11")?)?;
+    /// assert_eq!(pos.final_score(), "B+2");
+    /// let mut classic = Position::new(Variant::Classic);
+    /// classic.play(classic.parse_move("a20")?)?;
+    /// assert_eq!(classic.final_score(), "1 0 0 0 ");
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn final_score(&self) -> String {
         let p = self.player_points().into_vec();
         if p.len() != 2 {
@@ -496,6 +741,17 @@ impl Position {
 
     /// The board as text, top row first: `.` empty, `X`, `O`, `#`, `@` for colours 0–3, with
     /// column letters and row numbers.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e10")?)?;
+    /// let text = pos.render();
+    /// assert_eq!(text.lines().count(), 15); // 14 rows and the column letters
+    /// assert!(text.lines().nth(4).unwrap().starts_with("10 . . . . X . ."));
+    /// assert!(text.ends_with("a b c d e f g h i j k l m n\n"));
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn render(&self) -> String {
         let size = self.table.size();
         let mut out = String::new();

@@ -22,6 +22,18 @@ use polyomino::{Board, Equivalence};
 /// A placement of one piece on the board of one variant: an index into that variant's
 /// [`MoveTable`]. Moves of different variants never compare equal, and a position refuses a
 /// move of another variant.
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant};
+/// let duo = Position::new(Variant::Duo);
+/// let classic = Position::new(Variant::Classic);
+/// let m = duo.parse_move("e10")?;
+/// assert_eq!(m.variant(), Variant::Duo);
+/// assert!(m.id() < duo.table().len());
+/// // A move of one variant is refused by a position of another.
+/// assert!(classic.notation(m).is_err());
+/// # Ok::<(), grid_games::blokus::BlokusError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
@@ -31,11 +43,24 @@ pub struct Move {
 
 impl Move {
     /// Its index in its variant's move table.
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// let table = MoveTable::new(Variant::Duo);
+    /// let ids: Vec<usize> = table.moves().take(3).map(|m| m.id()).collect();
+    /// assert_eq!(ids, [0, 1, 2]);
+    /// ```
     pub fn id(self) -> usize {
         usize::from(self.id)
     }
 
     /// Its variant.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant};
+    /// let pos = Position::new(Variant::Classic2);
+    /// assert_eq!(pos.legal_moves()[0].variant(), Variant::Classic2);
+    /// ```
     pub fn variant(self) -> Variant {
         self.variant
     }
@@ -43,6 +68,18 @@ impl Move {
 
 /// All placements of a variant, with the lookup structures move generation needs. Built once
 /// and shared (`Arc`) by every position of the variant.
+///
+/// ```
+/// use std::sync::Arc;
+/// use grid_games::blokus::{MoveTable, Piece, Position, Variant};
+/// let table = Arc::new(MoveTable::new(Variant::Duo));
+/// assert_eq!(table.len(), 13_729);
+/// // Placements of the monomino: one per cell.
+/// let monominoes = table.moves().filter(|&m| table.piece(m) == Ok(Piece::MONOMINO)).count();
+/// assert_eq!(monominoes, 14 * 14);
+/// let pos = Position::with_table(table);
+/// assert_eq!(pos.legal_moves().len(), 414);
+/// ```
 #[derive(Debug)]
 pub struct MoveTable {
     variant: Variant,
@@ -84,6 +121,11 @@ fn key(mut cells: [u16; 5], len: usize) -> u64 {
 
 impl MoveTable {
     /// Builds the table of `variant`.
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// assert_eq!(MoveTable::new(Variant::Classic).len(), 30_433);
+    /// ```
     pub fn new(variant: Variant) -> MoveTable {
         let size = variant.size();
         let stride = usize::from(size) + 2;
@@ -198,21 +240,44 @@ impl MoveTable {
     }
 
     /// The variant.
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// assert_eq!(MoveTable::new(Variant::Duo).variant(), Variant::Duo);
+    /// ```
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
     /// Number of placements (13 729 on Duo, 30 433 on Classic).
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// assert_eq!(MoveTable::new(Variant::Duo).len(), 13_729);
+    /// ```
     pub fn len(&self) -> usize {
         self.cells.len()
     }
 
     /// Always false: every variant has placements.
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// assert!(!MoveTable::new(Variant::Duo).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
 
     /// Every move of the table, in table order (by piece, orientation, offset).
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// let table = MoveTable::new(Variant::Duo);
+    /// // The I5 fits 10 × 14 times lying and as many standing.
+    /// let i5 = table.moves().filter(|&m| table.piece(m).map(|p| p.name()) == Ok("I5")).count();
+    /// assert_eq!(i5, 2 * 10 * 14);
+    /// ```
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         (0..self.cells.len() as u16).map(|id| Move {
             variant: self.variant,
@@ -221,11 +286,27 @@ impl MoveTable {
     }
 
     /// The piece a move places; [`BlokusError::WrongVariant`] for a move of another variant.
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Variant};
+    /// let table = MoveTable::new(Variant::Duo);
+    /// let m = table.parse("a1,b1,c1")?;
+    /// assert_eq!(table.piece(m)?.name(), "I3");
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn piece(&self, m: Move) -> Result<Piece, BlokusError> {
         self.own(m).map(|id| self.piece_at(id))
     }
 
     /// The cells a move covers; [`BlokusError::WrongVariant`] for a move of another variant.
+    ///
+    /// ```
+    /// use grid_games::blokus::{MoveTable, Point, Variant};
+    /// let table = MoveTable::new(Variant::Duo);
+    /// let m = table.parse("b1,a1")?;
+    /// assert_eq!(table.points(m)?, [Point::new(0, 0), Point::new(1, 0)]);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn points(&self, m: Move) -> Result<Vec<Point>, BlokusError> {
         self.own(m).map(|id| self.points_at(id))
     }
@@ -272,6 +353,17 @@ impl MoveTable {
 
     /// Reads a move in cell-list notation (any order, any case). Errors: a malformed or
     /// off-board cell, a repeated cell, or cells that are not one placement of a piece.
+    ///
+    /// ```
+    /// use grid_games::blokus::{BlokusError, MoveTable, Variant};
+    /// let table = MoveTable::new(Variant::Duo);
+    /// let l4 = table.parse("J3,j4,i3,j5")?; // any order, any case
+    /// assert_eq!(table.notation(l4)?, "i3,j3,j4,j5");
+    /// assert!(matches!(table.parse("a1,c1"), Err(BlokusError::NotAPiece(_))));
+    /// assert!(matches!(table.parse("a1,a1"), Err(BlokusError::RepeatedCell(_))));
+    /// assert!(matches!(table.parse("z9"), Err(BlokusError::OffBoard(_))));
+    /// # Ok::<(), BlokusError>(())
+    /// ```
     pub fn parse(&self, text: &str) -> Result<Move, BlokusError> {
         let mut cells = [0u16; 5];
         let mut len = 0;

@@ -5,6 +5,16 @@ use std::time::{Duration, Instant};
 
 /// How much thinking a bot may do for one action. A bot stops at whichever limit it reaches
 /// first; with neither set it uses its own default.
+///
+/// ```
+/// use std::time::Duration;
+/// use grid_games::game::Budget;
+/// let fixed = Budget::iterations(500); // reproducible: the same search every time
+/// let timed = Budget::time(Duration::from_millis(100));
+/// assert_eq!(fixed.iterations, Some(500));
+/// assert_eq!(timed.time, Some(Duration::from_millis(100)));
+/// assert_eq!(Budget::default(), Budget { time: None, iterations: None }); // the bot's own default
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {
@@ -16,6 +26,14 @@ pub struct Budget {
 
 impl Budget {
     /// A budget of `n` iterations.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::MctsBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// let mut bot = MctsBot::new(1);
+    /// bot.choose(&Position::new(Variant::Duo), Budget::iterations(50));
+    /// assert_eq!(bot.last_search().simulations, 50);
+    /// ```
     pub fn iterations(n: u64) -> Budget {
         Budget {
             time: None,
@@ -24,6 +42,13 @@ impl Budget {
     }
 
     /// A budget of `time` of wall clock.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Budget;
+    /// let budget = Budget::time(Duration::from_millis(20));
+    /// assert_eq!((budget.time, budget.iterations), (Some(Duration::from_millis(20)), None));
+    /// ```
     pub fn time(time: Duration) -> Budget {
         Budget {
             time: Some(time),
@@ -32,6 +57,17 @@ impl Budget {
     }
 
     /// A clock for this budget, started now.
+    ///
+    /// ```
+    /// use grid_games::game::Budget;
+    /// // The loop of a search: run iterations until the budget says stop.
+    /// let mut clock = Budget::iterations(3).start();
+    /// let mut iterations = 1;
+    /// while clock.tick(1_000) {
+    ///     iterations += 1;
+    /// }
+    /// assert_eq!((iterations, clock.used()), (3, 3));
+    /// ```
     pub fn start(&self) -> BudgetClock {
         BudgetClock {
             start: Instant::now(),
@@ -42,6 +78,15 @@ impl Budget {
 }
 
 /// A running [`Budget`]: counts iterations and checks the deadline.
+///
+/// ```
+/// use std::time::Duration;
+/// use grid_games::game::Budget;
+/// let mut clock = Budget::time(Duration::from_secs(60)).start();
+/// assert!(clock.tick(10)); // far from the deadline; no iteration limit applies
+/// assert_eq!(clock.used(), 1);
+/// assert!(clock.elapsed() < Duration::from_secs(60));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct BudgetClock {
     start: Instant,
@@ -53,6 +98,14 @@ impl BudgetClock {
     /// Records one iteration and says whether another may start. `default_iterations` applies
     /// when the budget sets no limit at all. Search loops call it after each iteration, so a
     /// budget of zero iterations still runs one.
+    ///
+    /// ```
+    /// use grid_games::game::Budget;
+    /// // No limit set: the default of the caller (here 2 iterations) applies.
+    /// let mut clock = Budget::default().start();
+    /// assert!(clock.tick(2));
+    /// assert!(!clock.tick(2));
+    /// ```
     pub fn tick(&mut self, default_iterations: u64) -> bool {
         self.used += 1;
         let iterations = match (self.budget.iterations, self.budget.time) {
@@ -71,11 +124,26 @@ impl BudgetClock {
     }
 
     /// Iterations recorded so far.
+    ///
+    /// ```
+    /// use grid_games::game::Budget;
+    /// let mut clock = Budget::iterations(10).start();
+    /// clock.tick(0);
+    /// clock.tick(0);
+    /// assert_eq!(clock.used(), 2);
+    /// ```
     pub fn used(&self) -> u64 {
         self.used
     }
 
     /// Time since the clock started.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Budget;
+    /// let clock = Budget::default().start();
+    /// assert!(clock.elapsed() < Duration::from_secs(5));
+    /// ```
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

@@ -1,12 +1,26 @@
-//! The rating formulas of the seed's tournament: expected score, the K schedule, the update,
+//! The rating formulas of the original plane-bombing contest's tournament: expected score, the K schedule, the update,
 //! and the A–E tier scoring.
 
 /// `E_A = 1 / (1 + 10^((R_B − R_A) / 400))`.
+///
+/// ```
+/// use grid_games::game::elo::expected_score;
+/// assert_eq!(expected_score(1500.0, 1500.0), 0.5);
+/// // 400 points ahead: ten times the odds, an expected score of 10/11.
+/// assert!((expected_score(1900.0, 1500.0) - 10.0 / 11.0).abs() < 1e-12);
+/// ```
 pub fn expected_score(r_a: f64, r_b: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((r_b - r_a) / 400.0))
 }
 
 /// `K = 40 × 4^(−i/t)` for round `i` (1-based) of `t` rounds.
+///
+/// ```
+/// use grid_games::game::elo::k_factor;
+/// // K falls from 40 towards 10 over the rounds.
+/// assert!((k_factor(15, 30) - 20.0).abs() < 1e-9);
+/// assert!((k_factor(30, 30) - 10.0).abs() < 1e-9);
+/// ```
 pub fn k_factor(round: usize, rounds: usize) -> f64 {
     40.0 * 4f64.powf(-(round as f64) / rounds.max(1) as f64)
 }
@@ -55,6 +69,12 @@ pub const TIERS: [Tier; 5] = [
 ];
 
 /// One tier of the scoring table.
+///
+/// ```
+/// use grid_games::game::elo::TIERS;
+/// let a = TIERS[0];
+/// assert_eq!((a.name, a.ranks, a.ratios), ('A', (0.0, 0.1), (0.85, 1.0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tier {
     /// `'A'` to `'E'`.
@@ -68,7 +88,7 @@ pub struct Tier {
 /// `full × (minRatio + (maxRatio − minRatio) × (rating − minRating) / (maxRating − minRating))`
 /// with the min/max ratings of the tier; a tier whose ratings are all equal scores `maxRatio`.
 ///
-/// The seed's worked example:
+/// The worked example of the original contest's rules:
 /// ```
 /// use grid_games::game::elo::{tier_score, TIERS};
 /// let c = TIERS[2];
@@ -85,7 +105,7 @@ pub fn tier_score(full: f64, tier: Tier, rating: f64, min_rating: f64, max_ratin
 }
 
 /// Places a field by rating (highest first; equal ratings keep their index order, so two equal
-/// ratings on a tier boundary can land in different tiers: the seed says nothing about ties) and
+/// ratings on a tier boundary can land in different tiers: the original rules say nothing about ties) and
 /// returns, for each entrant, its tier and its score out of `full`.
 ///
 /// ```

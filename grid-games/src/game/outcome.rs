@@ -21,6 +21,13 @@ pub struct Outcome {
 }
 
 /// How an [`Outcome`] ranks the players.
+///
+/// ```
+/// use grid_games::game::{Outcome, Player, Verdict};
+/// // A forfeit loses whatever the scores say.
+/// let o = Outcome { scores: [50, 10].into(), verdict: Verdict::Forfeit(Player::FIRST) };
+/// assert_eq!(o.winner(), Some(Player::SECOND));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -38,6 +45,13 @@ pub enum Verdict {
 
 impl Outcome {
     /// An outcome ranked by these scores.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Verdict};
+    /// let o = Outcome::from_scores([7, 7]);
+    /// assert_eq!(o.verdict, Verdict::ByScore);
+    /// assert_eq!(o.winner(), None); // a tie
+    /// ```
     pub fn from_scores(scores: impl Into<ByPlayer<i64>>) -> Outcome {
         Outcome {
             scores: scores.into(),
@@ -54,6 +68,12 @@ impl Outcome {
 
     /// The winner: the unique player with the highest score (or the rule's winner), or `None`
     /// on a shared first place or a draw.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player};
+    /// assert_eq!(Outcome::from_scores([3, 9, 4]).winner(), Some(Player::SECOND));
+    /// assert_eq!(Outcome::from_scores([9, 9, 4]).winner(), None);
+    /// ```
     pub fn winner(&self) -> Option<Player> {
         match self.verdict {
             Verdict::Winner(w) => Some(w),
@@ -84,6 +104,14 @@ impl Outcome {
     /// The result for `player` in `[0, 1]`: the share of the other players it beat, counting a
     /// tie as half (1 = sole winner of a two-player game, 0.5 = draw, 0 = loss); `None` for a
     /// player the outcome does not have.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player};
+    /// // Four players: the second beat two of the three others and tied with one.
+    /// let o = Outcome::from_scores([20, 30, 10, 30]);
+    /// assert_eq!(o.result_for(Player::SECOND), Some(2.5 / 3.0));
+    /// assert_eq!(Outcome::from_scores([1, 1]).result_for(Player::FIRST), Some(0.5));
+    /// ```
     pub fn result_for(&self, player: impl Into<Player>) -> Option<f64> {
         let player = player.into();
         self.scores.get(player)?;
@@ -115,6 +143,13 @@ impl Outcome {
 
     /// `player`'s score minus the best score among the others (positive: ahead by that
     /// much), saturating; `None` for a player the outcome does not have, or the only one.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Side};
+    /// let o = Outcome::from_scores([40, 52]);
+    /// assert_eq!(o.margin_for(Side::First), Some(-12));
+    /// assert_eq!(o.margin_for(Side::Second), Some(12));
+    /// ```
     pub fn margin_for(&self, player: impl Into<Player>) -> Option<i64> {
         let player = player.into();
         let mine = *self.scores.get(player)?;

@@ -21,6 +21,46 @@ use super::{Budget, ByPlayer, Outcome, Player, Verdict};
 /// A game has `players()` seats, numbered [`Player::FIRST`] onwards (at most
 /// [`Player::MAX`]). A game where a player can be skipped (Blokus passes implicitly) simply
 /// reports the next player who can act from [`to_move`](Game::to_move).
+///
+/// A game of your own plugs into [`play_match`] and the bots' search: here, a race to 10 where
+/// each player adds 1 or 2 in turn and whoever reaches 10 wins.
+///
+/// ```
+/// use grid_games::game::{play_match, Bot, Budget, ByPlayer, Game, MatchRules, Player};
+/// #[derive(Clone, Debug)]
+/// struct Race { total: u8, turn: Player, winner: Option<Player> }
+/// impl Game for Race {
+///     type Action = u8;
+///     type Error = std::fmt::Error;
+///     fn players(&self) -> usize { 2 }
+///     fn to_move(&self) -> Option<Player> { self.winner.is_none().then_some(self.turn) }
+///     fn legal_actions(&self, out: &mut Vec<u8>) {
+///         out.clear();
+///         if self.winner.is_none() { out.extend([1, 2]); }
+///     }
+///     fn play(&mut self, step: u8) -> Result<(), std::fmt::Error> {
+///         if self.winner.is_some() || !(1..=2).contains(&step) { return Err(std::fmt::Error); }
+///         self.total += step;
+///         if self.total >= 10 { self.winner = Some(self.turn); }
+///         self.turn = self.turn.next(2);
+///         Ok(())
+///     }
+///     fn scores(&self) -> ByPlayer<i64> {
+///         ByPlayer::from_fn(2, |p| i64::from(self.winner == Some(p)))
+///     }
+/// }
+/// /// Always adds 1.
+/// struct Slow;
+/// impl Bot<Race> for Slow {
+///     fn name(&self) -> String { "slow".into() }
+///     fn choose(&mut self, _: &Race, _: Budget) -> Option<u8> { Some(1) }
+/// }
+/// let race = Race { total: 0, turn: Player::FIRST, winner: None };
+/// let record = play_match(race, &mut [&mut Slow, &mut Slow], MatchRules::default())?;
+/// assert_eq!(record.actions.len(), 10);
+/// assert_eq!(record.outcome.winner(), Some(Player::SECOND)); // the 10th step is the second's
+/// # Ok::<(), grid_games::game::MatchError>(())
+/// ```
 pub trait Game: Clone {
     /// One action (a move) of the game. Small and `Copy`.
     type Action: Copy + Eq + core::fmt::Debug;
@@ -59,6 +99,27 @@ pub trait Game: Clone {
 /// Bots own their randomness (seed them at construction) so a match is replayable. A bot may
 /// be reused across games: [`choose`](Bot::choose) receives the whole state every time, and
 /// the bots of this crate keep nothing between calls that a new game would invalidate.
+///
+/// A bot that always plays the first legal move:
+///
+/// ```
+/// use grid_games::blokus::{Move, Position, Variant};
+/// use grid_games::game::{play_match, Bot, Budget, Game, MatchRules};
+/// struct FirstMove;
+/// impl Bot<Position> for FirstMove {
+///     fn name(&self) -> String { "first".into() }
+///     fn choose(&mut self, pos: &Position, _budget: Budget) -> Option<Move> {
+///         let mut moves = Vec::new();
+///         pos.legal_actions(&mut moves);
+///         moves.first().copied()
+///     }
+/// }
+/// let rules = MatchRules::default().with_max_actions(6);
+/// let record = play_match(Position::new(Variant::Duo), &mut [&mut FirstMove, &mut FirstMove], rules)?;
+/// assert_eq!(record.actions.len(), 6);
+/// assert!(record.forfeit.is_none());
+/// # Ok::<(), grid_games::game::MatchError>(())
+/// ```
 pub trait Bot<G: Game> {
     /// A short name for tables and logs.
     fn name(&self) -> String;
@@ -95,7 +156,7 @@ pub struct MatchRules {
     pub budget: Budget,
     /// A bot that thinks longer than this for one action forfeits (`None`: no limit).
     pub time_limit: Option<Duration>,
-    /// Each player's thinking budget for the whole game, as in the paper.io course engine: a
+    /// Each player's thinking budget for the whole game, as in the paper.io contest engine: a
     /// call that takes at least the remaining budget forfeits, otherwise it is deducted
     /// (`None`: no limit).
     pub game_time: Option<Duration>,
@@ -106,24 +167,56 @@ pub struct MatchRules {
 
 impl MatchRules {
     /// These rules with this per-action budget.
+    ///
+    /// ```
+    /// use grid_games::game::{Budget, MatchRules};
+    /// let rules = MatchRules::default().with_budget(Budget::iterations(50));
+    /// assert_eq!(rules.budget, Budget::iterations(50));
+    /// ```
     pub fn with_budget(mut self, budget: Budget) -> MatchRules {
         self.budget = budget;
         self
     }
 
     /// These rules with a per-action time limit.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::MatchRules;
+    /// let rules = MatchRules::default().with_time_limit(Duration::from_secs(1));
+    /// assert_eq!(rules.time_limit, Some(Duration::from_secs(1)));
+    /// ```
     pub fn with_time_limit(mut self, limit: Duration) -> MatchRules {
         self.time_limit = Some(limit);
         self
     }
 
     /// These rules with a per-game thinking budget for each player.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::MatchRules;
+    /// let rules = MatchRules::default().with_game_time(Duration::from_secs(90));
+    /// assert_eq!(rules.game_time, Some(Duration::from_secs(90)));
+    /// ```
     pub fn with_game_time(mut self, total: Duration) -> MatchRules {
         self.game_time = Some(total);
         self
     }
 
     /// These rules with a cap on the number of actions.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::RandomBot};
+    /// use grid_games::game::{play_match, MatchRules};
+    /// // Stop after four placements and score the board as it stands.
+    /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+    /// let rules = MatchRules::default().with_max_actions(4);
+    /// let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], rules)?;
+    /// assert_eq!(record.actions.len(), 4);
+    /// assert!(!record.last.is_over());
+    /// # Ok::<(), grid_games::game::MatchError>(())
+    /// ```
     pub fn with_max_actions(mut self, actions: usize) -> MatchRules {
         self.max_actions = Some(actions);
         self
@@ -131,6 +224,23 @@ impl MatchRules {
 }
 
 /// Why a match ended before the game did.
+///
+/// ```
+/// use grid_games::blokus::{Move, Position, Variant, bots::RandomBot};
+/// use grid_games::game::{play_match, Bot, Budget, Forfeit, MatchRules, Player, Verdict};
+/// /// Gives up at once.
+/// struct Resigner;
+/// impl Bot<Position> for Resigner {
+///     fn name(&self) -> String { "resigner".into() }
+///     fn choose(&mut self, _: &Position, _: Budget) -> Option<Move> { None }
+/// }
+/// let mut other = RandomBot::new(1);
+/// let record = play_match(Position::new(Variant::Duo), &mut [&mut Resigner, &mut other], MatchRules::default())?;
+/// assert_eq!(record.forfeit, Some((Player::FIRST, Forfeit::NoAction)));
+/// assert_eq!(record.outcome.verdict, Verdict::Forfeit(Player::FIRST));
+/// assert_eq!(record.outcome.winner(), Some(Player::SECOND));
+/// # Ok::<(), grid_games::game::MatchError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Forfeit {
@@ -146,6 +256,14 @@ pub enum Forfeit {
 }
 
 /// Why [`play_match`] could not start.
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant, bots::RandomBot};
+/// use grid_games::game::{play_match, MatchError, MatchRules};
+/// let mut lonely = RandomBot::new(1);
+/// let err = play_match(Position::new(Variant::Duo), &mut [&mut lonely], MatchRules::default()).unwrap_err();
+/// assert_eq!(err, MatchError::WrongBotCount { bots: 1, players: 2 });
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchError {
@@ -161,6 +279,22 @@ pub enum MatchError {
 
 /// Everything a match produced: the action list (replayable from the initial state), the final
 /// state, and how it ended.
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant, bots::RandomBot};
+/// use grid_games::game::{play_match, Game, MatchRules};
+/// let (mut a, mut b) = (RandomBot::new(3), RandomBot::new(4));
+/// let rules = MatchRules::default().with_max_actions(10);
+/// let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], rules)?;
+/// // The action list replays the game from the initial position.
+/// let mut replay = Position::new(Variant::Duo);
+/// for &(_, m) in &record.actions {
+///     replay.play(m)?;
+/// }
+/// assert_eq!(replay.final_score(), record.last.final_score());
+/// assert_eq!(record.action_times.len(), record.actions.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct MatchRecord<G: Game> {
     /// `(player, action)` in order of play.
@@ -326,6 +460,13 @@ pub struct Tally {
 
 impl Tally {
     /// Adds one finished game, seen from `me`; a game without `me` is ignored.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let mut t = Tally::default();
+    /// t.add(&Outcome::from_scores([10, 4]), Player::SECOND); // seen from the second seat: a loss
+    /// assert_eq!((t.wins, t.losses, t.margin_sum), (0, 1, -6));
+    /// ```
     pub fn add(&mut self, outcome: &Outcome, me: Player) {
         let Some(result) = outcome.result_for(me) else {
             return;
@@ -347,6 +488,15 @@ impl Tally {
     }
 
     /// Adds every game of `other`.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let (mut first_half, mut second_half) = (Tally::default(), Tally::default());
+    /// first_half.add(&Outcome::from_scores([5, 1]), Player::FIRST);
+    /// second_half.add(&Outcome::from_scores([1, 5]), Player::FIRST);
+    /// first_half.merge(&second_half);
+    /// assert_eq!((first_half.wins, first_half.losses, first_half.games()), (1, 1, 2));
+    /// ```
     pub fn merge(&mut self, other: &Tally) {
         self.wins += other.wins;
         self.draws += other.draws;
@@ -358,11 +508,28 @@ impl Tally {
     }
 
     /// Games counted.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let mut t = Tally::default();
+    /// assert_eq!(t.games(), 0);
+    /// t.add(&Outcome::from_scores([2, 2]), Player::FIRST);
+    /// assert_eq!(t.games(), 1);
+    /// ```
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
 
     /// The score share: (wins + draws / 2) / games, 0 with no game.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let mut t = Tally::default();
+    /// for scores in [[3, 1], [3, 1], [2, 2], [0, 1]] {
+    ///     t.add(&Outcome::from_scores(scores), Player::FIRST);
+    /// }
+    /// assert_eq!(t.score(), (2.0 + 0.5) / 4.0);
+    /// ```
     pub fn score(&self) -> f64 {
         let games = self.games();
         if games == 0 {
@@ -372,6 +539,15 @@ impl Tally {
     }
 
     /// The mean point margin, `None` with no game.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let mut t = Tally::default();
+    /// assert_eq!(t.mean_margin(), None);
+    /// t.add(&Outcome::from_scores([30, 20]), Player::FIRST);
+    /// t.add(&Outcome::from_scores([20, 24]), Player::FIRST);
+    /// assert_eq!(t.mean_margin(), Some(3.0));
+    /// ```
     pub fn mean_margin(&self) -> Option<f64> {
         let games = self.games();
         (games > 0).then(|| self.margin_sum as f64 / games as f64)
@@ -380,6 +556,17 @@ impl Tally {
     /// A 95 % confidence interval for the expected score share (normal approximation with the
     /// sample variance of the per-game results, clipped to `[0, 1]`); `None` with fewer than
     /// two games.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let mut t = Tally::default();
+    /// for i in 0..100 {
+    ///     let scores = if i % 4 == 0 { [0, 1] } else { [1, 0] }; // 75 wins in 100
+    ///     t.add(&Outcome::from_scores(scores), Player::FIRST);
+    /// }
+    /// let (low, high) = t.interval95().unwrap();
+    /// assert!(low > 0.65 && high < 0.85 && low < 0.75 && 0.75 < high);
+    /// ```
     pub fn interval95(&self) -> Option<(f64, f64)> {
         let n = self.games() as f64;
         if n < 2.0 {

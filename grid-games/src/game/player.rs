@@ -45,6 +45,12 @@ impl Player {
     pub const FOURTH: Player = Player(3);
 
     /// The seat with this 0-based index, or `None` past [`Player::MAX`].
+    ///
+    /// ```
+    /// use grid_games::game::Player;
+    /// assert_eq!(Player::new(2), Some(Player::THIRD));
+    /// assert_eq!(Player::new(Player::MAX), None);
+    /// ```
     pub const fn new(index: usize) -> Option<Player> {
         if index < Player::MAX {
             Some(Player(index as u8))
@@ -54,11 +60,23 @@ impl Player {
     }
 
     /// The 0-based index of the seat.
+    ///
+    /// ```
+    /// use grid_games::game::Player;
+    /// assert_eq!(Player::FOURTH.index(), 3);
+    /// ```
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The first `players` seats in turn order (at most [`Player::MAX`]).
+    ///
+    /// ```
+    /// use grid_games::game::Player;
+    /// let seats: Vec<usize> = Player::all(4).map(Player::index).collect();
+    /// assert_eq!(seats, [0, 1, 2, 3]);
+    /// assert_eq!(Player::all(9).len(), Player::MAX);
+    /// ```
     pub fn all(players: usize) -> impl ExactSizeIterator<Item = Player> + Clone {
         (0..players.min(Player::MAX) as u8).map(Player)
     }
@@ -96,6 +114,12 @@ impl From<Player> for usize {
 }
 
 /// A seat index that is not a seat: at least [`Player::MAX`], or beyond a two-player game.
+///
+/// ```
+/// use grid_games::game::{BadSeat, Player};
+/// let err = Player::try_from(7u8).unwrap_err();
+/// assert_eq!(err, BadSeat { index: 7, seats: Player::MAX });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("no seat {index} (this game has {seats} seats)")]
 pub struct BadSeat {
@@ -148,6 +172,12 @@ impl Side {
     pub const ALL: [Side; 2] = [Side::First, Side::Second];
 
     /// The other side.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// assert_eq!(Side::First.other(), Side::Second);
+    /// assert_eq!(Side::Second.other().other(), Side::Second);
+    /// ```
     pub const fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
@@ -156,6 +186,11 @@ impl Side {
     }
 
     /// 0 for [`Side::First`], 1 for [`Side::Second`].
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// assert_eq!(Side::Second.index(), 1);
+    /// ```
     pub const fn index(self) -> usize {
         match self {
             Side::First => 0,
@@ -164,6 +199,12 @@ impl Side {
     }
 
     /// The side with this index, or `None` for an index other than 0 and 1.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// assert_eq!(Side::new(0), Some(Side::First));
+    /// assert_eq!(Side::new(2), None);
+    /// ```
     pub const fn new(index: usize) -> Option<Side> {
         match index {
             0 => Some(Side::First),
@@ -173,6 +214,12 @@ impl Side {
     }
 
     /// The side of a seat, or `None` for a third or fourth seat.
+    ///
+    /// ```
+    /// use grid_games::game::{Player, Side};
+    /// assert_eq!(Side::from_player(Player::SECOND), Some(Side::Second));
+    /// assert_eq!(Side::from_player(Player::FOURTH), None);
+    /// ```
     pub const fn from_player(player: Player) -> Option<Side> {
         Side::new(player.index())
     }
@@ -220,11 +267,24 @@ pub struct ByPlayer<T>(Vec<T>);
 impl<T> ByPlayer<T> {
     /// One value per seat, from `f(seat)` for each of the first `players` seats (at most
     /// [`Player::MAX`]).
+    ///
+    /// ```
+    /// use grid_games::game::{ByPlayer, Player};
+    /// let names = ByPlayer::from_fn(3, |p| format!("bot {}", p.index()));
+    /// assert_eq!(names[Player::THIRD], "bot 2");
+    /// ```
     pub fn from_fn(players: usize, f: impl FnMut(Player) -> T) -> ByPlayer<T> {
         ByPlayer(Player::all(players).map(f).collect())
     }
 
     /// The same value for each of the first `players` seats (at most [`Player::MAX`]).
+    ///
+    /// ```
+    /// use grid_games::game::{ByPlayer, Player};
+    /// let mut wins = ByPlayer::filled(2, 0u32);
+    /// wins[Player::SECOND] += 1;
+    /// assert_eq!(wins.values(), [0, 1]);
+    /// ```
     pub fn filled(players: usize, value: T) -> ByPlayer<T>
     where
         T: Clone,
@@ -233,41 +293,90 @@ impl<T> ByPlayer<T> {
     }
 
     /// Number of seats.
+    ///
+    /// ```
+    /// use grid_games::game::ByPlayer;
+    /// assert_eq!(ByPlayer::from([1, 2, 3]).len(), 3);
+    /// ```
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
     /// Whether there are no seats.
+    ///
+    /// ```
+    /// use grid_games::game::ByPlayer;
+    /// assert!(ByPlayer::<i64>::default().is_empty());
+    /// assert!(!ByPlayer::from([0]).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// The value of `player`, or `None` if the game has no such seat.
+    ///
+    /// ```
+    /// use grid_games::game::{ByPlayer, Player, Side};
+    /// let scores = ByPlayer::from([12, 30]);
+    /// assert_eq!(scores.get(Side::Second), Some(&30));
+    /// assert_eq!(scores.get(Player::FOURTH), None);
+    /// ```
     pub fn get(&self, player: impl Into<Player>) -> Option<&T> {
         self.0.get(player.into().index())
     }
 
     /// The value of `player` to change, or `None` if the game has no such seat.
+    ///
+    /// ```
+    /// use grid_games::game::{ByPlayer, Side};
+    /// let mut scores = ByPlayer::from([12, 30]);
+    /// if let Some(s) = scores.get_mut(Side::First) {
+    ///     *s += 5;
+    /// }
+    /// assert_eq!(scores.values(), [17, 30]);
+    /// ```
     pub fn get_mut(&mut self, player: impl Into<Player>) -> Option<&mut T> {
         self.0.get_mut(player.into().index())
     }
 
     /// `(seat, value)` in turn order.
+    ///
+    /// ```
+    /// use grid_games::game::{ByPlayer, Player};
+    /// let scores = ByPlayer::from([4, 9]);
+    /// let pairs: Vec<(Player, i32)> = scores.iter().map(|(p, &s)| (p, s)).collect();
+    /// assert_eq!(pairs, [(Player::FIRST, 4), (Player::SECOND, 9)]);
+    /// ```
     pub fn iter(&self) -> impl ExactSizeIterator<Item = (Player, &T)> + '_ {
         self.0.iter().enumerate().map(|(i, v)| (Player(i as u8), v))
     }
 
     /// The values in turn order.
+    ///
+    /// ```
+    /// use grid_games::game::ByPlayer;
+    /// assert_eq!(ByPlayer::from([4, 9]).values().iter().sum::<i32>(), 13);
+    /// ```
     pub fn values(&self) -> &[T] {
         &self.0
     }
 
     /// The values as a vector, in turn order.
+    ///
+    /// ```
+    /// use grid_games::game::ByPlayer;
+    /// assert_eq!(ByPlayer::from(['x', 'o']).into_vec(), vec!['x', 'o']);
+    /// ```
     pub fn into_vec(self) -> Vec<T> {
         self.0
     }
 
     /// The seats with the largest value: one seat for a sole leader, several on a tie.
+    ///
+    /// ```
+    /// use grid_games::game::{ByPlayer, Player};
+    /// assert_eq!(ByPlayer::from([5, 8, 8, 1]).leaders(), [Player::SECOND, Player::THIRD]);
+    /// ```
     pub fn leaders(&self) -> Vec<Player>
     where
         T: Ord,

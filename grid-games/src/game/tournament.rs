@@ -1,4 +1,4 @@
-//! The seed's rating tournament, for any two-player game: shuffled matchmaking with a widening
+//! The rating tournament of the original plane-bombing contest, for any two-player game: shuffled matchmaking with a widening
 //! rating window, Elo updates with a decaying K, and the A–E tier scoring.
 //!
 //! The tournament does not know the game: the caller supplies a closure that plays one pairing
@@ -13,11 +13,20 @@ use super::elo;
 /// The tournament's settings (the values of the original contest by default). Build with
 /// `Tournament::default()` and the `with_…` setters or by assigning fields (the struct may gain
 /// fields, so it cannot be written as a literal outside this crate).
+///
+/// ```
+/// use grid_games::game::Tournament;
+/// let t = Tournament::default().with_rounds(12).with_threads(2);
+/// assert_eq!((t.rounds, t.initial_rating, t.threads), (12, 1500.0, 2));
+/// let mut wide = Tournament::default();
+/// wide.window_max = 1000.0;
+/// assert!(wide.validate().is_ok());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Tournament {
-    /// Number of rounds (about 30 in the seed).
+    /// Number of rounds (about 30 in the original contest).
     pub rounds: usize,
     /// Initial rating.
     pub initial_rating: f64,
@@ -37,12 +46,27 @@ impl Tournament {
     pub const MAX_WIDENINGS: f64 = 1e6;
 
     /// These settings with `rounds` rounds.
+    ///
+    /// ```
+    /// use grid_games::game::Tournament;
+    /// assert_eq!(Tournament::default().with_rounds(5).rounds, 5);
+    /// ```
     pub fn with_rounds(mut self, rounds: usize) -> Tournament {
         self.rounds = rounds;
         self
     }
 
     /// These settings with `threads` worker threads for the pairings of a round.
+    ///
+    /// ```
+    /// use grid_games::game::{Rng, Tournament};
+    /// // The standings do not depend on the number of threads.
+    /// let coin = |_: usize, _: usize, rng: &mut Rng| rng.unit().round();
+    /// let one = Tournament::default().with_rounds(5).run(6, 1, coin)?;
+    /// let four = Tournament::default().with_rounds(5).with_threads(4).run(6, 1, coin)?;
+    /// assert_eq!(one, four);
+    /// # Ok::<(), grid_games::game::TournamentError>(())
+    /// ```
     pub fn with_threads(mut self, threads: usize) -> Tournament {
         self.threads = threads;
         self
@@ -63,6 +87,13 @@ impl Default for Tournament {
 }
 
 /// Which tournament setting is wrong ([`TournamentError::BadSettings`]).
+///
+/// ```
+/// use grid_games::game::{BadSetting, Tournament, TournamentError};
+/// let mut t = Tournament::default();
+/// t.window_step = 0.0;
+/// assert!(matches!(t.validate(), Err(TournamentError::BadSettings(BadSetting::Windows { .. }))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BadSetting {
@@ -93,6 +124,12 @@ pub enum BadSetting {
 }
 
 /// Why a tournament cannot run.
+///
+/// ```
+/// use grid_games::game::{Tournament, TournamentError};
+/// let err = Tournament::default().run(2, 1, |_, _, _| 2.0).unwrap_err();
+/// assert!(matches!(err, TournamentError::BadResult { round: 1, value: 2.0, .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TournamentError {
@@ -115,6 +152,16 @@ pub enum TournamentError {
 }
 
 /// What happened in one tournament.
+///
+/// ```
+/// use grid_games::game::Tournament;
+/// // Entrant 1 always beats entrant 0.
+/// let s = Tournament::default().with_rounds(4).run(2, 3, |a, b, _| if a > b { 1.0 } else { 0.0 })?;
+/// assert_eq!(s.played, [4, 4]);
+/// assert_eq!(s.pairings.len(), 4);
+/// assert!(s.ratings[1] > 1500.0 && s.ratings[0] < 1500.0);
+/// # Ok::<(), grid_games::game::TournamentError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Standings {
@@ -134,6 +181,16 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::BadSettings`] when the settings do not pass [`Tournament::validate`]
     /// (matchmaking with them might never end).
+    ///
+    /// ```
+    /// use grid_games::game::{Rng, Tournament};
+    /// let t = Tournament::default();
+    /// let pairs = t.match_round(&[1500.0, 1510.0, 1490.0, 2400.0], &mut Rng::seed_from(1))?;
+    /// // The 2400 entrant is beyond the largest window (600) of everyone: it sits out.
+    /// assert_eq!(pairs.len(), 1);
+    /// assert!(pairs.iter().all(|&(a, b)| a != 3 && b != 3));
+    /// # Ok::<(), grid_games::game::TournamentError>(())
+    /// ```
     pub fn match_round(
         &self,
         ratings: &[f64],
@@ -180,6 +237,14 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::BadSettings`] for a non-finite rating or window, a negative first
     /// window, a step that is not positive, or a largest window below the first.
+    ///
+    /// ```
+    /// use grid_games::game::Tournament;
+    /// assert!(Tournament::default().validate().is_ok());
+    /// let mut t = Tournament::default();
+    /// t.initial_rating = f64::NAN;
+    /// assert!(t.validate().is_err());
+    /// ```
     pub fn validate(&self) -> Result<(), TournamentError> {
         let finite = [
             self.initial_rating,
@@ -221,6 +286,20 @@ impl Tournament {
     /// [`TournamentError::BadSettings`] (see [`Tournament::validate`]) and
     /// [`TournamentError::BadResult`] when `play` returns something outside [0, 1] (NaN
     /// included).
+    ///
+    /// ```
+    /// use grid_games::game::{Rng, Tournament};
+    /// // Four entrants; entrant i wins a game against j with probability 0.5 + 0.1 (i − j).
+    /// let standings = Tournament::default().with_rounds(20).run(4, 11, |a, b, rng: &mut Rng| {
+    ///     let p = 0.5 + 0.1 * (a as f64 - b as f64);
+    ///     (0..10).filter(|_| rng.unit() < p).count() as f64 / 10.0
+    /// })?;
+    /// assert!(standings.ratings[3] > standings.ratings[0]);
+    /// // Elo updates conserve the total rating.
+    /// let total: f64 = standings.ratings.iter().sum();
+    /// assert!((total - 4.0 * 1500.0).abs() < 1e-6);
+    /// # Ok::<(), grid_games::game::TournamentError>(())
+    /// ```
     pub fn run<F>(&self, entrants: usize, seed: u64, play: F) -> Result<Standings, TournamentError>
     where
         F: Fn(usize, usize, &mut Rng) -> f64 + Sync,

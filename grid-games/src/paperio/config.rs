@@ -4,8 +4,17 @@ use thiserror::Error;
 
 use crate::game::Rng;
 
-/// Board size and move limit (spec §1). The default is the course's 102 × 101 board with 2000
+/// Board size and move limit. The default is the contest's 102 × 101 board with 2000
 /// moves per player.
+///
+/// ```
+/// use grid_games::paperio::Config;
+/// let contest = Config::default();
+/// assert_eq!((contest.width, contest.height, contest.max_turn), (102, 101, 2000));
+/// let quick = Config::new(30, 15, 200)?;
+/// assert!(quick.validate().is_ok());
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -53,6 +62,13 @@ impl Config {
     }
 
     /// This configuration with a `width × height` board (not checked until used).
+    ///
+    /// ```
+    /// use grid_games::paperio::Config;
+    /// let c = Config::default().with_size(50, 25);
+    /// assert_eq!((c.width, c.height), (50, 25));
+    /// assert!(c.validate().is_ok());
+    /// ```
     pub fn with_size(mut self, width: u32, height: u32) -> Config {
         self.width = width;
         self.height = height;
@@ -60,14 +76,25 @@ impl Config {
     }
 
     /// This configuration with `max_turn` moves per player (not checked until used).
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, PaperioError};
+    /// assert_eq!(Config::default().with_max_turn(0).validate(), Err(PaperioError::NoTurns));
+    /// ```
     pub fn with_max_turn(mut self, max_turn: u32) -> Config {
         self.max_turn = max_turn;
         self
     }
 
     /// Checks the size: `width` even and in `18..=4096`, `height` in `9..=4096`, so that the
-    /// random placement always gives two whole, disjoint 3 × 3 starts (spec §3.4), and
+    /// random placement always gives two whole, disjoint 3 × 3 starts, and
     /// `max_turn ≥ 1`.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, PaperioError};
+    /// assert!(Config::default().validate().is_ok());
+    /// assert_eq!(Config::default().with_size(19, 20).validate(), Err(PaperioError::BadSize { width: 19, height: 20 }));
+    /// ```
     pub fn validate(&self) -> Result<(), PaperioError> {
         let ok_w = self.width.is_multiple_of(2) && (18..=MAX_SIDE).contains(&self.width);
         let ok_h = (9..=MAX_SIDE).contains(&self.height);
@@ -83,9 +110,19 @@ impl Config {
         Ok(())
     }
 
-    /// The engine's random placement (spec §3.1, draw order of the reference engine:
+    /// The engine's random placement (in the draw order of the reference engine:
     /// `x1, y1, x2, y2`, then `d1`, `d2`): player `i` at
     /// `x = k·i + ⌊k/2⌋ + U(−3..3)`, `y = ⌊h/2⌋ + U(−3..3)`, direction uniform.
+    ///
+    /// ```
+    /// use grid_games::paperio::Config;
+    /// use grid_games::game::Rng;
+    /// let c = Config::default();
+    /// let [a, b] = c.random_starts(&mut Rng::seed_from(8));
+    /// // Player 0 starts in the west half, player 1 in the east half, near the middle row.
+    /// assert!((22..=28).contains(&a.x) && (73..=79).contains(&b.x));
+    /// assert!((47..=53).contains(&a.y) && (47..=53).contains(&b.y));
+    /// ```
     pub fn random_starts(&self, rng: &mut Rng) -> [Start; 2] {
         let k = self.width as i32 / 2;
         let h = self.height as i32;
@@ -109,6 +146,14 @@ impl Config {
 }
 
 /// A heading. `y` grows southward (row 0 is the north edge), as in the reference engine.
+///
+/// ```
+/// use grid_games::paperio::{Direction, Turn};
+/// let d = Direction::East;
+/// assert_eq!(d.turned(Turn::Left), Direction::North);
+/// assert_eq!(Direction::North.delta(), (0, -1)); // y grows southward
+/// assert_eq!(d.index(), 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Direction {
@@ -132,16 +177,34 @@ impl Direction {
     ];
 
     /// Direction by the engine's index `0..4` (taken modulo 4).
+    ///
+    /// ```
+    /// use grid_games::paperio::Direction;
+    /// assert_eq!(Direction::from_index(2), Direction::West);
+    /// assert_eq!(Direction::from_index(5), Direction::South); // modulo 4
+    /// ```
     pub const fn from_index(i: u8) -> Direction {
         Self::ALL[(i % 4) as usize]
     }
 
     /// The engine's index: 0 East, 1 South, 2 West, 3 North.
+    ///
+    /// ```
+    /// use grid_games::paperio::Direction;
+    /// let indices: Vec<u8> = Direction::ALL.iter().map(|d| d.index()).collect();
+    /// assert_eq!(indices, [0, 1, 2, 3]);
+    /// ```
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The step `(dx, dy)`.
+    ///
+    /// ```
+    /// use grid_games::paperio::Direction;
+    /// assert_eq!(Direction::East.delta(), (1, 0));
+    /// assert_eq!(Direction::South.delta(), (0, 1));
+    /// ```
     pub const fn delta(self) -> (i32, i32) {
         match self {
             Direction::East => (1, 0),
@@ -152,6 +215,12 @@ impl Direction {
     }
 
     /// The heading after `turn`: left is `d + 3`, right is `d + 1` (mod 4).
+    ///
+    /// ```
+    /// use grid_games::paperio::{Direction, Turn};
+    /// assert_eq!(Direction::North.turned(Turn::Right), Direction::East);
+    /// assert_eq!(Direction::North.turned(Turn::Straight), Direction::North);
+    /// ```
     pub const fn turned(self, turn: Turn) -> Direction {
         match turn {
             Turn::Left => Direction::from_index(self.index() + 3),
@@ -161,12 +230,29 @@ impl Direction {
     }
 
     /// Whether the two headings are at right angles.
+    ///
+    /// ```
+    /// use grid_games::paperio::Direction;
+    /// assert!(Direction::East.is_perpendicular(Direction::North));
+    /// assert!(!Direction::East.is_perpendicular(Direction::West));
+    /// ```
     pub const fn is_perpendicular(self, other: Direction) -> bool {
         self.index() % 2 != other.index() % 2
     }
 }
 
 /// A player's action: turn left, turn right, or keep going. The head always advances one cell.
+///
+/// ```
+/// use grid_games::paperio::{Direction, Turn};
+/// // Four right turns bring a head back to its heading.
+/// let mut d = Direction::West;
+/// for _ in 0..4 {
+///     d = d.turned(Turn::Right);
+/// }
+/// assert_eq!(d, Direction::West);
+/// assert_eq!(Turn::ALL.len(), 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Turn {
@@ -182,8 +268,16 @@ impl Turn {
     /// All three actions.
     pub const ALL: [Turn; 3] = [Turn::Straight, Turn::Left, Turn::Right];
 
-    /// The engine's reading of a returned value (spec §5): a string whose first character,
+    /// The engine's reading of a returned value: a string whose first character,
     /// upper-cased, is `L` turns left, `R` turns right, anything else goes straight.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// assert_eq!(Turn::from_engine("left"), Turn::Left);
+    /// assert_eq!(Turn::from_engine("r"), Turn::Right);
+    /// assert_eq!(Turn::from_engine("?"), Turn::Straight); // anything else goes straight
+    /// assert_eq!(Turn::from_engine(""), Turn::Straight);
+    /// ```
     pub fn from_engine(text: &str) -> Turn {
         match text.chars().next().map(|c| c.to_ascii_uppercase()) {
             Some('L') => Turn::Left,
@@ -193,6 +287,13 @@ impl Turn {
     }
 
     /// The trace letter: `l`, `r` or `n`.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// let letters: String = Turn::ALL.iter().map(|t| t.letter()).collect();
+    /// assert_eq!(letters.len(), 3);
+    /// assert_eq!(Turn::Straight.letter(), 'n');
+    /// ```
     pub const fn letter(self) -> char {
         match self {
             Turn::Left => 'l',
@@ -203,7 +304,7 @@ impl Turn {
 }
 
 impl core::fmt::Display for Turn {
-    /// The course engine's letter: `l`, `r` or `n` (no turn), which [`str::parse`] reads back.
+    /// The reference engine's letter: `l`, `r` or `n` (no turn), which [`str::parse`] reads back.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
             Turn::Left => "l",
@@ -216,7 +317,7 @@ impl core::fmt::Display for Turn {
 impl core::str::FromStr for Turn {
     type Err = PaperioError;
 
-    /// `l`, `r` or `n` as the course engine's AIs answer (case-insensitive; anything else is
+    /// `l`, `r` or `n` as the reference engine's AIs answer (case-insensitive; anything else is
     /// [`PaperioError::BadTurn`]).
     ///
     /// ```
@@ -271,6 +372,19 @@ impl core::str::FromStr for Direction {
 }
 
 /// Where a player starts: its head (which also centres its 3 × 3 territory) and heading.
+///
+/// ```
+/// use grid_games::paperio::{Config, Direction, Position, Start};
+/// use grid_games::game::Side;
+/// let starts = [
+///     Start { x: 10, y: 10, direction: Direction::North },
+///     Start { x: 30, y: 10, direction: Direction::South },
+/// ];
+/// let game = Position::new(Config::new(40, 21, 100)?, starts)?;
+/// assert_eq!(game.head(Side::Second), (30, 10));
+/// assert_eq!(game.direction(Side::First), Direction::North);
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Start {
@@ -283,6 +397,16 @@ pub struct Start {
 }
 
 /// A refused paper.io input.
+///
+/// ```
+/// use grid_games::paperio::{Config, Direction, PaperioError, Position, Start};
+/// let off = Start { x: 99, y: 5, direction: Direction::East };
+/// let ok = Start { x: 5, y: 5, direction: Direction::East };
+/// let err = Position::new(Config::new(40, 21, 100)?, [ok, off]).unwrap_err();
+/// assert!(matches!(err, PaperioError::BadStart { x: 99, y: 5, .. }));
+/// assert!(matches!("up".parse::<Direction>(), Err(PaperioError::BadDirection(_))));
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PaperioError {

@@ -3,6 +3,13 @@
 use crate::game::Side;
 
 /// Why a player forfeited.
+///
+/// ```
+/// use grid_games::paperio::{End, ForfeitKind};
+/// use grid_games::game::Side;
+/// let crash = End::Forfeit { player: Side::First, kind: ForfeitKind::Error("index out of range".into()) };
+/// assert_eq!((crash.code(), crash.name()), (-1, "ai_error"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ForfeitKind {
@@ -13,6 +20,15 @@ pub enum ForfeitKind {
 }
 
 /// The end of a game, one variant per result code. Each knows its winner and its code.
+///
+/// ```
+/// use grid_games::paperio::End;
+/// use grid_games::game::Side;
+/// let end = End::TrailHit { mover: Side::First, owner: Side::Second };
+/// assert_eq!((end.code(), end.name(), end.winner()), (1, "trail", Some(Side::First)));
+/// let limit = End::TickLimit { scores: [120, 95] };
+/// assert_eq!((limit.code(), limit.winner()), (-3, Some(Side::First)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
@@ -61,6 +77,13 @@ pub enum End {
 
 impl End {
     /// The engine's result code.
+    ///
+    /// ```
+    /// use grid_games::paperio::End;
+    /// use grid_games::game::Side;
+    /// assert_eq!(End::Wall { mover: Side::Second }.code(), 0);
+    /// assert_eq!(End::HeadsOnLand { mover: Side::First, mover_won: true }.code(), 4);
+    /// ```
     pub fn code(&self) -> i32 {
         match self {
             End::Wall { .. } => 0,
@@ -81,6 +104,14 @@ impl End {
     }
 
     /// The winner, or `None` for a draw (equal territory on codes 3 and −3).
+    ///
+    /// ```
+    /// use grid_games::paperio::End;
+    /// use grid_games::game::Side;
+    /// assert_eq!(End::Wall { mover: Side::Second }.winner(), Some(Side::First));
+    /// assert_eq!(End::SideHit { mover: Side::Second }.winner(), Some(Side::Second));
+    /// assert_eq!(End::HeadOn { scores: [40, 40] }.winner(), None);
+    /// ```
     pub fn winner(&self) -> Option<Side> {
         let by_area = |s: &[u32; 2]| match s[0].cmp(&s[1]) {
             core::cmp::Ordering::Greater => Some(Side::First),
@@ -101,6 +132,11 @@ impl End {
 
     /// The engine's short name: `wall`, `trail`, `side`, `head_on`, `territory_collision`,
     /// `ai_error`, `ai_timeout`, `tick_limit`.
+    ///
+    /// ```
+    /// use grid_games::paperio::End;
+    /// assert_eq!(End::HeadOn { scores: [1, 2] }.name(), "head_on");
+    /// ```
     pub fn name(&self) -> &'static str {
         match self.code() {
             0 => "wall",

@@ -1,5 +1,6 @@
-//! paper.io (纸带圈地), as the SESSDSA 2018 course engine plays it: two heads that always move,
-//! trails that enclose land, and every quirk of the reference engine (spec `paperio.md`).
+//! paper.io (纸带圈地), as the reference engine of the SESSDSA 2018 programming course contest
+//! plays it: two heads that always move, trails that enclose land, and every quirk of that
+//! engine.
 //!
 //! ```
 //! use grid_games::paperio::{Config, Position, Turn, End};
@@ -51,7 +52,7 @@
 //! operation), `bots/` (random, safe and strong walkers), `svg.rs` ([`svg::render`]: the
 //! board as an SVG picture). [`Position`] implements the crate's
 //! [`Game`](crate::game::Game) trait, so [`play_match`](crate::game::play_match) runs matches,
-//! with the course's per-game time budget as
+//! with the contest's per-game time budget as
 //! [`MatchRules::game_time`](crate::game::MatchRules::game_time).
 
 pub mod bots;

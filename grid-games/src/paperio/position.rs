@@ -1,4 +1,4 @@
-//! The game state and the resolution of one ply (spec §§3–8).
+//! The game state and the resolution of one ply, rule for rule as the reference engine does.
 //!
 //! # Representation and costs
 //! Two byte layers of `W × H` cells (territory owner, trail owner; 0 = none, 1 / 2 = player id
@@ -70,6 +70,28 @@ impl Position {
     /// A new game with explicit starting heads (the engine's overrides). Each player gets the
     /// 3 × 3 square around its head, clipped to the board; player 1's square is painted last.
     /// Errors: a bad size, a head off the board, or both heads on one cell.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!(game.render(), "\
+    /// ..................
+    /// ..................
+    /// ..................
+    /// ...111......222...
+    /// ...1A1......2B2...
+    /// ...111......222...
+    /// ..................
+    /// ..................
+    /// ..................
+    /// ");
+    /// assert!(Position::new(Config::default(), [starts[0], starts[0]]).is_err()); // one cell, two heads
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn new(config: Config, starts: [Start; 2]) -> Result<Position, PaperioError> {
         config.validate()?;
         let (w, h) = (config.width as i32, config.height as i32);
@@ -156,27 +178,79 @@ impl Position {
 
     /// A new game with the engine's random placement drawn from `rng`
     /// ([`Config::random_starts`]).
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Position};
+    /// use grid_games::game::Rng;
+    /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
+    /// let again = Position::random(Config::default(), &mut Rng::seed_from(3))?;
+    /// assert_eq!(game.render(), again.render()); // the seed fixes the placement
+    /// assert_eq!(game.territory_counts(), [9, 9]);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn random(config: Config, rng: &mut crate::game::Rng) -> Result<Position, PaperioError> {
         config.validate()?;
         Position::new(config, config.random_starts(rng))
     }
 
     /// The configuration.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!(game.config().max_turn, 50);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn config(&self) -> Config {
         self.config
     }
 
     /// Board width.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!((game.width(), game.height()), (18, 9));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn width(&self) -> u32 {
         self.config.width
     }
 
     /// Board height.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Position};
+    /// use grid_games::game::Rng;
+    /// let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
+    /// assert_eq!((game.width(), game.height()), (102, 101)); // the contest's board
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn height(&self) -> u32 {
         self.config.height
     }
 
     /// Whether `(x, y)` is on the board.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert!(game.contains(0, 0) && game.contains(17, 8));
+    /// assert!(!game.contains(18, 0) && !game.contains(0, -1));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn contains(&self, x: i32, y: i32) -> bool {
         x >= 0 && y >= 0 && (x as u32) < self.config.width && (y as u32) < self.config.height
     }
@@ -187,6 +261,20 @@ impl Position {
     }
 
     /// The territory owner of `(x, y)`, `None` if unowned or off the board.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!(game.territory(3, 3), Some(Side::First)); // the 3 × 3 square around (4, 4)
+    /// assert_eq!(game.territory(14, 5), Some(Side::Second));
+    /// assert_eq!(game.territory(8, 4), None);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn territory(&self, x: i32, y: i32) -> Option<Side> {
         if !self.contains(x, y) {
             return None;
@@ -197,6 +285,23 @@ impl Position {
     }
 
     /// The trail owner of `(x, y)`, `None` if no trail or off the board.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Straight)?; // A to (5, 4), still at home
+    /// game.play(Turn::Straight)?; // B to (12, 4)
+    /// game.play(Turn::Straight)?; // A to (6, 4): off its land, a trail starts
+    /// assert_eq!(game.trail(6, 4), Some(Side::First));
+    /// assert_eq!(game.trail(5, 4), None);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn trail(&self, x: i32, y: i32) -> Option<Side> {
         if !self.contains(x, y) {
             return None;
@@ -205,22 +310,85 @@ impl Position {
     }
 
     /// The head of `player` (off the board after a wall ending).
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Left)?; // A faced east; turning left it heads north
+    /// assert_eq!(game.head(Side::First), (4, 3));
+    /// assert_eq!(game.head(Side::Second), (13, 4));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn head(&self, player: Side) -> (i32, i32) {
         let me = &self.players[player.index()];
         (me.x, me.y)
     }
 
     /// The heading of `player`: its last move's direction, or its initial one.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Right)?;
+    /// assert_eq!(game.direction(Side::First), Direction::South);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn direction(&self, player: Side) -> Direction {
         self.players[player.index()].direction
     }
 
     /// Moves `player` has left (the engine's `turnleft`).
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Straight)?;
+    /// assert_eq!(game.moves_left(Side::First), 49);
+    /// assert_eq!(game.moves_left(Side::Second), 50);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn moves_left(&self, player: Side) -> u32 {
         self.players[player.index()].moves_left
     }
 
     /// The cells of `player`'s current trail, in laying order, as `(x, y)`.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// for _ in 0..3 {
+    ///     game.play(Turn::Straight)?; // A walks east
+    ///     game.play(Turn::Straight)?; // B walks west
+    /// }
+    /// let trail: Vec<(i32, i32)> = game.trail_cells(Side::First).collect();
+    /// assert_eq!(trail, [(6, 4), (7, 4)]);
+    /// assert_eq!(game.trail_counts(), [2, 2]);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn trail_cells(&self, player: Side) -> impl ExactSizeIterator<Item = (i32, i32)> + '_ {
         let w = self.config.width;
         self.players[player.index()]
@@ -230,29 +398,109 @@ impl Position {
     }
 
     /// The engine's `band_route` of `player`: the direction of every trail step, plus the
-    /// final-ply entries the engine adds (spec §6).
+    /// final-ply entries the engine adds.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// for turn in [Turn::Straight, Turn::Straight, Turn::Right] {
+    ///     game.play(turn)?;           // A
+    ///     game.play(Turn::Straight)?; // B
+    /// }
+    /// assert_eq!(game.route(Side::First), [Direction::East, Direction::South]);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn route(&self, player: Side) -> &[Direction] {
         &self.players[player.index()].route
     }
 
     /// Territory cells of [`Side::First`] and [`Side::Second`] (the scores), indexed by
     /// [`Side::index`].
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!(game.territory_counts(), [9, 9]); // a 3 × 3 square each
+    /// // A leaves home eastward, turns south, then west back home: its trail becomes land.
+    /// for turn in [Turn::Straight, Turn::Straight, Turn::Right, Turn::Right] {
+    ///     game.play(turn)?;           // A
+    ///     game.play(Turn::Straight)?; // B
+    /// }
+    /// assert_eq!(game.territory_counts(), [11, 9]);
+    /// assert_eq!(game.trail_counts()[0], 0);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn territory_counts(&self) -> [u32; 2] {
         [self.players[0].territory, self.players[1].territory]
     }
 
     /// Cells carrying a trail mark of each side, indexed by [`Side::index`].
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Straight)?;
+    /// game.play(Turn::Straight)?;
+    /// game.play(Turn::Straight)?; // A's first trail cell
+    /// assert_eq!(game.trail_counts(), [1, 0]);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn trail_counts(&self) -> [u32; 2] {
         [self.players[0].trail_cells, self.players[1].trail_cells]
     }
 
     /// Plies played so far.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Straight)?;
+    /// game.play(Turn::Left)?;
+    /// assert_eq!(game.plies(), 2);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn plies(&self) -> u32 {
         self.plies
     }
 
     /// The side that moves next ([`Side::First`] on even plies), or `None` once the game is
     /// over.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!(game.to_move(), Some(Side::First));
+    /// game.play(Turn::Straight)?;
+    /// assert_eq!(game.to_move(), Some(Side::Second));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn to_move(&self) -> Option<Side> {
         match self.end {
             Some(_) => None,
@@ -261,12 +509,48 @@ impl Position {
     }
 
     /// How the game ended, once it has.
+    ///
+    /// ```
+    /// use grid_games::paperio::{End, Turn};
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// assert_eq!(game.end(), None);
+    /// // Player 0 turns north and runs off the board at the top (row 0 is the north edge).
+    /// game.play(Turn::Left)?;
+    /// while game.end().is_none() {
+    ///     game.play(Turn::Straight)?;
+    /// }
+    /// assert_eq!(game.end(), Some(&End::Wall { mover: Side::First }));
+    /// assert_eq!(game.end().unwrap().winner(), Some(Side::Second));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn end(&self) -> Option<&End> {
         self.end.as_ref()
     }
 
     /// Ends the game by a forfeit of `player` (a failing or overrunning bot), as the engine's
     /// codes −1 / −2 do; nothing on the board changes.
+    ///
+    /// ```
+    /// use grid_games::paperio::{End, ForfeitKind};
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.forfeit(Side::Second, ForfeitKind::Timeout)?;
+    /// let end = game.end().unwrap();
+    /// assert_eq!((end.code(), end.winner()), (-2, Some(Side::First)));
+    /// assert!(game.forfeit(Side::First, ForfeitKind::Timeout).is_err()); // already over
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn forfeit(&mut self, player: Side, kind: ForfeitKind) -> Result<(), PaperioError> {
         if self.end.is_some() {
             return Err(PaperioError::GameOver);
@@ -275,9 +559,29 @@ impl Position {
         Ok(())
     }
 
-    /// Plays one ply for the player to move: turn, advance one cell, resolve (spec §6), and end
+    /// Plays one ply for the player to move: turn, advance one cell, resolve, and end
     /// the game by tick limit when both players have used all their moves. Returns the end if
     /// this ply decided the game.
+    ///
+    /// ```
+    /// use grid_games::paperio::{End, PaperioError, Turn};
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// // Both run straight at each other along row 4 until the heads meet on open land.
+    /// let mut end = None;
+    /// while end.is_none() {
+    ///     end = game.play(Turn::Straight)?.cloned();
+    /// }
+    /// assert_eq!(end, Some(End::HeadOn { scores: [9, 9] }));
+    /// assert_eq!(end.unwrap().winner(), None); // equal land: a draw
+    /// assert_eq!(game.play(Turn::Straight), Err(PaperioError::GameOver));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn play(&mut self, turn: Turn) -> Result<Option<&End>, PaperioError> {
         let p = self.to_move().ok_or(PaperioError::GameOver)?.index();
         let q = 1 - p;
@@ -387,7 +691,7 @@ impl Position {
         self.players[p].territory += 1;
     }
 
-    /// Capture by `p` (spec §7): trail conversion, then the enclosure fill.
+    /// Capture by `p`: trail conversion, then the enclosure fill.
     fn capture(&mut self, p: usize) {
         let mine = p as u8 + 1;
         let trail = std::mem::take(&mut self.players[p].trail);
@@ -407,7 +711,7 @@ impl Position {
     }
 
     /// Every non-`p` cell of `p`'s bounding box that cannot reach the box's edge through
-    /// non-`p` cells (4-neighbour) becomes `p`'s (spec §7.3).
+    /// non-`p` cells (4-neighbour) becomes `p`'s.
     fn fill(&mut self, p: usize) {
         let mine = p as u8 + 1;
         let [x0, y0, x1, y1] = self.players[p].bbox;
@@ -464,6 +768,21 @@ impl Position {
 
     /// The board as text, one line per row (north first): `1`/`2` territory, `a`/`b` trail
     /// (shown over territory), `A`/`B` heads, `.` empty.
+    ///
+    /// ```
+    /// use grid_games::paperio::Turn;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// game.play(Turn::Straight)?;
+    /// game.play(Turn::Straight)?;
+    /// game.play(Turn::Straight)?; // A steps off its land at (6, 4)
+    /// assert_eq!(game.render().lines().nth(4), Some("...111A.....B22..."));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn render(&self) -> String {
         let (w, h) = (self.config.width as i32, self.config.height as i32);
         let mut out = String::with_capacity(((w + 1) * h) as usize);

@@ -5,6 +5,14 @@ use polyomino::MarkedPolyomino;
 use super::{BadShape, PlanesError};
 
 /// A plane type: a 4-connected polyomino with one head cell, drawn nose up (direction 0).
+///
+/// ```
+/// use grid_games::planes::PlaneType;
+/// // A small T-shaped plane: the head on top, three cells of wing below it.
+/// let t = PlaneType::parse("tee", ".H.\nBBB")?;
+/// assert_eq!((t.name(), t.size()), ("tee", 4));
+/// # Ok::<(), grid_games::planes::PlanesError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlaneType {
     name: String,
@@ -16,6 +24,14 @@ impl PlaneType {
     ///
     /// # Errors
     /// [`PlanesError::BadPlaneType`] if the shape is not 4-connected.
+    ///
+    /// ```
+    /// use grid_games::planes::PlaneType;
+    /// use grid_games::polyomino::MarkedPolyomino;
+    /// let shape: MarkedPolyomino = "@\n#\n#".parse().expect("a drawing with one head (`@`)");
+    /// assert_eq!(PlaneType::new("stick", shape)?.size(), 3);
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn new(name: impl Into<String>, shape: MarkedPolyomino) -> Result<PlaneType, PlanesError> {
         let name = name.into();
         if !shape.shape().is_connected() {
@@ -32,6 +48,12 @@ impl PlaneType {
     ///
     /// # Errors
     /// [`PlanesError::BadPlaneType`] for a malformed or disconnected drawing.
+    ///
+    /// ```
+    /// use grid_games::planes::{PlaneType, PlanesError};
+    /// assert!(PlaneType::parse("jet", ".H.\nBBB\n.B.\nBBB").is_ok());
+    /// assert!(matches!(PlaneType::parse("split", "H.B"), Err(PlanesError::BadPlaneType { .. })));
+    /// ```
     pub fn parse(name: impl Into<String>, art: &str) -> Result<PlaneType, PlanesError> {
         let name = name.into();
         let shape = match MarkedPolyomino::parse_with(art, 'B', '.', 'H') {
@@ -47,22 +69,50 @@ impl PlaneType {
     }
 
     /// The type's name.
+    ///
+    /// ```
+    /// use grid_games::planes::Catalogue;
+    /// let catalogue = Catalogue::standard();
+    /// let names: Vec<&str> = catalogue.types().iter().map(|t| t.name()).collect();
+    /// assert_eq!(names, ["classic", "jet", "glider", "bomber", "delta", "drone"]);
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The shape in direction 0 with the head marked.
+    ///
+    /// ```
+    /// use grid_games::planes::PlaneType;
+    /// let t = PlaneType::parse("tee", ".H.\nBBB")?;
+    /// assert_eq!(t.shape().shape().size(), 4);
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn shape(&self) -> &MarkedPolyomino {
         &self.shape
     }
 
     /// Number of cells.
+    ///
+    /// ```
+    /// use grid_games::planes::Catalogue;
+    /// assert_eq!(Catalogue::standard().types()[0].size(), 10);
+    /// ```
     pub fn size(&self) -> usize {
         self.shape.shape().size()
     }
 }
 
 /// The plane types of a game, indexed by kind.
+///
+/// ```
+/// use grid_games::planes::{Catalogue, Geometry, PlaneType};
+/// // A game with one custom plane type on a 10 × 10 sheet.
+/// let catalogue = Catalogue::new(vec![PlaneType::parse("tee", ".H.\nBBB")?])?;
+/// let geometry = Geometry::new(10, catalogue)?;
+/// assert_eq!(geometry.placements(0b1).len(), 4 * 8 * 9);
+/// # Ok::<(), grid_games::planes::PlanesError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Catalogue {
     types: Vec<PlaneType>,
@@ -73,6 +123,11 @@ impl Catalogue {
     ///
     /// # Errors
     /// [`PlanesError::CatalogueSize`] for no type or more than 8.
+    ///
+    /// ```
+    /// use grid_games::planes::{Catalogue, PlanesError};
+    /// assert!(matches!(Catalogue::new(Vec::new()), Err(PlanesError::CatalogueSize(0))));
+    /// ```
     pub fn new(types: Vec<PlaneType>) -> Result<Catalogue, PlanesError> {
         if types.is_empty() || types.len() > 8 {
             return Err(PlanesError::CatalogueSize(types.len()));
@@ -80,7 +135,7 @@ impl Catalogue {
         Ok(Catalogue { types })
     }
 
-    /// The default catalogue (ours: the seed lost its pictures). Kind 0 is the classic paper-game
+    /// The default catalogue (our own drawings: the original contest's pictures are lost). Kind 0 is the classic paper-game
     /// plane:
     ///
     /// ```text
@@ -108,22 +163,45 @@ impl Catalogue {
     }
 
     /// The types, by kind.
+    ///
+    /// ```
+    /// use grid_games::planes::Catalogue;
+    /// assert_eq!(Catalogue::standard().types().len(), 6);
+    /// ```
     pub fn types(&self) -> &[PlaneType] {
         &self.types
     }
 
     /// Number of kinds.
+    ///
+    /// ```
+    /// use grid_games::planes::Catalogue;
+    /// assert_eq!(Catalogue::standard().len(), 6);
+    /// ```
     pub fn len(&self) -> usize {
         self.types.len()
     }
 
     /// Always false (a catalogue has at least one type).
+    ///
+    /// ```
+    /// use grid_games::planes::Catalogue;
+    /// assert!(!Catalogue::standard().is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.types.is_empty()
     }
 }
 
-/// One subtask (test point) of the seed: how many games, which kinds each plane may use.
+/// One subtask (test point) of the original contest: how many games, which kinds each plane may use.
+///
+/// ```
+/// use grid_games::planes::SUBTASKS;
+/// let first = SUBTASKS[0];
+/// assert_eq!((first.id, first.games, first.masks), (1, 20, [0b1; 3])); // classic planes only
+/// let total: f64 = SUBTASKS.iter().map(|s| s.weight).sum();
+/// assert_eq!(total, 100.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Subtask {
@@ -137,7 +215,7 @@ pub struct Subtask {
     pub weight: f64,
 }
 
-/// The seed's subtask table, as the spec reads it.
+/// The original contest's subtask table.
 pub const SUBTASKS: [Subtask; 5] = [
     Subtask {
         id: 1,

@@ -5,7 +5,14 @@ use polyomino::{Bitboard, Cell, Transform};
 
 use super::{Catalogue, PlanesError};
 
-/// One of the four moves of a plane: up, right, down, left (the seed's 0..3).
+/// One of the four moves of a plane: up, right, down, left (the original contest's 0..3).
+///
+/// ```
+/// use grid_games::planes::Step;
+/// use grid_games::polyomino::Cell;
+/// assert_eq!(Step::Up.delta(), Cell::new(-1, 0));
+/// assert_eq!(Step::from_index(1), Some(Step::Right));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
@@ -20,15 +27,28 @@ pub enum Step {
 }
 
 impl Step {
-    /// All four, in the seed's order.
+    /// All four, in the original contest's order.
     pub const ALL: [Step; 4] = [Step::Up, Step::Right, Step::Down, Step::Left];
 
-    /// The step with the seed's number (`0..4`).
+    /// The step with the original contest's number (`0..4`).
+    ///
+    /// ```
+    /// use grid_games::planes::Step;
+    /// assert_eq!(Step::from_index(3), Some(Step::Left));
+    /// assert_eq!(Step::from_index(4), None);
+    /// ```
     pub fn from_index(i: u8) -> Option<Step> {
         Step::ALL.get(usize::from(i)).copied()
     }
 
     /// The displacement.
+    ///
+    /// ```
+    /// use grid_games::planes::Step;
+    /// use grid_games::polyomino::Cell;
+    /// assert_eq!(Step::Right.delta(), Cell::new(0, 1));
+    /// assert_eq!(Step::Down.delta(), Cell::new(1, 0));
+    /// ```
     pub fn delta(self) -> Cell {
         match self {
             Step::Up => Cell::new(-1, 0),
@@ -40,7 +60,17 @@ impl Step {
 }
 
 /// A plane as drawn: kind, direction (quarter turns clockwise from nose up, `0..4`) and head
-/// cell (0-based; the seed's `(x, y)` is `(row + 1, col + 1)`).
+/// cell (0-based; the original contest's 1-based `(x, y)` is `(row + 1, col + 1)`).
+///
+/// ```
+/// use grid_games::planes::{Geometry, PlaneSpec};
+/// use grid_games::polyomino::Cell;
+/// // A classic plane turned a quarter clockwise: nose pointing right, head at row 4, column 9.
+/// let spec = PlaneSpec { kind: 0, direction: 1, head: Cell::new(4, 9) };
+/// let cells = Geometry::standard().cells(spec).unwrap();
+/// assert_eq!((cells[0], cells.len()), (Cell::new(4, 9), 10));
+/// assert!(cells.iter().all(|c| c.col <= 9)); // the body trails to the left of the nose
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlaneSpec {
@@ -54,6 +84,13 @@ pub struct PlaneSpec {
 
 impl PlaneSpec {
     /// The same plane moved one step.
+    ///
+    /// ```
+    /// use grid_games::planes::{PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let spec = PlaneSpec { kind: 0, direction: 0, head: Cell::new(3, 3) };
+    /// assert_eq!(spec.stepped(Step::Left).head, Cell::new(3, 2));
+    /// ```
     pub fn stepped(self, step: Step) -> PlaneSpec {
         PlaneSpec {
             head: self.head + step.delta(),
@@ -63,6 +100,15 @@ impl PlaneSpec {
 }
 
 /// The sheet size and the catalogue, with every oriented shape precomputed.
+///
+/// ```
+/// use grid_games::planes::{Catalogue, Geometry};
+/// let standard = Geometry::standard();
+/// assert_eq!((standard.size(), standard.catalogue().len()), (12, 6));
+/// let small = Geometry::new(8, Catalogue::standard())?;
+/// assert!(small.placements(0b1).len() < standard.placements(0b1).len());
+/// # Ok::<(), grid_games::planes::PlanesError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Geometry {
     size: usize,
@@ -79,6 +125,14 @@ impl Geometry {
     ///
     /// # Errors
     /// [`PlanesError::BadSheet`] for a size of 0 or above [`Geometry::MAX_SIZE`].
+    ///
+    /// ```
+    /// use grid_games::planes::{Catalogue, Geometry, PlanesError};
+    /// assert_eq!(Geometry::new(16, Catalogue::standard())?.size(), 16);
+    /// assert!(matches!(Geometry::new(0, Catalogue::standard()), Err(PlanesError::BadSheet(0))));
+    /// assert!(Geometry::new(Geometry::MAX_SIZE + 1, Catalogue::standard()).is_err());
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn new(size: usize, catalogue: Catalogue) -> Result<Geometry, PlanesError> {
         if size == 0 || size > Geometry::MAX_SIZE {
             return Err(PlanesError::BadSheet(size));
@@ -110,22 +164,48 @@ impl Geometry {
         })
     }
 
-    /// The seed's 12×12 sheet with the standard catalogue.
+    /// The original contest's 12×12 sheet with the standard catalogue.
+    ///
+    /// ```
+    /// use grid_games::planes::Geometry;
+    /// let g = Geometry::standard();
+    /// assert_eq!(g.size(), 12);
+    /// assert_eq!(g.catalogue().types()[0].name(), "classic");
+    /// ```
     pub fn standard() -> Geometry {
         Geometry::new(12, Catalogue::standard()).expect("12 is a valid size")
     }
 
     /// Side of the sheet.
+    ///
+    /// ```
+    /// use grid_games::planes::Geometry;
+    /// assert_eq!(Geometry::standard().size(), 12);
+    /// ```
     pub fn size(&self) -> usize {
         self.size
     }
 
     /// The plane types.
+    ///
+    /// ```
+    /// use grid_games::planes::Geometry;
+    /// let sizes: Vec<usize> = Geometry::standard().catalogue().types().iter().map(|t| t.size()).collect();
+    /// assert_eq!(sizes, [10, 8, 9, 11, 9, 5]);
+    /// ```
     pub fn catalogue(&self) -> &Catalogue {
         &self.catalogue
     }
 
     /// Whether `cell` is on the sheet.
+    ///
+    /// ```
+    /// use grid_games::planes::Geometry;
+    /// use grid_games::polyomino::Cell;
+    /// let g = Geometry::standard();
+    /// assert!(g.contains(Cell::new(11, 11)));
+    /// assert!(!g.contains(Cell::new(12, 0)) && !g.contains(Cell::new(0, -1)));
+    /// ```
     pub fn contains(&self, cell: Cell) -> bool {
         cell.row >= 0
             && cell.col >= 0
@@ -135,6 +215,18 @@ impl Geometry {
 
     /// The cells of a plane, head first, or `None` if the kind or direction is unknown or a cell
     /// would leave the coordinate range.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlaneSpec};
+    /// use grid_games::polyomino::Cell;
+    /// let g = Geometry::standard();
+    /// let cells = g.cells(PlaneSpec { kind: 5, direction: 0, head: Cell::new(0, 1) }).unwrap();
+    /// // The drone, nose up: head, a row of three, one tail cell.
+    /// assert_eq!(cells[0], Cell::new(0, 1));
+    /// assert_eq!(cells.len(), 5);
+    /// assert!(cells.contains(&Cell::new(2, 1)));
+    /// assert!(g.cells(PlaneSpec { kind: 9, direction: 0, head: Cell::new(0, 1) }).is_none());
+    /// ```
     pub fn cells(&self, spec: PlaneSpec) -> Option<Vec<Cell>> {
         let offsets = self
             .offsets
@@ -148,6 +240,15 @@ impl Geometry {
     /// # Errors
     /// [`PlanesError::UnknownKind`], [`PlanesError::BadDirection`] or
     /// [`PlanesError::OutsideSheet`].
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlaneSpec, PlanesError};
+    /// use grid_games::polyomino::Cell;
+    /// let g = Geometry::standard();
+    /// assert!(g.mask(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).is_ok());
+    /// let off = PlaneSpec { kind: 0, direction: 2, head: Cell::new(0, 2) }; // nose down at the top
+    /// assert!(matches!(g.mask(off), Err(PlanesError::OutsideSheet(_))));
+    /// ```
     pub fn mask(&self, spec: PlaneSpec) -> Result<Bitboard, PlanesError> {
         if spec.kind >= self.catalogue.len() {
             return Err(PlanesError::UnknownKind(spec.kind));
@@ -164,6 +265,15 @@ impl Geometry {
 
     /// Every placement inside the sheet of every kind in `kinds` (a bit mask), ordered by kind,
     /// direction, then head row-major.
+    ///
+    /// ```
+    /// use grid_games::planes::Geometry;
+    /// let g = Geometry::standard();
+    /// // The classic plane is 5 × 4: 8 × 9 heads nose up or down, 9 × 8 nose left or right.
+    /// assert_eq!(g.placements(0b1).len(), 4 * 72);
+    /// // The drone is 3 × 3: 10 × 10 heads in each of its four directions.
+    /// assert_eq!(g.placements(0b100000).len(), 4 * 100);
+    /// ```
     pub fn placements(&self, kinds: u8) -> Vec<PlaneSpec> {
         let mut out = Vec::new();
         for kind in 0..self.catalogue.len() {
@@ -190,6 +300,12 @@ impl Geometry {
 }
 
 /// The answer to a hit.
+///
+/// ```
+/// use grid_games::planes::HitAnswer;
+/// // The numbers of the original contest's answers.
+/// assert_eq!([HitAnswer::Empty as u8, HitAnswer::Body as u8, HitAnswer::Head as u8], [0, 1, 2]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HitAnswer {
@@ -203,6 +319,20 @@ pub enum HitAnswer {
 
 /// Every placement of some kinds on a sheet, with masks, cell roles and one-step moves: the
 /// working table of layout enumeration and of the hunter bot.
+///
+/// ```
+/// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+/// use grid_games::polyomino::Cell;
+/// let geometry = Geometry::standard();
+/// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+/// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+/// assert_eq!(table.len(), 288);
+/// assert_eq!(table.role(p, Cell::new(0, 2)), HitAnswer::Head);
+/// assert_eq!(table.moved(p, Step::Up), None); // the nose is on the top row
+/// let q = table.moved(p, Step::Down).unwrap();
+/// assert_eq!(table.spec(q).head, Cell::new(1, 2));
+/// assert!(table.overlap(p, q));
+/// ```
 #[derive(Clone, Debug)]
 pub struct PlacementTable {
     size: usize,
@@ -221,6 +351,14 @@ pub struct PlacementTable {
 
 impl PlacementTable {
     /// The table of every placement of the kinds in `kinds`.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlacementTable};
+    /// let geometry = Geometry::standard();
+    /// // Kinds 2 and 3 (bit mask 0b1100), as subtask 3 allows.
+    /// let table = PlacementTable::new(&geometry, 0b1100);
+    /// assert_eq!(table.len(), geometry.placements(0b1100).len());
+    /// ```
     pub fn new(geometry: &Geometry, kinds: u8) -> PlacementTable {
         let specs = geometry.placements(kinds);
         let size = geometry.size();
@@ -281,41 +419,104 @@ impl PlacementTable {
     pub const MAX_MATRIX: usize = 8192;
 
     /// Number of placements.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlacementTable};
+    /// assert_eq!(PlacementTable::new(&Geometry::standard(), 0b100000).len(), 400);
+    /// ```
     pub fn len(&self) -> usize {
         self.specs.len()
     }
 
     /// Side of the sheet.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlacementTable};
+    /// assert_eq!(PlacementTable::new(&Geometry::standard(), 0b1).size(), 12);
+    /// ```
     pub fn size(&self) -> usize {
         self.size
     }
 
     /// Whether there is no placement.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlacementTable};
+    /// assert!(PlacementTable::new(&Geometry::standard(), 0).is_empty()); // no kind allowed
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.specs.is_empty()
     }
 
     /// The index of a placement, if it is in the table.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// assert_eq!(table.spec(p).head, Cell::new(0, 2));
+    /// assert_eq!(table.index_of(PlaneSpec { kind: 1, direction: 0, head: Cell::new(0, 2) }), None);
+    /// ```
     pub fn index_of(&self, spec: PlaneSpec) -> Option<usize> {
         self.index.get(&spec).map(|&i| i as usize)
     }
 
     /// The placement with index `p`.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// assert_eq!(table.spec(p), PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) });
+    /// ```
     pub fn spec(&self, p: usize) -> PlaneSpec {
         self.specs[p]
     }
 
     /// All placements.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// assert!(table.specs().iter().all(|s| s.kind == 0));
+    /// assert_eq!(table.specs()[p], table.spec(p));
+    /// ```
     pub fn specs(&self) -> &[PlaneSpec] {
         &self.specs
     }
 
     /// The mask of placement `p`.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// assert_eq!(table.mask(p), &geometry.mask(table.spec(p)).unwrap());
+    /// ```
     pub fn mask(&self, p: usize) -> &Bitboard {
         &self.masks[p]
     }
 
     /// What placement `p` has at `cell` (`Empty` off the plane).
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// assert_eq!(table.role(p, Cell::new(3, 2)), HitAnswer::Body); // the middle of the tail
+    /// assert_eq!(table.role(p, Cell::new(3, 0)), HitAnswer::Empty);
+    /// ```
     #[inline]
     pub fn role(&self, p: usize, cell: Cell) -> HitAnswer {
         let i = p * self.size * self.size + cell.row as usize * self.size + cell.col as usize;
@@ -327,12 +528,34 @@ impl PlacementTable {
     }
 
     /// Placement `p` moved one step, if it stays on the sheet.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// let right = table.moved(p, Step::Right).unwrap();
+    /// assert_eq!(table.spec(right).head, Cell::new(0, 3));
+    /// assert_eq!(table.moved(p, Step::Left), None); // the left wing is already on column 0
+    /// ```
     #[inline]
     pub fn moved(&self, p: usize, step: Step) -> Option<usize> {
         self.moved[p][step as usize].map(|q| q as usize)
     }
 
     /// Whether two placements share a cell.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
+    /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
+    /// let far = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(6, 6) }).unwrap();
+    /// assert!(!table.overlap(p, far));
+    /// assert!(table.overlap(p, p));
+    /// ```
     #[inline]
     pub fn overlap(&self, p: usize, q: usize) -> bool {
         if self.words > 0 {
@@ -342,7 +565,16 @@ impl PlacementTable {
     }
 
     /// Numbers of single placements, unordered non-overlapping pairs and unordered
-    /// non-overlapping triples (the spec's test vectors count them for kind 0).
+    /// non-overlapping triples (the original contest's statement lists them for kind 0).
+    ///
+    /// ```
+    /// use grid_games::planes::{Catalogue, Geometry, PlacementTable};
+    /// // Drones (kind 5) on a 4 × 4 sheet: 2 × 2 heads in each of 4 directions, and any two of
+    /// // them overlap, so no pair fits.
+    /// let small = Geometry::new(4, Catalogue::standard())?;
+    /// assert_eq!(PlacementTable::new(&small, 0b100000).count_layouts(), (16, 0, 0));
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn count_layouts(&self) -> (u64, u64, u64) {
         let n = self.len();
         let words = n.div_ceil(64);

@@ -99,8 +99,8 @@ fn canonical(same: &[[bool; 3]; 3], mut l: [u32; 3]) -> [u32; 3] {
 
 impl LayoutUniverse {
     /// Every layout allowed by `masks` (over the kinds of `table`), or a uniform random sample
-    /// of `cap` of them when there are more (drawn with `rng`). The same layouts as the seed's
-    /// reference set would keep.
+    /// of `cap` of them when there are more (drawn with `rng`). The same layouts as the
+    /// reference list implementation would keep.
     pub fn new(
         table: Arc<PlacementTable>,
         masks: [u8; 3],

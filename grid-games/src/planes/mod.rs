@@ -15,10 +15,10 @@
 //! * Bots: [`RandomBot`] (random legal play) and [`HunterBot`] (keeps the opponent layouts
 //!   consistent with everything observed and hits the likeliest head).
 //! * Layout enumeration: [`PlacementTable`] counts single placements, pairs and triples (the
-//!   spec's test vectors), [`Layouts`] is the hunter's consistent set.
+//!   original contest's statement lists these counts), [`Layouts`] is the hunter's consistent set.
 //!
-//! Coordinates are 0-based `(row, col)` cells; the seed's 1-based `(x, y)` is
-//! `(row + 1, col + 1)`. Directions turn clockwise from nose up, as in the seed.
+//! Coordinates are 0-based `(row, col)` cells; the original contest's 1-based `(x, y)` is
+//! `(row + 1, col + 1)`. Directions turn clockwise from nose up, as in the original contest.
 //!
 //! ```
 //! use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};

@@ -1,4 +1,4 @@
-//! The player-facing API, mirroring the seed's three calls: set up before a game, act on my
+//! The player-facing API, mirroring the three calls of the original contest's programs: set up before a game, act on my
 //! turn, hear the opponent's action. A bot receives only what a contestant would: its own
 //! setup, the answers to its own hits, the opponent's hit cells and move directions. It never
 //! sees the other sheet.
@@ -7,7 +7,7 @@ use polyomino::Cell;
 
 use super::{Geometry, HitAnswer, PlaneSpec, Step};
 
-/// The result of the previous game of a test point, as the seed's `last`.
+/// The result of the previous game of a test point, as the original contest's `last` argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum LastResult {
@@ -19,7 +19,7 @@ pub enum LastResult {
     Lost,
 }
 
-/// What a bot learns before a game (the seed's `Init` arguments).
+/// What a bot learns before a game (the original contest's `Init` arguments).
 #[derive(Clone, Copy, Debug)]
 pub struct Setup<'g> {
     /// Previous game's result.
@@ -66,7 +66,7 @@ pub trait PlanesBot: Send {
     /// A short name for tables.
     fn name(&self) -> String;
 
-    /// Draws the three planes for a new game (the seed's three `Draw` calls).
+    /// Draws the three planes for a new game (the original contest's three `Draw` calls).
     fn setup(&mut self, setup: &Setup<'_>) -> [PlaneSpec; 3];
 
     /// Chooses this turn's action.

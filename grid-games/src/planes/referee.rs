@@ -13,6 +13,19 @@ use crate::game::{Side, guard};
 pub const MAX_OPERATIONS: usize = 500;
 
 /// How a game ended.
+///
+/// ```
+/// use grid_games::game::Side;
+/// use grid_games::planes::{play_game, GameEnd, GameSettings, Geometry, RandomBot, SUBTASKS};
+/// let geometry = Geometry::standard();
+/// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+/// let record = play_game(&geometry, &GameSettings::new(SUBTASKS[4]), [&mut a, &mut b]);
+/// match record.end {
+///     GameEnd::AllDestroyed => assert!(record.drawn[record.winner.other().index()].is_some()),
+///     GameEnd::Exhausted => assert_eq!(record.winner, Side::Second), // the second player wins
+///     other => panic!("random bots play legally: {other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameEnd {
     /// The winner destroyed all three enemy planes.
@@ -34,6 +47,18 @@ pub enum GameEnd {
 }
 
 /// One finished game.
+///
+/// ```
+/// use grid_games::planes::{play_game, Action, GameSettings, Geometry, HunterBot, RandomBot, SUBTASKS};
+/// let geometry = Geometry::standard();
+/// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
+/// let record = play_game(&geometry, &GameSettings::new(SUBTASKS[0]), [&mut hunter, &mut random]);
+/// // Every hit got an answer; moves did not.
+/// for (_, action, answer) in &record.actions {
+///     assert_eq!(matches!(action, Action::Hit(_)), answer.is_some());
+/// }
+/// assert!(record.drawn.iter().all(Option::is_some));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// The winner.
@@ -72,6 +97,14 @@ pub struct GameSettings {
 
 impl GameSettings {
     /// A first game of `subtask`, [`Side::First`] moving first.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// use grid_games::planes::{GameSettings, LastResult, SUBTASKS};
+    /// let settings = GameSettings::new(SUBTASKS[0]);
+    /// assert_eq!(settings.first, Side::First);
+    /// assert_eq!(settings.last, [LastResult::FirstGame; 2]);
+    /// ```
     pub fn new(subtask: Subtask) -> GameSettings {
         GameSettings {
             subtask,
@@ -81,12 +114,28 @@ impl GameSettings {
     }
 
     /// These settings with `first` moving first.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// use grid_games::planes::{play_game, GameSettings, Geometry, RandomBot, SUBTASKS};
+    /// let geometry = Geometry::standard();
+    /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+    /// let settings = GameSettings::new(SUBTASKS[4]).with_first(Side::Second);
+    /// let record = play_game(&geometry, &settings, [&mut a, &mut b]);
+    /// assert_eq!(record.actions[0].0, Side::Second);
+    /// ```
     pub fn with_first(mut self, first: Side) -> GameSettings {
         self.first = first;
         self
     }
 
     /// These settings with what each side is told about its previous game.
+    ///
+    /// ```
+    /// use grid_games::planes::{GameSettings, LastResult, SUBTASKS};
+    /// let settings = GameSettings::new(SUBTASKS[0]).with_last([LastResult::Lost, LastResult::Won]);
+    /// assert_eq!(settings.last[0], LastResult::Lost);
+    /// ```
     pub fn with_last(mut self, last: [LastResult; 2]) -> GameSettings {
         self.last = last;
         self
@@ -199,6 +248,16 @@ fn illegal(mut record: GameRecord, player: Side, error: PlanesError) -> GameReco
 }
 
 /// The result of a test point, from bot A's point of view.
+///
+/// ```
+/// use grid_games::planes::{play_test_point, Geometry, RandomBot, SUBTASKS};
+/// let geometry = Geometry::standard();
+/// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+/// let point = play_test_point(&geometry, SUBTASKS[4], 6, &mut a, &mut b);
+/// assert_eq!(point.games, 6);
+/// assert_eq!(point.all_destroyed + point.exhausted, 6); // random bots never play illegally
+/// assert_eq!((point.faults, point.opponent_faults), (0, 0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -221,11 +280,27 @@ pub struct TestPoint {
 
 impl TestPoint {
     /// Games A lost.
+    ///
+    /// ```
+    /// use grid_games::planes::{play_test_point, Geometry, RandomBot, SUBTASKS};
+    /// let geometry = Geometry::standard();
+    /// let (mut a, mut b) = (RandomBot::new(3), RandomBot::new(4));
+    /// let point = play_test_point(&geometry, SUBTASKS[4], 4, &mut a, &mut b);
+    /// assert_eq!(point.losses(), 4 - point.wins);
+    /// ```
     pub fn losses(&self) -> usize {
         self.games - self.wins
     }
 
     /// A's share of the games won, 0 with no game.
+    ///
+    /// ```
+    /// use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
+    /// let geometry = Geometry::standard();
+    /// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
+    /// let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
+    /// assert_eq!(point.score(), point.wins as f64 / 4.0);
+    /// ```
     pub fn score(&self) -> f64 {
         if self.games == 0 {
             return 0.0;

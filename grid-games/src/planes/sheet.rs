@@ -6,6 +6,19 @@ use super::{Geometry, HitAnswer, PlaneSpec, PlanesError, Step};
 
 /// One player's sheet: three planes and which of them are destroyed. The referee holds one per
 /// player; a bot may keep one for its own planes (it is the same rulebook).
+///
+/// ```
+/// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+/// use grid_games::polyomino::Cell;
+/// let geometry = Geometry::standard();
+/// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+/// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+/// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+/// assert_eq!(sheet.hit(&geometry, Cell::new(1, 0))?, grid_games::planes::HitAnswer::Body);
+/// assert_eq!(sheet.hit(&geometry, Cell::new(0, 7))?, grid_games::planes::HitAnswer::Head);
+/// assert_eq!(sheet.destroyed(), [false, true, false]);
+/// # Ok::<(), grid_games::planes::PlanesError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sheet {
     specs: [PlaneSpec; 3],
@@ -20,6 +33,21 @@ impl Sheet {
     /// # Errors
     /// [`PlanesError::KindNotAllowed`], [`PlanesError::UnknownKind`],
     /// [`PlanesError::BadDirection`], [`PlanesError::OutsideSheet`] or [`PlanesError::Overlap`].
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlanesError, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// assert!(Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)]).is_ok());
+    /// // Planes may not overlap, leave the sheet, or be of a kind the subtask does not allow.
+    /// let overlap = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(1, 3), plane(5, 2)]);
+    /// assert!(matches!(overlap, Err(PlanesError::Overlap { .. })));
+    /// let outside = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 0), plane(0, 7), plane(5, 2)]);
+    /// assert!(matches!(outside, Err(PlanesError::OutsideSheet(_))));
+    /// let jets = Sheet::draw(&geometry, SUBTASKS[1].masks, [plane(0, 2), plane(0, 7), plane(5, 2)]);
+    /// assert!(matches!(jets, Err(PlanesError::KindNotAllowed { .. })));
+    /// ```
     pub fn draw(
         geometry: &Geometry,
         masks: [u8; 3],
@@ -48,21 +76,74 @@ impl Sheet {
     }
 
     /// The planes as drawn or last moved.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// assert_eq!(sheet.specs()[2].head, Cell::new(5, 2));
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn specs(&self) -> &[PlaneSpec; 3] {
         &self.specs
     }
 
     /// Which planes are destroyed.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// assert_eq!(sheet.destroyed(), [false; 3]);
+    /// sheet.hit(&geometry, Cell::new(5, 2))?;
+    /// assert_eq!(sheet.destroyed(), [false, false, true]);
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn destroyed(&self) -> [bool; 3] {
         self.destroyed
     }
 
     /// Whether all three planes are destroyed.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// for head in [Cell::new(0, 2), Cell::new(0, 7), Cell::new(5, 2)] {
+    ///     sheet.hit(&geometry, head)?;
+    /// }
+    /// assert!(sheet.all_destroyed());
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn all_destroyed(&self) -> bool {
         self.destroyed.iter().all(|&d| d)
     }
 
     /// What is at `cell`, without changing anything.
+    ///
+    /// ```
+    /// use grid_games::planes::HitAnswer;
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// assert_eq!(sheet.peek(Cell::new(0, 2)), HitAnswer::Head);
+    /// assert_eq!(sheet.peek(Cell::new(1, 0)), HitAnswer::Body); // the left wing tip
+    /// assert_eq!(sheet.peek(Cell::new(0, 0)), HitAnswer::Empty);
+    /// assert_eq!(sheet.destroyed(), [false; 3]); // peeking destroys nothing
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn peek(&self, cell: Cell) -> HitAnswer {
         for (i, m) in self.masks.iter().enumerate() {
             if m.contains(cell) {
@@ -77,6 +158,18 @@ impl Sheet {
     }
 
     /// The plane covering `cell`, if any.
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// assert_eq!(sheet.plane_at(Cell::new(3, 8)), Some(1)); // the tail of the second plane
+    /// assert_eq!(sheet.plane_at(Cell::new(11, 11)), None);
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn plane_at(&self, cell: Cell) -> Option<usize> {
         self.masks.iter().position(|m| m.contains(cell))
     }
@@ -86,6 +179,20 @@ impl Sheet {
     ///
     /// # Errors
     /// [`PlanesError::HitOutside`] for a cell off the sheet.
+    ///
+    /// ```
+    /// use grid_games::planes::{HitAnswer, PlanesError};
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// assert_eq!(sheet.hit(&geometry, Cell::new(2, 2))?, HitAnswer::Body);
+    /// assert_eq!(sheet.hit(&geometry, Cell::new(0, 2))?, HitAnswer::Head); // destroys plane 0
+    /// assert!(matches!(sheet.hit(&geometry, Cell::new(12, 0)), Err(PlanesError::HitOutside(_))));
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn hit(&mut self, geometry: &Geometry, cell: Cell) -> Result<HitAnswer, PlanesError> {
         if !geometry.contains(cell) {
             return Err(PlanesError::HitOutside(cell));
@@ -100,6 +207,21 @@ impl Sheet {
 
     /// Whether plane `plane` may move one `step` (alive, stays inside, overlaps no other plane,
     /// destroyed ones included).
+    ///
+    /// ```
+    /// use grid_games::planes::Step;
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// assert!(sheet.can_move(&geometry, 2, Step::Down));
+    /// assert!(!sheet.can_move(&geometry, 0, Step::Up)); // it would leave the sheet
+    /// sheet.hit(&geometry, Cell::new(5, 2))?;
+    /// assert!(!sheet.can_move(&geometry, 2, Step::Down)); // destroyed planes stay put
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn can_move(&self, geometry: &Geometry, plane: usize, step: Step) -> bool {
         self.check_move(geometry, plane, step).is_ok()
     }
@@ -129,6 +251,20 @@ impl Sheet {
     /// # Errors
     /// [`PlanesError::NoSuchPlane`], [`PlanesError::PlaneDestroyed`],
     /// [`PlanesError::OutsideSheet`] or [`PlanesError::Overlap`].
+    ///
+    /// ```
+    /// use grid_games::planes::{PlanesError, Step};
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// sheet.move_plane(&geometry, 2, Step::Right)?;
+    /// assert_eq!(sheet.specs()[2].head, Cell::new(5, 3));
+    /// assert!(matches!(sheet.move_plane(&geometry, 3, Step::Up), Err(PlanesError::NoSuchPlane(3))));
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn move_plane(
         &mut self,
         geometry: &Geometry,
@@ -142,6 +278,20 @@ impl Sheet {
     }
 
     /// Every legal move `(plane, step)`.
+    ///
+    /// ```
+    /// use grid_games::planes::Step;
+    /// use grid_games::planes::{Geometry, PlaneSpec, Sheet, SUBTASKS};
+    /// use grid_games::polyomino::Cell;
+    /// let geometry = Geometry::standard();
+    /// // The classic plane (kind 0) nose up: head, a wing row of 5, a body cell, a tail row of 3.
+    /// let plane = |row, col| PlaneSpec { kind: 0, direction: 0, head: Cell::new(row, col) };
+    /// let mut sheet = Sheet::draw(&geometry, SUBTASKS[0].masks, [plane(0, 2), plane(0, 7), plane(5, 2)])?;
+    /// let moves = sheet.legal_moves(&geometry);
+    /// assert!(moves.contains(&(2, Step::Down)));
+    /// assert!(!moves.contains(&(0, Step::Up)));
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn legal_moves(&self, geometry: &Geometry) -> Vec<(usize, Step)> {
         (0..3)
             .flat_map(|p| Step::ALL.map(|s| (p, s)))

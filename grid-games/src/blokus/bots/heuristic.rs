@@ -1,4 +1,4 @@
-//! The greedy scorer of seed 004 (a course report on Classic Blokus), generalised to every
+//! The greedy scorer of a student report on Classic Blokus, generalised to every
 //! variant.
 //!
 //! Every legal move gets
@@ -28,7 +28,17 @@
 use crate::blokus::{BlokusError, Colour, Move, Position};
 use crate::game::{Bot, Budget, Game, Rng};
 
-/// The weights of the heuristic (the seed's values by default).
+/// The weights of the heuristic (the report's values by default).
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, HeuristicWeights}};
+/// use grid_games::game::{Bot, Budget};
+/// let mut weights = HeuristicWeights::default();
+/// assert_eq!((weights.cells, weights.own_attach, weights.opponent_attach, weights.phase), (8.0, 9.0, 1.0, 1.0));
+/// weights.opponent_attach = 4.0; // a more aggressive blocker
+/// let mut bot = HeuristicBot::with_weights(weights, 1);
+/// assert!(bot.choose(&Position::new(Variant::Duo), Budget::default()).is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -54,7 +64,7 @@ impl Default for HeuristicWeights {
     }
 }
 
-/// The seed's greedy bot: scores every legal move and plays the best.
+/// The report's greedy bot: scores every legal move and plays the best.
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
@@ -77,17 +87,46 @@ impl Default for HeuristicBot {
 }
 
 impl HeuristicBot {
-    /// The seed's weights, ties broken with seed 0.
+    /// The report's weights, ties broken with seed 0.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// let mut bot = HeuristicBot::new();
+    /// assert_eq!(bot.name(), "heuristic");
+    /// let pos = Position::new(Variant::Classic);
+    /// assert!(bot.choose(&pos, Budget::default()).is_some());
+    /// ```
     pub fn new() -> HeuristicBot {
         HeuristicBot::with_seed(0)
     }
 
-    /// The seed's weights, ties broken with `seed`.
+    /// The report's weights, ties broken with `seed`.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// let pos = Position::new(Variant::Duo);
+    /// let m = HeuristicBot::with_seed(3).choose(&pos, Budget::default());
+    /// assert_eq!(m, HeuristicBot::with_seed(3).choose(&pos, Budget::default()));
+    /// ```
     pub fn with_seed(seed: u64) -> HeuristicBot {
         HeuristicBot::with_weights(HeuristicWeights::default(), seed)
     }
 
     /// Custom weights.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, HeuristicWeights}};
+    /// use grid_games::game::{Bot, Budget};
+    /// // Only the size of the piece counts: the bot opens with a pentomino.
+    /// let mut weights = HeuristicWeights::default();
+    /// (weights.own_attach, weights.opponent_attach, weights.phase) = (0.0, 0.0, 0.0);
+    /// let pos = Position::new(Variant::Duo);
+    /// let m = HeuristicBot::with_weights(weights, 0).choose(&pos, Budget::default()).unwrap();
+    /// assert_eq!(pos.table().piece(m)?.size(), 5);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn with_weights(weights: HeuristicWeights, seed: u64) -> HeuristicBot {
         HeuristicBot {
             weights,
@@ -98,6 +137,18 @@ impl HeuristicBot {
 
     /// The score of every move in `moves` for `colour` in `pos`. Errors: a move that `colour`
     /// may not play there (the reason [`Position::check`] gives), an unknown colour.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
+    /// let pos = Position::new(Variant::Duo);
+    /// let blue = Variant::Duo.parse_colour("b")?;
+    /// let moves = [pos.parse_move("e10")?, pos.parse_move("e8,d9,e9,f9,e10")?];
+    /// let scores = HeuristicBot::new().scores(&pos, blue, &moves)?;
+    /// assert!(scores[1] > scores[0]); // the X beats the monomino
+    /// // A move that is not legal there is refused.
+    /// assert!(HeuristicBot::new().scores(&pos, blue, &[pos.parse_move("a1")?]).is_err());
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
     pub fn scores(
         &self,
         pos: &Position,

@@ -22,6 +22,18 @@ use crate::blokus::{Colour, Move, Position};
 use crate::game::{Bot, Budget, Rng};
 
 /// Tuning of [`MctsBot`].
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant, bots::{MctsBot, MctsConfig}};
+/// use grid_games::game::{Bot, Budget};
+/// let mut config = MctsConfig::default();
+/// assert_eq!(config.default_iterations, 3_000);
+/// config.exploration = 0.8;
+/// config.default_iterations = 40; // used when the budget sets no limit
+/// let mut bot = MctsBot::with_config(config, 1);
+/// bot.choose(&Position::new(Variant::Duo), Budget::default());
+/// assert_eq!(bot.last_search().simulations, 40);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -48,6 +60,16 @@ impl Default for MctsConfig {
 }
 
 /// What the last search did.
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant, bots::MctsBot};
+/// use grid_games::game::{Bot, Budget};
+/// let mut bot = MctsBot::new(2);
+/// bot.choose(&Position::new(Variant::Duo), Budget::iterations(60));
+/// let stats = bot.last_search();
+/// assert_eq!(stats.simulations, 60);
+/// assert!(stats.nodes > 1 && (0.0..=1.0).contains(&stats.value));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct SearchStats {
@@ -95,11 +117,28 @@ pub struct MctsBot {
 
 impl MctsBot {
     /// Default tuning, seeded.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::MctsBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// let pos = Position::new(Variant::Duo);
+    /// let a = MctsBot::new(4).choose(&pos, Budget::iterations(50));
+    /// let b = MctsBot::new(4).choose(&pos, Budget::iterations(50));
+    /// assert_eq!(a, b); // an iteration budget and a seed make the search reproducible
+    /// ```
     pub fn new(seed: u64) -> MctsBot {
         MctsBot::with_config(MctsConfig::default(), seed)
     }
 
     /// Custom tuning, seeded.
+    ///
+    /// ```
+    /// use grid_games::blokus::{bots::{MctsBot, MctsConfig}};
+    /// let mut config = MctsConfig::default();
+    /// config.playout_sample = 1; // uniform random playouts
+    /// let bot = MctsBot::with_config(config, 9);
+    /// assert_eq!(bot.last_search().simulations, 0); // nothing searched yet
+    /// ```
     pub fn with_config(config: MctsConfig, seed: u64) -> MctsBot {
         MctsBot {
             config,
@@ -111,6 +150,14 @@ impl MctsBot {
     }
 
     /// Statistics of the last [`choose`](Bot::choose).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::MctsBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// let mut bot = MctsBot::new(1);
+    /// bot.choose(&Position::new(Variant::Classic), Budget::iterations(30));
+    /// assert_eq!(bot.last_search().simulations, 30);
+    /// ```
     pub fn last_search(&self) -> SearchStats {
         self.stats
     }

@@ -1,5 +1,5 @@
 //! Blokus bots: [`RandomBot`] (uniform over legal moves), [`HeuristicBot`] (the greedy scorer
-//! of seed 004) and [`MctsBot`] (UCT with a size-biased playout policy). All implement the
+//! of a student report on Classic Blokus) and [`MctsBot`] (UCT with a size-biased playout policy). All implement the
 //! crate's [`Bot`] trait for [`Position`].
 
 mod heuristic;

@@ -18,6 +18,16 @@ pub struct RandomBot {
 
 impl RandomBot {
     /// A random bot with its own seed.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::RandomBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// // The same seed plays the same moves.
+    /// let pos = Position::new(Variant::Duo);
+    /// let a = RandomBot::new(5).choose(&pos, Budget::default());
+    /// let b = RandomBot::new(5).choose(&pos, Budget::default());
+    /// assert_eq!(a, b);
+    /// ```
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: Rng::seed_from(seed),

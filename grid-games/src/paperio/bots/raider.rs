@@ -27,6 +27,14 @@ use crate::game::{Bot, Budget, Rng, Side};
 use crate::paperio::{Position, Turn};
 
 /// Tuning of [`Raider`].
+///
+/// ```
+/// use grid_games::paperio::bots::{Raider, RaiderConfig};
+/// let mut config = RaiderConfig::default();
+/// assert_eq!((config.max_loop, config.margin), (14, 2));
+/// config.max_loop = 8; // smaller, safer loops
+/// let _bot = Raider::with_config(config, 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -78,11 +86,32 @@ struct Candidate {
 
 impl Raider {
     /// Default tuning, seeded (the seed breaks ties).
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Position, Turn, bots::Raider};
+    /// use grid_games::game::{Bot, Budget, Rng};
+    /// let game = Position::random(Config::default(), &mut Rng::seed_from(4))?;
+    /// let turn = Raider::new(1).choose(&game, Budget::default());
+    /// assert!(matches!(turn, Some(Turn::Left | Turn::Right | Turn::Straight)));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn new(seed: u64) -> Raider {
         Raider::with_config(RaiderConfig::default(), seed)
     }
 
     /// Custom tuning.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Position, bots::{Raider, RaiderConfig, SafeWalker}};
+    /// use grid_games::game::{play_match, MatchRules, Rng};
+    /// let mut config = RaiderConfig::default();
+    /// config.margin = 4;
+    /// let game = Position::random(Config::new(40, 21, 200)?, &mut Rng::seed_from(6))?;
+    /// let (mut raider, mut safe) = (Raider::with_config(config, 1), SafeWalker::new(2));
+    /// let record = play_match(game, &mut [&mut raider, &mut safe], MatchRules::default())?;
+    /// assert!(record.forfeit.is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_config(config: RaiderConfig, seed: u64) -> Raider {
         Raider {
             config,

@@ -17,6 +17,15 @@ pub struct RandomWalker {
 
 impl RandomWalker {
     /// A random walker with its own seed.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Position, bots::RandomWalker};
+    /// use grid_games::game::{Bot, Budget, Rng};
+    /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
+    /// let a = RandomWalker::new(9).choose(&game, Budget::default());
+    /// assert_eq!(a, RandomWalker::new(9).choose(&game, Budget::default()));
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
     pub fn new(seed: u64) -> RandomWalker {
         RandomWalker {
             rng: Rng::seed_from(seed),

@@ -23,6 +23,17 @@ pub struct SafeWalker {
 
 impl SafeWalker {
     /// A safe walker with its own seed.
+    ///
+    /// ```
+    /// use grid_games::paperio::{Config, Position, bots::SafeWalker};
+    /// use grid_games::game::{play_match, MatchRules, Rng};
+    /// // Two safe walkers on a small board: nobody walks into a wall or its own trail.
+    /// let game = Position::random(Config::new(30, 15, 150)?, &mut Rng::seed_from(2))?;
+    /// let (mut a, mut b) = (SafeWalker::new(1), SafeWalker::new(2));
+    /// let record = play_match(game, &mut [&mut a, &mut b], MatchRules::default())?;
+    /// assert!(record.last.end().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new(seed: u64) -> SafeWalker {
         SafeWalker {
             rng: Rng::seed_from(seed),

@@ -26,7 +26,7 @@ pub const BOT_NAMES: [&str; 6] = [
 /// * `hunter-fast`: a sample of at most 10⁵ layouts;
 /// * `hunter-noevade`: never moves its planes;
 /// * `hunter-plain`: draws a plain random layout;
-/// * `hunter-old`: the seed's hunter (sorted-list layout set, greedy head choice), kept as the
+/// * `hunter-old`: the first version of the hunter (sorted-list layout set, greedy head choice), kept as the
 ///   reference for head-to-head comparisons.
 pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn PlanesBot>> {
     let hunter = |config: HunterConfig| -> Box<dyn PlanesBot> {

@@ -1,4 +1,4 @@
-//! [`ListListHunterBot`]: the seed's hunter, kept as the reference for same-run comparisons (it
+//! [`ListListHunterBot`]: the first version of the hunter, kept as the reference for same-run comparisons (it
 //! rebuilds its prior per bot and rescans a sorted list of up to 10^6 layouts per observation).
 //! It keeps the opponent layouts consistent with everything observed and hits the
 //! likeliest head.
@@ -24,7 +24,7 @@ struct Prior {
     heads: Vec<f64>,
 }
 
-/// The seed's hunter bot (the reference; see the module docs).
+/// The first version of the hunter bot (the reference; see the module docs).
 #[derive(Clone, Debug)]
 pub struct ListHunterBot {
     config: HunterConfig,

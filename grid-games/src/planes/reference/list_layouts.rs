@@ -1,4 +1,4 @@
-//! [`ListLayouts`]: the seed's layout set, kept as the reference (a sorted list, O(L) per
+//! [`ListLayouts`]: the first version of the layout set, kept as the reference (a sorted list, O(L) per
 //! observation). The fast set is [`crate::planes::Layouts`]; this one stays so that tests,
 //! benchmarks and head-to-head examples can compare the two in one process.
 //!
