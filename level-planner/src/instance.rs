@@ -505,3 +505,41 @@ impl Instance {
         &self.params
     }
 }
+
+impl From<&polyomino::Board> for Site {
+    /// The board's usable cells as a site (every board fits: at most 64 × 4096 cells).
+    ///
+    /// ```
+    /// use level_planner::Site;
+    /// use level_planner::polyomino::Board;
+    /// let board: Board = "..#\n...".parse()?;
+    /// let site = Site::from(&board);
+    /// assert!(!site.is_usable(0, 2) && site.is_usable(1, 2));
+    /// assert_eq!(Board::try_from(&site)?, board);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from(board: &polyomino::Board) -> Site {
+        let (rows, cols) = (board.height() as usize, board.width() as usize);
+        let usable = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .map(|(r, c)| board.is_usable(Cell::new(r as i32, c as i32)))
+            .collect();
+        Site { rows, cols, usable }
+    }
+}
+
+impl TryFrom<&Site> for polyomino::Board {
+    type Error = polyomino::BoardError;
+
+    /// The site as a placement board (sites and boards share their size limits, so this only
+    /// fails for sizes no [`Site`] has).
+    fn try_from(site: &Site) -> Result<polyomino::Board, polyomino::BoardError> {
+        let height = u32::try_from(site.rows).unwrap_or(u32::MAX);
+        let width = u32::try_from(site.cols).unwrap_or(u32::MAX);
+        let blocked = (0..site.rows)
+            .flat_map(|r| (0..site.cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| !site.usable[r * site.cols + c])
+            .map(|(r, c)| Cell::new(r as i32, c as i32));
+        polyomino::Board::with_blocked(height, width, blocked)
+    }
+}

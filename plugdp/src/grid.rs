@@ -70,10 +70,17 @@ impl Grid {
     /// ```
     ///
     /// # Errors
-    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::BadGrid`] for a wrong flag count.
+    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::BadGrid`] past
+    /// [`Grid::MAX_CELLS`] cells or for a wrong flag count.
     pub fn with_blocked(rows: usize, cols: usize, blocked: Vec<bool>) -> Result<Grid, PlugError> {
         if rows == 0 || cols == 0 {
             return Err(PlugError::EmptyGrid);
+        }
+        if rows
+            .checked_mul(cols)
+            .is_none_or(|cells| cells > Grid::MAX_CELLS)
+        {
+            return Err(PlugError::BadGrid(format!("{rows}x{cols} is too large")));
         }
         if rows.checked_mul(cols) != Some(blocked.len()) {
             return Err(PlugError::BadGrid(format!(
@@ -249,5 +256,54 @@ impl Grid {
             cols: self.rows,
             blocked,
         }
+    }
+}
+
+impl From<&polyomino::Board> for Grid {
+    /// The board's blocked cells as a grid (every board fits: at most 64 × 4096 cells).
+    ///
+    /// ```
+    /// use plugdp::{hamiltonian_cycles, Grid, Options};
+    /// use plugdp::polyomino::Board;
+    /// let board: Board = "##..\n....\n....\n....".parse()?;
+    /// let grid = Grid::from(&board);
+    /// assert!(grid.is_blocked(0, 0) && !grid.is_blocked(0, 2));
+    /// assert_eq!(hamiltonian_cycles(&grid, &Options::default())?.to_string(), "2"); // Timus 1519 sample
+    /// assert_eq!(polyomino::Board::try_from(&grid)?, board);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from(board: &polyomino::Board) -> Grid {
+        let (rows, cols) = (board.height() as usize, board.width() as usize);
+        let blocked = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .map(|(r, c)| !board.is_usable(polyomino::Cell::new(r as i32, c as i32)))
+            .collect();
+        Grid {
+            rows,
+            cols,
+            blocked,
+        }
+    }
+}
+
+impl TryFrom<&Grid> for polyomino::Board {
+    type Error = polyomino::BoardError;
+
+    /// The grid as a placement board; [`polyomino::BoardError::BadSize`] for a grid wider than
+    /// 64 or taller than 4096 cells.
+    fn try_from(grid: &Grid) -> Result<polyomino::Board, polyomino::BoardError> {
+        let too_big = || polyomino::BoardError::BadSize {
+            height: u32::try_from(grid.rows).unwrap_or(u32::MAX),
+            width: u32::try_from(grid.cols).unwrap_or(u32::MAX),
+            max_height: polyomino::Board::MAX_HEIGHT,
+            max_width: polyomino::Board::MAX_WIDTH,
+        };
+        let height = u32::try_from(grid.rows).map_err(|_| too_big())?;
+        let width = u32::try_from(grid.cols).map_err(|_| too_big())?;
+        let blocked = (0..grid.rows)
+            .flat_map(|r| (0..grid.cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| grid.is_blocked(r, c))
+            .map(|(r, c)| polyomino::Cell::new(r as i32, c as i32));
+        polyomino::Board::with_blocked(height, width, blocked)
     }
 }
