@@ -19,6 +19,9 @@ use plugdp::{Grid, Options, hamiltonian_cycles};
 
 type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
+/// One job: its name and the function that does and checks it.
+type Job = (&'static str, fn() -> Result<()>);
+
 fn check(what: &str, ok: bool) -> Result<()> {
     if ok {
         println!("ok: {what}");
@@ -131,7 +134,7 @@ fn level_plan() -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    let jobs: [(&str, fn() -> Result<()>); 5] = [
+    let jobs: [Job; 5] = [
         ("free hexominoes", hexominoes),
         ("Hamiltonian cycles", formula1),
         ("Blokus and GTP", blokus),
