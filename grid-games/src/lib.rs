@@ -126,6 +126,13 @@
 //!
 //! With the `serde` feature, positions, moves, seats, outcomes, tallies and configurations
 //! serialize with serde.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `serde` | off | `Serialize`/`Deserialize` for Blokus positions (written as their move history, replayed and checked on reading), moves, variants, colours, pieces and points; seats, outcomes, tallies, budgets, match and tournament settings; paper.io configurations, turns, directions, starts and endings; plane specs, actions and test points |
+//! | `rand_core` | off | [`game::Rng`] as a `rand_core` 0.10 generator (`TryRng` with `Error = Infallible`, `SeedableRng`), giving the same stream as [`game::Rng::seed_from`] |
 #![forbid(unsafe_code)]
 
 pub mod blokus;

@@ -182,6 +182,12 @@
 //! ([`PlacedLevel::row`], [`PlacedLevel::col`], [`PlacedLevel::spin_deg`]), then
 //! [`Plan::covered`] and [`Plan::deviation_deg`]; or `{"error": "..."}` with the
 //! [`PlanError`]'s message when there is no plan.
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `serde` | off | [`Instance`] reads and writes the JSON instance format above (checked by [`Instance::new`]; an optional `"pivot": [row, col]` per level), and [`Plan`] writes the plan format, so `serde_json::from_str::<Instance>(text)` reads the examples' files |
 #![forbid(unsafe_code)]
 
 mod error;

@@ -102,6 +102,11 @@
 //! * Measured (2-core machine): the free 12 × 12 Formula 1 board in 22 ms on one thread and
 //!   15–21 ms on two, 16 × 16 in 2.2–2.9 s on two; all fixed polyominoes up to 24 cells in
 //!   1.9 s on one thread.
+//!
+//! # Features
+//!
+//! The crate has no optional features. Threads are opt-in through [`Options::with_threads`];
+//! there is no global thread pool.
 #![forbid(unsafe_code)]
 
 // The README's code blocks run as doctests, so that they stay true.

@@ -94,6 +94,12 @@
 //! [`Transform::Rotate90`] turn counter-clockwise as seen on the printed grid. Nothing in this
 //! crate performs IO, prints, keeps global state or panics on bad input: fallible operations
 //! return [`ShapeError`], [`RotateError`], [`BoardError`], [`EnumerateError`] or [`SvgError`].
+//!
+//! # Features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `serde` | off | `Serialize`/`Deserialize` for [`Cell`], [`Polyomino`], [`MarkedPolyomino`], [`Transform`], [`TransformSet`], [`Equivalence`], [`Board`] and [`enumerate::Counts`], as plain data (a board as its `.`/`#` drawing); values that break an invariant are refused on reading |
 #![forbid(unsafe_code)]
 
 mod ascii;
