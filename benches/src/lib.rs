@@ -115,6 +115,7 @@ pub fn placements_naive(h: i32, w: i32, pieces: &[Polyomino]) -> Vec<HashSet<Cel
 }
 
 /// A small deterministic generator (xorshift64*), so benchmark inputs are the same everywhere.
+#[derive(Debug)]
 pub struct Rng(u64);
 
 impl Rng {

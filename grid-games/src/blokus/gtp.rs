@@ -96,6 +96,17 @@ pub struct GtpEngine {
     cpu_clock: Option<Box<dyn Fn() -> f64 + Send>>,
 }
 
+impl core::fmt::Debug for GtpEngine {
+    /// The bot's name, the budget and the position (the bot and the clock are opaque).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("GtpEngine")
+            .field("bot", &self.bot.name())
+            .field("budget", &self.budget)
+            .field("position", &self.pos)
+            .finish_non_exhaustive()
+    }
+}
+
 impl GtpEngine {
     /// A session on an empty Duo board; the bot thinks with `budget` for every `genmove`.
     ///

@@ -78,6 +78,7 @@ pub fn fixed(n: usize) -> Result<FixedPolyominoes, EnumerateError> {
 /// assert_eq!(1 + trominoes.count(), 2); // the straight and the bent tromino
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
+#[derive(Debug)]
 pub struct Representatives {
     inner: FixedPolyominoes,
     eq: Equivalence,

@@ -185,6 +185,16 @@ pub struct FixedPolyominoes {
     placed: Vec<u16>,
 }
 
+impl core::fmt::Debug for FixedPolyominoes {
+    /// The size and the search depth (the lattice is an implementation detail).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FixedPolyominoes")
+            .field("size", &self.n)
+            .field("depth", &self.placed.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// One level of the search: its untried cells and the cells it marked on creation.
 struct Frame {
     untried: Vec<u16>,
