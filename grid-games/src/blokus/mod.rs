@@ -57,6 +57,24 @@
 //!
 //! The module implements the crate's shared [`Game`](crate::game::Game) trait, so
 //! [`play_match`](crate::game::play_match) and the [bots] work with it.
+//!
+//! # Checking against Pentobi: the legal-move corpus format
+//! The crate's `blokus_conformance` example replays records recorded from Pentobi, one JSON
+//! object per line (JSON Lines):
+//!
+//! * `{"type": "pos", "variant": "duo", "moves": [[0, "e8,d9,e9,f9,e10"], [1, "pass"], ...],
+//!   "to_move": 1, "n_legal": 20, "legal": ["a1,b1,a2", ...]}`: a decision point. `variant`
+//!   is a [`Variant`] id or GTP game name; `moves` is everything played from the empty board as
+//!   `[colour index, move]` pairs, a move being [`Position::parse_move`] notation or `"pass"`;
+//!   `legal` lists every legal placement of colour `to_move` once. The replay must be legal and
+//!   [`Position::legal_moves_of`] must give exactly `legal`.
+//! * `{"type": "end", "variant": "duo", "moves": [...], "final_score": "B+12"}`: a whole game;
+//!   after the replay the game must be over and [`Position::final_score`] must equal
+//!   `final_score` verbatim.
+//!
+//! Other fields (`game`, `ply`, `level`, `seed`, …) label records and are ignored; records are
+//! independent, so any subset of a corpus in any order is valid. The example's `--help` gives
+//! the details, and it ships a 20-record sample (`examples/data/blokus_legal_sample.jsonl`).
 
 pub mod bots;
 mod error;

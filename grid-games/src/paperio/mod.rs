@@ -54,6 +54,26 @@
 //! [`Game`](crate::game::Game) trait, so [`play_match`](crate::game::play_match) runs matches,
 //! with the contest's per-game time budget as
 //! [`MatchRules::game_time`](crate::game::MatchRules::game_time).
+//!
+//! # Checking against the course engine: the trace format
+//! The crate's `paperio_conformance` example replays games recorded from the course's Python
+//! engine, one JSON object per line (JSON Lines), each replayed from its configuration and
+//! moves alone:
+//!
+//! * `width`, `height`, `max_turn`: the [`Config`]; `init`: `[{"x", "y", "direction"}, ...]`,
+//!   the two [`Start`]s (directions 0 East, 1 South, 2 West, 3 North; `(0, 0)` is the
+//!   north-west corner);
+//! * `moves`: `["lnr…", "nnl…"]`, each player's [`Turn`]s as the engine's letters (ply `j` is
+//!   made by player `j % 2` with its move `j / 2`); `plies`: how many plies were applied;
+//! * `result`: `{"winner": 0 | 1 | null, "code": c, "extra": …}`, compared with
+//!   [`End::winner`], [`End::code`] and the variant's data;
+//! * `ply_counts`: `[[territory0, territory1, trail0, trail1], …]` after every ply, compared
+//!   with [`Position::territory_counts`] and [`Position::trail_counts`];
+//! * `final`: the final territory and trail grids (`fields`, `bands`: rows of `.`, `1`, `2`)
+//!   and heads, compared cell by cell.
+//!
+//! Other fields are ignored. The example's `--help` gives the details, and it ships three
+//! sample traces (`examples/data/paperio_traces_sample.jsonl`).
 
 pub mod bots;
 mod config;
