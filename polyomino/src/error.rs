@@ -138,7 +138,8 @@ pub enum EnumerateError {
         /// The largest supported size.
         max: usize,
     },
-    /// Counts handed to [`Counts::from_fixed_and_half_turn`](crate::enumerate::Counts::from_fixed_and_half_turn)
+    /// Counts handed to [`Counts::from_fixed`](crate::enumerate::Counts::from_fixed) or
+    /// [`Counts::from_fixed_and_half_turn`](crate::enumerate::Counts::from_fixed_and_half_turn)
     /// that cannot all be right: Burnside's sums do not divide.
     #[error("the counts of size {size} are inconsistent: Burnside's sums do not divide")]
     NotDivisible {

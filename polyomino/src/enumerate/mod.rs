@@ -284,14 +284,19 @@ impl Counts {
     /// use polyomino::enumerate::Counts;
     /// let c = Counts::from_fixed(5, 63)?;
     /// assert_eq!((c.one_sided, c.free), (18, 12));
+    /// // A count that cannot be right is refused, not trusted.
+    /// assert!(Counts::from_fixed(5, 64).is_err());
     /// # Ok::<(), polyomino::EnumerateError>(())
     /// ```
     ///
     /// # Errors
-    /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
+    /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`;
+    /// [`EnumerateError::NotDivisible`] when the count cannot be right (Burnside's sums are not
+    /// multiples of 4 and 8, or overflow).
     pub fn from_fixed(n: usize, fixed: u64) -> Result<Counts, EnumerateError> {
         check(n)?;
-        Ok(Counts::burnside(n, fixed))
+        let half_turn = symmetric::count_invariant(n, Transform::Rotate180);
+        Counts::assemble(n, fixed, half_turn).ok_or(EnumerateError::NotDivisible { size: n })
     }
 
     /// [`from_fixed`](Self::from_fixed) when the half-turn count `F(Rotate180)` is known too
@@ -320,6 +325,8 @@ impl Counts {
         Counts::assemble(n, fixed, half_turn).ok_or(EnumerateError::NotDivisible { size: n })
     }
 
+    /// The counts from an exact fixed count (the crate's own search), so Burnside's sums
+    /// divide.
     fn burnside(n: usize, fixed: u64) -> Counts {
         let half_turn = symmetric::count_invariant(n, Transform::Rotate180);
         Counts::assemble(n, fixed, half_turn).expect("Burnside sums of exact counts divide")
