@@ -1182,6 +1182,9 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         rows: usize,
         threads: usize,
     ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
+        // Per-thread tables are sized before any thread starts: a request past what can help
+        // (or what the system can start) is clamped rather than allocated.
+        let threads = threads.min(crate::Options::MAX_THREADS);
         if threads > 1 {
             return self.sweep_rows_pooled(rows, threads);
         }
