@@ -366,3 +366,27 @@ fn tournaments_do_not_depend_on_the_thread_count() {
     assert_eq!(run(2), sequential);
     assert_eq!(run(3), sequential);
 }
+
+#[test]
+fn the_hunter_ignores_answers_and_hits_off_the_sheet() {
+    use grid_games::planes::Seen;
+    let geometry = Geometry::standard();
+    let mut hunter = grid_games::planes::HunterBot::new(4);
+    let setup = grid_games::planes::Setup {
+        last: LastResult::FirstGame,
+        subtask: 1,
+        masks: SUBTASKS[0].masks,
+        first: true,
+        geometry: &geometry,
+    };
+    hunter.setup(&setup);
+    // These used to index out of bounds.
+    hunter.answer(Cell::new(-1, 3), HitAnswer::Head);
+    hunter.answer(Cell::new(i32::MAX, i32::MIN), HitAnswer::Body);
+    hunter.seen(Seen::Hit(Cell::new(40, -7)));
+    // The bot still plays a legal hit inside the sheet.
+    match hunter.act() {
+        Action::Hit(c) => assert!(geometry.contains(c)),
+        Action::Move { .. } => {}
+    }
+}

@@ -198,6 +198,11 @@ impl PlanesBot for HunterBot {
         let Some(game) = self.game.as_mut() else {
             return;
         };
+        // A referee never answers a hit outside the sheet; a caller that does is ignored
+        // rather than trusted (it used to index out of bounds).
+        if !game.geometry.contains(cell) {
+            return;
+        }
         let size = game.geometry.size();
         game.hit[cell.row as usize * size + cell.col as usize] = true;
         game.layouts.observe_hit(cell, answer);
