@@ -45,6 +45,14 @@ impl Tournament {
     /// [`Tournament::validate`] accepts.
     pub const MAX_WIDENINGS: f64 = 1e6;
 
+    /// Most entrants [`Tournament::run`] takes (matchmaking costs about the square of the
+    /// entrants per round).
+    pub const MAX_ENTRANTS: usize = 4096;
+
+    /// Most pairings in all (rounds × entrants / 2) [`Tournament::run`] takes; each is kept in
+    /// [`Standings::pairings`].
+    pub const MAX_PAIRINGS: usize = 10_000_000;
+
     /// These settings with `rounds` rounds.
     ///
     /// ```
@@ -148,6 +156,15 @@ pub enum TournamentError {
         b: usize,
         /// The value returned.
         value: f64,
+    },
+    /// More entrants than [`Tournament::MAX_ENTRANTS`], or more pairings in all than
+    /// [`Tournament::MAX_PAIRINGS`] (every pairing is kept in [`Standings::pairings`]).
+    #[error("{entrants} entrants over {rounds} rounds is more than a tournament takes")]
+    TooLarge {
+        /// Entrants asked for.
+        entrants: usize,
+        /// Rounds asked for.
+        rounds: usize,
     },
 }
 
@@ -285,7 +302,8 @@ impl Tournament {
     /// # Errors
     /// [`TournamentError::BadSettings`] (see [`Tournament::validate`]) and
     /// [`TournamentError::BadResult`] when `play` returns something outside [0, 1] (NaN
-    /// included).
+    /// included); [`TournamentError::TooLarge`] past [`Tournament::MAX_ENTRANTS`] entrants or
+    /// [`Tournament::MAX_PAIRINGS`] pairings.
     ///
     /// ```
     /// use grid_games::game::{Rng, Tournament};
@@ -305,6 +323,15 @@ impl Tournament {
         F: Fn(usize, usize, &mut Rng) -> f64 + Sync,
     {
         self.validate()?;
+        let pairings = (entrants / 2).checked_mul(self.rounds);
+        if entrants > Tournament::MAX_ENTRANTS
+            || pairings.is_none_or(|p| p > Tournament::MAX_PAIRINGS)
+        {
+            return Err(TournamentError::TooLarge {
+                entrants,
+                rounds: self.rounds,
+            });
+        }
         let mut ratings = vec![self.initial_rating; entrants];
         let mut played = vec![0; entrants];
         let mut log = Vec::new();
@@ -429,6 +456,17 @@ mod tests {
             ..Tournament::default()
         };
         assert!(slow.validate().is_err());
+        // Entrant counts that used to overflow a capacity are refused up front.
+        assert!(matches!(
+            Tournament::default().run(usize::MAX, 1, |_, _, _| 0.5),
+            Err(TournamentError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            Tournament::default()
+                .with_rounds(usize::MAX)
+                .run(4, 1, |_, _, _| 0.5),
+            Err(TournamentError::TooLarge { .. })
+        ));
         let far_rating = Tournament {
             window_start: 0.0,
             window_step: 1.0,
