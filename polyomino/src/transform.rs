@@ -140,24 +140,61 @@ impl Transform {
 
     /// Applies the transform to a cell (about the origin).
     ///
+    /// Negation wraps: the one coordinate without a negative, `i32::MIN`, maps to itself, so the
+    /// eight transforms still form the same group on every cell (they act on coordinates modulo
+    /// 2³²) and `apply` never panics. [`checked_apply`](Transform::checked_apply) refuses such
+    /// cells instead. Shapes never meet them: a [`Polyomino`](crate::Polyomino)'s cells are
+    /// normalised to non-negative coordinates.
+    ///
     /// ```
     /// use polyomino::{Cell, Transform};
     /// assert_eq!(Transform::Rotate90.apply(Cell::new(0, 1)), Cell::new(-1, 0)); // right goes to up
     /// assert_eq!(Transform::Transpose.apply(Cell::new(2, 5)), Cell::new(5, 2));
+    /// let corner = Cell::new(i32::MIN, 0);
+    /// assert_eq!(Transform::Rotate180.apply(corner), corner);
     /// ```
     #[inline]
     pub const fn apply(self, cell: Cell) -> Cell {
         let (r, c) = (cell.row, cell.col);
         let (r, c) = if self.is_reflection() {
-            (r, -c)
+            (r, c.wrapping_neg())
         } else {
             (r, c)
         };
         match self.turns() {
             0 => Cell::new(r, c),
-            1 => Cell::new(-c, r),
-            2 => Cell::new(-r, -c),
-            _ => Cell::new(c, -r),
+            1 => Cell::new(c.wrapping_neg(), r),
+            2 => Cell::new(r.wrapping_neg(), c.wrapping_neg()),
+            _ => Cell::new(c, r.wrapping_neg()),
+        }
+    }
+
+    /// [`apply`](Transform::apply) in exact integers: `None` when the image needs the negation
+    /// of `i32::MIN`.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Transform};
+    /// assert_eq!(Transform::Rotate90.checked_apply(Cell::new(0, 1)), Some(Cell::new(-1, 0)));
+    /// assert_eq!(Transform::Rotate180.checked_apply(Cell::new(i32::MIN, 0)), None);
+    /// assert_eq!(Transform::Identity.checked_apply(Cell::new(i32::MIN, 0)), Some(Cell::new(i32::MIN, 0)));
+    /// ```
+    #[inline]
+    pub const fn checked_apply(self, cell: Cell) -> Option<Cell> {
+        let (r, c) = (cell.row as i64, cell.col as i64);
+        let c = if self.is_reflection() { -c } else { c };
+        let (r, c) = match self.turns() {
+            0 => (r, c),
+            1 => (-c, r),
+            2 => (-r, -c),
+            _ => (c, -r),
+        };
+        const fn fits(x: i64) -> bool {
+            x >= i32::MIN as i64 && x <= i32::MAX as i64
+        }
+        if fits(r) && fits(c) {
+            Some(Cell::new(r as i32, c as i32))
+        } else {
+            None
         }
     }
 
