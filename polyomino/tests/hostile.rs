@@ -53,3 +53,22 @@ fn false_counts_are_refused_not_panicked_on() {
     assert!(Counts::from_fixed(6, u64::MAX).is_err());
     assert_eq!(Counts::from_fixed(6, 216).map(|c| c.free), Ok(35));
 }
+
+#[test]
+fn shapes_larger_than_the_board_have_no_placement() {
+    use polyomino::{Board, Polyomino};
+    let board = Board::new(8, 64).unwrap();
+    // 65 columns wide: `1 << col` overflowed a row word.
+    let wide = Polyomino::from_cells(
+        [Cell::new(0, 0), Cell::new(0, 64)]
+            .into_iter()
+            .chain((1..64).map(|c| Cell::new(0, c))),
+    )
+    .unwrap();
+    assert!(board.placements(&wide).is_empty());
+    // Two cells 2·10⁹ rows apart (not connected, but a cell set all the same): the row masks
+    // used to be allocated (16 GB) before the fit test.
+    let tall = Polyomino::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 0)]).unwrap();
+    assert!(board.placements(&tall).is_empty());
+    assert!(board.placement_offsets(&tall).is_empty());
+}

@@ -399,6 +399,14 @@ impl Board {
         shape: &Polyomino,
         out: &mut Vec<Placement>,
     ) {
+        // A shape taller or wider than the board has no placement: check before building its
+        // row masks (a shape 65 columns wide does not fit a row word, and a 2-cell shape 2·10⁹
+        // rows tall would ask for 16 GB of them).
+        if i64::from(shape.height()) > i64::from(self.height)
+            || i64::from(shape.width()) > i64::from(self.width)
+        {
+            return;
+        }
         let mut rows = vec![0u64; shape.height() as usize];
         for c in shape.cells() {
             rows[c.row as usize] |= 1u64 << c.col;
