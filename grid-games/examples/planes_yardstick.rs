@@ -81,12 +81,12 @@ fn head_entropy(geometry: &Geometry, masks: [u8; 3]) -> (f64, u64) {
         .iter()
         .map(|&m| {
             (0..n)
-                .filter(|&p| m >> table.spec(p).kind & 1 == 1)
+                .filter(|&p| m >> table.specs()[p].kind & 1 == 1)
                 .collect()
         })
         .collect();
     let head = |p: usize| {
-        let h = table.spec(p).head;
+        let h = table.specs()[p].head;
         h.row as usize * geometry.size() + h.col as usize
     };
     let mut counts: HashMap<u32, u64> = HashMap::new();

@@ -327,10 +327,10 @@ pub enum HitAnswer {
 /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
 /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
 /// assert_eq!(table.len(), 288);
-/// assert_eq!(table.role(p, Cell::new(0, 2)), HitAnswer::Head);
+/// assert_eq!(table.role(p, Cell::new(0, 2)), Some(HitAnswer::Head));
 /// assert_eq!(table.moved(p, Step::Up), None); // the nose is on the top row
 /// let q = table.moved(p, Step::Down).unwrap();
-/// assert_eq!(table.spec(q).head, Cell::new(1, 2));
+/// assert_eq!(table.spec(q).unwrap().head, Cell::new(1, 2));
 /// assert!(table.overlap(p, q));
 /// ```
 #[derive(Clone, Debug)]
@@ -456,14 +456,14 @@ impl PlacementTable {
     /// let geometry = Geometry::standard();
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
-    /// assert_eq!(table.spec(p).head, Cell::new(0, 2));
+    /// assert_eq!(table.spec(p).unwrap().head, Cell::new(0, 2));
     /// assert_eq!(table.index_of(PlaneSpec { kind: 1, direction: 0, head: Cell::new(0, 2) }), None);
     /// ```
     pub fn index_of(&self, spec: PlaneSpec) -> Option<usize> {
         self.index.get(&spec).map(|&i| i as usize)
     }
 
-    /// The placement with index `p`.
+    /// The placement with index `p`, or `None` past the table.
     ///
     /// ```
     /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
@@ -471,9 +471,14 @@ impl PlacementTable {
     /// let geometry = Geometry::standard();
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
-    /// assert_eq!(table.spec(p), PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) });
+    /// assert_eq!(table.spec(p), Some(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }));
     /// ```
-    pub fn spec(&self, p: usize) -> PlaneSpec {
+    pub fn spec(&self, p: usize) -> Option<PlaneSpec> {
+        self.specs.get(p).copied()
+    }
+
+    /// [`spec`](Self::spec) for an index known to be in range.
+    pub(crate) fn spec_at(&self, p: usize) -> PlaneSpec {
         self.specs[p]
     }
 
@@ -486,13 +491,14 @@ impl PlacementTable {
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
     /// assert!(table.specs().iter().all(|s| s.kind == 0));
-    /// assert_eq!(table.specs()[p], table.spec(p));
+    /// assert_eq!(Some(table.specs()[p]), table.spec(p));
+    /// assert_eq!(table.spec(table.len()), None);
     /// ```
     pub fn specs(&self) -> &[PlaneSpec] {
         &self.specs
     }
 
-    /// The mask of placement `p`.
+    /// The mask of placement `p`, or `None` past the table.
     ///
     /// ```
     /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
@@ -500,13 +506,14 @@ impl PlacementTable {
     /// let geometry = Geometry::standard();
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
-    /// assert_eq!(table.mask(p), &geometry.mask(table.spec(p)).unwrap());
+    /// assert_eq!(table.mask(p), Some(&geometry.mask(table.spec(p).unwrap()).unwrap()));
     /// ```
-    pub fn mask(&self, p: usize) -> &Bitboard {
-        &self.masks[p]
+    pub fn mask(&self, p: usize) -> Option<&Bitboard> {
+        self.masks.get(p)
     }
 
-    /// What placement `p` has at `cell` (`Empty` off the plane).
+    /// What placement `p` has at `cell` (`Empty` off the plane or off the sheet), or `None` for
+    /// a placement index past the table.
     ///
     /// ```
     /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
@@ -514,11 +521,25 @@ impl PlacementTable {
     /// let geometry = Geometry::standard();
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
-    /// assert_eq!(table.role(p, Cell::new(3, 2)), HitAnswer::Body); // the middle of the tail
-    /// assert_eq!(table.role(p, Cell::new(3, 0)), HitAnswer::Empty);
+    /// assert_eq!(table.role(p, Cell::new(3, 2)), Some(HitAnswer::Body)); // the middle of the tail
+    /// assert_eq!(table.role(p, Cell::new(3, 0)), Some(HitAnswer::Empty));
+    /// assert_eq!(table.role(p, Cell::new(-1, 99)), Some(HitAnswer::Empty)); // off the sheet
+    /// assert_eq!(table.role(table.len(), Cell::new(0, 0)), None); // no such placement
     /// ```
     #[inline]
-    pub fn role(&self, p: usize, cell: Cell) -> HitAnswer {
+    pub fn role(&self, p: usize, cell: Cell) -> Option<HitAnswer> {
+        if p >= self.specs.len() {
+            return None;
+        }
+        let on_sheet = |x: i32| usize::try_from(x).is_ok_and(|x| x < self.size);
+        if !(on_sheet(cell.row) && on_sheet(cell.col)) {
+            return Some(HitAnswer::Empty);
+        }
+        Some(self.role_at(p, cell))
+    }
+
+    /// [`role`](Self::role) for a placement index in range and a cell on the sheet.
+    pub(crate) fn role_at(&self, p: usize, cell: Cell) -> HitAnswer {
         let i = p * self.size * self.size + cell.row as usize * self.size + cell.col as usize;
         match self.roles[i] {
             0 => HitAnswer::Empty,
@@ -536,7 +557,7 @@ impl PlacementTable {
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
     /// let right = table.moved(p, Step::Right).unwrap();
-    /// assert_eq!(table.spec(right).head, Cell::new(0, 3));
+    /// assert_eq!(table.spec(right).unwrap().head, Cell::new(0, 3));
     /// assert_eq!(table.moved(p, Step::Left), None); // the left wing is already on column 0
     /// ```
     #[inline]

@@ -221,7 +221,7 @@ impl LayoutUniverse {
     fn role_index(&self, p: usize, c: usize) -> u8 {
         let size = self.table.size();
         self.table
-            .role(p, Cell::new((c / size) as i32, (c % size) as i32)) as u8
+            .role_at(p, Cell::new((c / size) as i32, (c % size) as i32)) as u8
     }
 
     /// Number of layouts in the universe.
@@ -252,7 +252,7 @@ impl LayoutUniverse {
         } else {
             *sample(self, 1, rng, &[]).first()?
         };
-        Some(l.map(|p| self.table.spec(p as usize)))
+        Some(l.map(|p| self.table.spec_at(p as usize)))
     }
 
     /// Index of a canonical layout in the universe.
@@ -307,7 +307,7 @@ fn sample(
     let table = &u.table;
     let at = |l: &[usize; 3], c: Cell| {
         l.iter()
-            .map(|&p| table.role(p, c))
+            .map(|&p| table.role_at(p, c))
             .find(|&r| r != HitAnswer::Empty)
             .unwrap_or(HitAnswer::Empty)
     };
@@ -315,7 +315,7 @@ fn sample(
     // empty cells stay empty, a body cell may belong to another plane, a head likewise.
     let compatible = |p: usize| {
         facts.iter().all(|&(c, a)| {
-            let r = table.role(p, c);
+            let r = table.role_at(p, c);
             r == HitAnswer::Empty || r == a
         })
     };

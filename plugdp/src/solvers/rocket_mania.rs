@@ -177,8 +177,8 @@ impl FuseBoard {
     /// ```
     /// use plugdp::{FuseBoard, PlugError, Tile};
     /// let board = FuseBoard::parse_rows(&["-L", "T+"])?;
-    /// assert_eq!(board.tile(0, 1), Tile::Corner);
-    /// assert_eq!(board.tile(1, 0), Tile::Tee);
+    /// assert_eq!(board.tile(0, 1), Some(Tile::Corner));
+    /// assert_eq!(board.tile(1, 0), Some(Tile::Tee));
     /// assert!(matches!(FuseBoard::parse_rows(&["-x"]), Err(PlugError::BadGrid(_))));
     /// assert!(matches!(FuseBoard::parse_rows(&["--", "-"]), Err(PlugError::BadGrid(_))));
     /// # Ok::<(), plugdp::PlugError>(())
@@ -245,15 +245,26 @@ impl FuseBoard {
         self.cols
     }
 
-    /// The tile at `(r, c)` (row 0 at the top, column 0 next to the matches).
+    /// The tile at `(r, c)` (row 0 at the top, column 0 next to the matches), or `None` off
+    /// the board.
     ///
     /// ```
     /// use plugdp::{FuseBoard, Tile};
     /// let board = FuseBoard::parse_rows(&[".-", "L+"])?;
-    /// assert_eq!((board.tile(0, 0), board.tile(1, 1)), (Tile::Empty, Tile::Cross));
+    /// assert_eq!((board.tile(0, 0), board.tile(1, 1)), (Some(Tile::Empty), Some(Tile::Cross)));
+    /// assert_eq!(board.tile(0, 2), None);
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
-    pub fn tile(&self, r: usize, c: usize) -> Tile {
+    pub fn tile(&self, r: usize, c: usize) -> Option<Tile> {
+        if r < self.rows() && c < self.cols {
+            Some(self.tile_at(r, c))
+        } else {
+            None
+        }
+    }
+
+    /// [`tile`](Self::tile) on the board.
+    pub(crate) fn tile_at(&self, r: usize, c: usize) -> Tile {
         self.tiles[r * self.cols + c]
     }
 }
@@ -378,7 +389,7 @@ pub fn launched_rockets(board: &FuseBoard, rotations: &[u8], lit: &[bool]) -> Ve
     let (rows, cols) = (board.rows, board.cols);
     let open = |r: usize, c: usize| {
         let k = rotations.get(r * cols + c).copied().unwrap_or(0);
-        board.tile(r, c).openings(k)
+        board.tile_at(r, c).openings(k)
     };
     let mut burning = vec![false; rows * cols];
     let mut stack = Vec::new();
@@ -537,7 +548,7 @@ pub fn rocket_mania_with(
     cur.insert(0, 0);
     for (r, &match_lit) in lit.iter().enumerate() {
         for c in 0..cols {
-            let tile = board.tile(r, c);
+            let tile = board.tile_at(r, c);
             let rotations = tile.rotations();
             let mut next: HashMap<u128, (u32, u128, u8)> = HashMap::new();
             for (&key, &score) in &cur {

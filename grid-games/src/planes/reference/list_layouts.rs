@@ -174,7 +174,7 @@ impl ListLayouts {
         // empty cells stay empty, a body cell may belong to another plane, a head likewise.
         let compatible = |p: usize| {
             facts.iter().all(|&(c, a)| {
-                let r = self.table.role(p, c);
+                let r = self.table.role_at(p, c);
                 r == HitAnswer::Empty || r == a
             })
         };
@@ -232,7 +232,7 @@ impl ListLayouts {
     /// What layout `l` shows at `cell`, and which plane.
     fn at(&self, l: &Layout, cell: Cell) -> (HitAnswer, usize) {
         for i in 0..3 {
-            let a = self.table.role(l.planes[i] as usize, cell);
+            let a = self.table.role_at(l.planes[i] as usize, cell);
             if a != HitAnswer::Empty {
                 return (a, i);
             }
@@ -312,7 +312,7 @@ impl ListLayouts {
         for l in &self.items {
             for i in 0..3 {
                 if l.destroyed >> i & 1 == 0 {
-                    let h = self.table.spec(l.planes[i] as usize).head;
+                    let h = self.table.spec_at(l.planes[i] as usize).head;
                     counts[h.row as usize * size + h.col as usize] += 1;
                 }
             }
