@@ -125,9 +125,6 @@ pub use polyomino;
 
 pub use error::PlugError;
 pub use grid::Grid;
-#[cfg(feature = "rayon")]
-#[doc(hidden)]
-pub use solvers::__fixed_polyominoes_rayon;
 pub use solvers::{
     FuseBoard, MAX_POLYGON_HALF_PERIMETER, MAX_POLYOMINO_SIZE, Prunings, RocketPlan, RocketStats,
     Tile, cycle_covers, domino_tilings, fixed_polyominoes, fixed_polyominoes_parallel,

@@ -13,9 +13,6 @@ pub use cycles::{
 };
 pub use domino::domino_tilings;
 pub use polygons::{MAX_POLYGON_HALF_PERIMETER, self_avoiding_polygons};
-#[cfg(feature = "rayon")]
-#[doc(hidden)]
-pub use polyominoes::__fixed_polyominoes_rayon;
 pub use polyominoes::{
     MAX_POLYOMINO_SIZE, fixed_polyominoes, fixed_polyominoes_parallel, polyomino_counts,
     polyomino_counts_parallel,

@@ -67,46 +67,6 @@ pub fn fixed_polyominoes_parallel(n: usize, threads: NonZeroUsize) -> Result<Vec
     by_width(n, threads, fixed::sweep_width)
 }
 
-/// [`fixed_polyominoes_parallel`] by rayon on the current rayon pool (install a pool to choose
-/// the threads), each width one rayon task, widest first: measurement only, for the `parallel`
-/// benchmark against the hand-written threads.
-///
-/// # Errors
-/// As [`fixed_polyominoes`].
-#[cfg(feature = "rayon")]
-#[doc(hidden)]
-pub fn __fixed_polyominoes_rayon(n: usize) -> Result<Vec<u64>, PlugError> {
-    check_size(n)?;
-    by_width_rayon(n, fixed::sweep_width)
-}
-
-/// [`by_width`] with each width a rayon task on the current pool.
-#[cfg(feature = "rayon")]
-fn by_width_rayon(
-    n: usize,
-    sweep: fn(usize, usize, &mut [u64]) -> Result<(), PlugError>,
-) -> Result<Vec<u64>, PlugError> {
-    use rayon::prelude::*;
-    let widest_first: Vec<usize> = (1..=n.div_ceil(2)).rev().collect();
-    widest_first
-        .into_par_iter()
-        .with_max_len(1)
-        .map(|w| {
-            let mut counts = vec![0u64; n + 1];
-            sweep(w, n, &mut counts)?;
-            Ok(counts)
-        })
-        .try_reduce(
-            || vec![0u64; n + 1],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(b) {
-                    *x = x.checked_add(y).ok_or(PlugError::Overflow)?;
-                }
-                Ok(a)
-            },
-        )
-}
-
 fn check_size(n: usize) -> Result<(), PlugError> {
     if n > MAX_POLYOMINO_SIZE {
         return Err(PlugError::BadGrid(format!(
@@ -221,27 +181,4 @@ pub fn polyomino_counts_parallel(
             Ok((k, c.fixed, c.one_sided, c.free))
         })
         .collect()
-}
-
-#[cfg(all(test, feature = "rayon"))]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rayon_counts_equal_hand_written_ones() {
-        for n in [0, 1, 2, 5, 9, 14] {
-            for threads in 1..=3 {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                let t = NonZeroUsize::new(threads).unwrap();
-                assert_eq!(
-                    pool.install(|| __fixed_polyominoes_rayon(n)).unwrap(),
-                    fixed_polyominoes_parallel(n, t).unwrap(),
-                    "n {n}, {threads} threads"
-                );
-            }
-        }
-    }
 }

@@ -232,21 +232,6 @@ pub fn count_fixed_up_to(n: usize, options: &Options) -> Result<Vec<u64>, Enumer
     })
 }
 
-/// [`count_fixed_up_to`] by rayon on the current rayon pool (install a pool to choose the
-/// threads): measurement only, for the `parallel` benchmark against the hand-written threads.
-///
-/// # Errors
-/// As [`count_fixed_up_to`].
-#[cfg(feature = "rayon")]
-#[doc(hidden)]
-pub fn __count_fixed_up_to_rayon(n: usize) -> Result<Vec<u64>, EnumerateError> {
-    if n == 0 {
-        return Ok(vec![0]);
-    }
-    check(n)?;
-    Ok(redelmeier::count_up_to_rayon(n))
-}
-
 /// Number of fixed polyominoes of size `n` that `t` maps onto a translate of themselves (for
 /// the identity, all of them).
 ///

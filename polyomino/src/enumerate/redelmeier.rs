@@ -60,102 +60,6 @@ pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
     (0..=n).map(|k| parts.iter().map(|p| p[k]).sum()).collect()
 }
 
-/// The rayon version of [`count_up_to_parallel`], on the current rayon pool: the same split
-/// size, and each subtree under a polyomino of the split size is one rayon task. A short
-/// sequential walk counts the sizes below the split and records each subtree's root (its cell,
-/// the untried cells left at its level and the cells its ancestors marked); the tasks are folded
-/// into one counter per rayon job and the counts summed.
-#[cfg(feature = "rayon")]
-pub(crate) fn count_up_to_rayon(n: usize) -> Vec<u64> {
-    use rayon::prelude::*;
-    if n < 4 {
-        return count_up_to(n);
-    }
-    let split = (n - 1).min(8);
-    let lattice = Lattice::new(n);
-    let mut walk = RootWalk {
-        split,
-        w: lattice.stride(),
-        reached: lattice.initial_marks(),
-        marked: Vec::new(),
-        counts: vec![0; n + 1],
-        roots: Vec::new(),
-    };
-    walk.walk(vec![lattice.root() as u16], 1);
-    let RootWalk { counts, roots, .. } = walk;
-    let below = roots
-        .par_iter()
-        .fold(
-            || Counter::new(n, Share::ALL),
-            |mut counter, root| {
-                counter.run_root(split, root);
-                counter
-            },
-        )
-        .map(|counter| counter.counts)
-        .reduce(
-            || vec![0; n + 1],
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                a
-            },
-        );
-    counts.iter().zip(below).map(|(a, b)| a + b).collect()
-}
-
-/// The root of one subtree at the split size.
-#[cfg(feature = "rayon")]
-struct Root {
-    cell: u16,
-    /// The untried cells still left at its level.
-    untried: Vec<u16>,
-    /// Every cell marked as reached on the way (besides the lattice's initial marks).
-    marked: Vec<u16>,
-}
-
-/// The walk above the split: counts the sizes below it and records the split-size roots, in
-/// the order [`Counter::descend`] meets them.
-#[cfg(feature = "rayon")]
-struct RootWalk {
-    split: usize,
-    w: usize,
-    reached: Vec<bool>,
-    marked: Vec<u16>,
-    counts: Vec<u64>,
-    roots: Vec<Root>,
-}
-
-#[cfg(feature = "rayon")]
-impl RootWalk {
-    fn walk(&mut self, mut untried: Vec<u16>, size: usize) {
-        while let Some(c) = untried.pop() {
-            if size == self.split {
-                self.roots.push(Root {
-                    cell: c,
-                    untried: untried.clone(),
-                    marked: self.marked.clone(),
-                });
-                continue;
-            }
-            self.counts[size] += 1;
-            let c = c as usize;
-            let mut child = untried.clone();
-            let before = self.marked.len();
-            for x in [c - self.w, c - 1, c + 1, c + self.w] {
-                if !self.reached[x] {
-                    self.reached[x] = true;
-                    self.marked.push(x as u16);
-                    child.push(x as u16);
-                }
-            }
-            self.walk(child, size + 1);
-            for x in self.marked.drain(before..) {
-                self.reached[x as usize] = false;
-            }
-        }
-    }
-}
-
 /// Which part of the search tree a counter owns: below the split size only part 0 counts; the
 /// subtree of the j-th polyomino of the split size belongs to part `j mod threads`.
 #[derive(Clone, Copy)]
@@ -207,47 +111,6 @@ impl Counter {
             counts: vec![0; n + 1],
             pool: vec![0; cap * (n + 1)],
             cap,
-        }
-    }
-
-    /// Counts the subtree of one split-size root (with [`Share::ALL`]), leaving the marks as
-    /// they were.
-    #[cfg(feature = "rayon")]
-    fn run_root(&mut self, split: usize, root: &Root) {
-        for &x in &root.marked {
-            self.reached[x as usize] = true;
-        }
-        // The root's level is depth split − 1 (depth d holds the cells that make size d + 1).
-        let base = (split - 1) * self.cap;
-        let len = root.untried.len();
-        self.pool[base..base + len].copy_from_slice(&root.untried);
-        let size = split;
-        self.counts[size] += 1;
-        let c = root.cell as usize;
-        let w = self.lattice.stride();
-        let nbrs = [c - w, c - 1, c + 1, c + w];
-        if size + 1 == self.n {
-            let fresh = nbrs.iter().filter(|&&x| !self.reached[x]).count();
-            self.counts[self.n] += (len + fresh) as u64;
-        } else if size < self.n {
-            let child = base + self.cap;
-            self.pool.copy_within(base..base + len, child);
-            let mut clen = len;
-            for x in nbrs {
-                if !self.reached[x] {
-                    self.reached[x] = true;
-                    self.pool[child + clen] = x as u16;
-                    clen += 1;
-                }
-            }
-            self.descend(split, clen, size);
-            for i in len..clen {
-                let x = self.pool[child + i] as usize;
-                self.reached[x] = false;
-            }
-        }
-        for &x in &root.marked {
-            self.reached[x as usize] = false;
         }
     }
 
@@ -404,24 +267,6 @@ mod tests {
                 assert_eq!(
                     count_up_to_parallel(n, threads),
                     count_up_to(n),
-                    "n {n}, {threads} threads"
-                );
-            }
-        }
-    }
-
-    #[cfg(feature = "rayon")]
-    #[test]
-    fn rayon_counts_equal_hand_written_ones() {
-        for n in 1..=12 {
-            for threads in 1..=3 {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                assert_eq!(
-                    pool.install(|| count_up_to_rayon(n)),
-                    count_up_to_parallel(n, threads),
                     "n {n}, {threads} threads"
                 );
             }
