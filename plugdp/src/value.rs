@@ -225,7 +225,10 @@ pub const PRIMES: [u64; 16] = [
     4_611_686_018_427_387_329,
 ];
 
-/// A count modulo the prime `P` (arithmetic wraps, so it never overflows).
+/// A count modulo `P` (arithmetic wraps, so it never overflows). Any `P` from 1 to `u64::MAX`
+/// works (a prime for the Chinese remainder theorem); `ModP<0>` does not compile. The field may
+/// hold an unreduced value: every operation and comparison reduces it first, so `ModP::<7>(9)`
+/// equals `ModP::<7>(2)`.
 ///
 /// ```
 /// use plugdp::{run_edges, EdgeRules, Grid, ModP, Sides};
@@ -240,19 +243,48 @@ pub const PRIMES: [u64; 16] = [
 /// assert_eq!(tilings, ModP::<P>(b));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct ModP<const P: u64>(pub u64);
+
+impl<const P: u64> ModP<P> {
+    /// The residue in `0..P`.
+    ///
+    /// ```
+    /// use plugdp::ModP;
+    /// assert_eq!(ModP::<7>(9).residue(), 2);
+    /// assert_eq!(ModP::<{ u64::MAX }>(u64::MAX).residue(), 0);
+    /// ```
+    pub const fn residue(self) -> u64 {
+        const { assert!(P > 0, "ModP<0> is not a modulus") };
+        self.0 % P
+    }
+}
+
+impl<const P: u64> PartialEq for ModP<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.residue() == other.residue()
+    }
+}
+
+impl<const P: u64> Eq for ModP<P> {}
+
+impl<const P: u64> core::hash::Hash for ModP<P> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.residue().hash(state);
+    }
+}
 
 impl<const P: u64> Value for ModP<P> {
     fn zero() -> Self {
         ModP(0)
     }
     fn one() -> Self {
-        ModP(1 % P)
+        ModP(ModP::<P>(1).residue())
     }
     fn checked_add(&self, other: &Self) -> Option<Self> {
-        let s = self.0 + other.0;
-        Some(ModP(if s >= P { s - P } else { s }))
+        // In 128 bits: a modulus above 2^63 (or an unreduced value) overflowed 64.
+        let s = (u128::from(self.0) + u128::from(other.0)) % u128::from(P);
+        Some(ModP(s as u64))
     }
     fn checked_mul(&self, other: &Self) -> Option<Self> {
         Some(ModP(
@@ -260,7 +292,7 @@ impl<const P: u64> Value for ModP<P> {
         ))
     }
     fn is_zero(&self) -> bool {
-        self.0 == 0
+        self.residue() == 0
     }
 }
 
