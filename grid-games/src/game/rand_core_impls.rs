@@ -44,7 +44,7 @@ impl rand_core::SeedableRng for Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand_core::{Rng as _, SeedableRng};
+    use rand_core::SeedableRng;
 
     #[test]
     fn the_rand_core_view_is_the_same_stream() {
