@@ -74,4 +74,13 @@ pub enum PlugError {
         /// Bits of the bound on the answer.
         bits: usize,
     },
+    /// No method of the solver finishes this board within its limits (for domino tilings of a
+    /// full rectangle: the sweep's frontier is too wide and the Kasteleyn matrix too large).
+    #[error("a {rows}x{cols} board is beyond what this solver takes")]
+    TooLarge {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
 }

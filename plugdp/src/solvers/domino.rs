@@ -5,6 +5,13 @@ use super::{matching_bits, with_residues};
 use crate::value::{BigCount, Value};
 use crate::{EdgeRules, Grid, PlugError, Sides, run_edges};
 
+/// Widest frontier the domino sweep takes for a full rectangle (2^20 profiles per step).
+const MAX_SWEPT_WIDTH: usize = 20;
+
+/// Largest Kasteleyn matrix order (dominoes, half the cells): about 20 MB per matrix and well
+/// under a minute for all the primes a full rectangle's count needs.
+const MAX_DETERMINANT_ORDER: usize = 1600;
+
 /// Number of tilings of the free cells by 1 × 2 dominoes, exactly. Each free cell opens exactly
 /// one side (towards its partner); no connectivity is needed.
 ///
@@ -15,22 +22,47 @@ use crate::{EdgeRules, Grid, PlugError, Sides, run_edges};
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
-/// A board without blocked cells is counted by Kasteleyn's theorem (the determinant of a signed
-/// biadjacency matrix, exactly, modulo primes and the Chinese remainder theorem): `O((rows ·
-/// cols / 2)³)` per prime, so the 24 × 24 board takes a fraction of a second. A board with
-/// blocked cells goes through the plug DP, which counts in 128 bits first and, only on
-/// overflow, modulo enough primes to exceed Brégman's bound on the number of perfect matchings;
-/// its cost grows exponentially with the narrower side.
+/// A board without blocked cells is counted by whichever method is cheaper: Kasteleyn's
+/// theorem (the determinant of a signed biadjacency matrix, exactly, modulo primes and the
+/// Chinese remainder theorem), `O((rows · cols / 2)³)` per prime and `(rows · cols / 2)²`
+/// words, so the 24 × 24 board takes a fraction of a second; or the plug DP, about
+/// `rows · cols · 2^min(rows, cols)` steps, which wins on long narrow strips (a 2 × 1000 strip
+/// has 2000 cells but a 1000 × 1000 matrix). A board with blocked cells goes through the plug
+/// DP, which counts in 128 bits first and, only on overflow, modulo enough primes to exceed
+/// Brégman's bound on the number of perfect matchings; its cost grows exponentially with the
+/// narrower side.
 ///
 /// # Errors
-/// As [`run_edges`](crate::run_edges); [`PlugError::ExactTooLarge`] past about 990 bits.
+/// As [`run_edges`](crate::run_edges); [`PlugError::ExactTooLarge`] past about 990 bits;
+/// [`PlugError::TooLarge`] for a full rectangle whose shorter side is above 20 and whose
+/// Kasteleyn matrix would have an order above 1600 (half the cells).
 pub fn domino_tilings(grid: &Grid) -> Result<BigCount, PlugError> {
     let any_blocked = (0..grid.rows()).any(|r| (0..grid.cols()).any(|c| grid.is_blocked(r, c)));
     if !any_blocked {
-        return Ok(super::kasteleyn::rectangle_tilings(
-            grid.rows(),
-            grid.cols(),
-        ));
+        let (rows, cols) = (grid.rows(), grid.cols());
+        let cells = rows * cols;
+        let narrow = rows.min(cols);
+        // The sweep costs about cells · 2^narrow steps, the determinant (cells / 2)^3 per prime
+        // and (cells / 2)^2 words of memory: take the cheaper, and refuse a board neither
+        // finishes (a dense matrix of a 1 × 2^24 strip would need 5.6 · 10^14 bytes).
+        let half = cells / 2;
+        let sweep_cost = if narrow <= MAX_SWEPT_WIDTH {
+            cells.checked_mul(1 << narrow)
+        } else {
+            None
+        };
+        let det_cost = half.checked_mul(half).and_then(|h2| h2.checked_mul(half));
+        let use_det = match (sweep_cost, det_cost) {
+            (Some(s), Some(d)) => d < s && half <= MAX_DETERMINANT_ORDER,
+            (None, _) => half <= MAX_DETERMINANT_ORDER,
+            (Some(_), None) => false,
+        };
+        if use_det {
+            return Ok(super::kasteleyn::rectangle_tilings(rows, cols));
+        }
+        if sweep_cost.is_none() {
+            return Err(PlugError::TooLarge { rows, cols });
+        }
     }
     let g = if grid.cols() > grid.rows() {
         grid.transposed()
