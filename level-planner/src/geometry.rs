@@ -105,13 +105,15 @@ pub(crate) fn max_leg_cells(v: f64, tol: Tolerance, limit: i64) -> i64 {
     }
 }
 
-/// All admissible leg offsets for the virtual length `v` within `limit` cells per axis, in
-/// row-major order of the offset.
-pub(crate) fn leg_offsets(v: f64, tol: Tolerance, limit: i64) -> Vec<(i64, i64)> {
-    let r = max_leg_cells(v, tol, limit);
+/// All admissible leg offsets for the virtual length `v`, at most `rows` cells per axis in rows
+/// and `cols` in columns (two pivots of a site differ by less than its extent, so the table is
+/// bounded by the site, not by the tolerance: a 4096 × 1 site with a huge band used to build
+/// 67 million offsets per leg), in row-major order of the offset.
+pub(crate) fn leg_offsets(v: f64, tol: Tolerance, rows: i64, cols: i64) -> Vec<(i64, i64)> {
+    let (rr, rc) = (max_leg_cells(v, tol, rows), max_leg_cells(v, tol, cols));
     let mut out = Vec::new();
-    for di in -r..=r {
-        for dj in -r..=r {
+    for di in -rr..=rr {
+        for dj in -rc..=rc {
             if leg_ok(di, dj, v, tol) {
                 out.push((di, dj));
             }
@@ -170,7 +172,7 @@ mod tests {
             max_leg_cells(1.0, Tolerance::Absolute { metres: f64::MAX }, 9),
             9
         );
-        let offsets = leg_offsets(2.0, ratio, 100);
+        let offsets = leg_offsets(2.0, ratio, 100, 100);
         assert!(offsets.iter().all(|&(a, b)| leg_ok(a, b, 2.0, ratio)));
         assert!(offsets.windows(2).all(|w| w[0] < w[1]));
     }

@@ -218,9 +218,10 @@ pub use reference::{REFERENCE_MAX_LEVELS, plan_reference};
 /// planners: when that level's leg admits no grid offset at all within the site, the clearer
 /// [`PlanError::LegUnreachable`] names it; otherwise [`PlanError::NoAdmissiblePlacement`].
 fn failure(instance: &Instance, k: usize) -> PlanError {
-    let limit = instance.site().rows().max(instance.site().cols()) as i64;
+    let (rows, cols) = (instance.site().rows() as i64, instance.site().cols() as i64);
     let level = &instance.levels()[k];
-    if k > 0 && geometry::leg_offsets(level.dist_m, instance.params().tolerance, limit).is_empty() {
+    let tol = instance.params().tolerance;
+    if k > 0 && geometry::leg_offsets(level.dist_m, tol, rows - 1, cols - 1).is_empty() {
         PlanError::LegUnreachable { level: k + 1 }
     } else {
         PlanError::NoAdmissiblePlacement { level: k + 1 }

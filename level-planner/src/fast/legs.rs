@@ -12,9 +12,9 @@ pub(crate) struct Leg {
 }
 
 /// The admissible offsets for a leg of `dist_m` metres compared with `bearing` degrees, within
-/// `limit` cells per axis, row-major.
-pub(crate) fn legs(dist_m: f64, bearing: f64, tol: Tolerance, limit: i64) -> Vec<Leg> {
-    leg_offsets(dist_m, tol, limit)
+/// `rows` cells in rows and `cols` in columns, row-major.
+pub(crate) fn legs(dist_m: f64, bearing: f64, tol: Tolerance, rows: i64, cols: i64) -> Vec<Leg> {
+    leg_offsets(dist_m, tol, rows, cols)
         .into_iter()
         .map(|(dr, dc)| Leg {
             dr,

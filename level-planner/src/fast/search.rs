@@ -30,7 +30,6 @@ impl<'i> Tables<'i> {
         let (rows, cols) = (instance.site().rows(), instance.site().cols());
         let t = instance.levels().len();
         let tol = instance.params().tolerance;
-        let limit = rows.max(cols) as i64;
         let conflicts: Vec<Conflicts> = (0..t.saturating_sub(1))
             .map(|k| {
                 Conflicts::new(
@@ -46,7 +45,13 @@ impl<'i> Tables<'i> {
                 if k == 0 {
                     Vec::new()
                 } else {
-                    legs(instance.levels()[k].dist_m, shaped.adjusted[k], tol, limit)
+                    legs(
+                        instance.levels()[k].dist_m,
+                        shaped.adjusted[k],
+                        tol,
+                        rows as i64 - 1,
+                        cols as i64 - 1,
+                    )
                 }
             })
             .collect();
