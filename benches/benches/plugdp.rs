@@ -48,7 +48,14 @@ fn formula1(c: &mut Criterion) {
         );
     }
     let pairs = |_, _| plugdp::Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
-    let full = |g: &Grid| plugdp::run_edges(g, plugdp::EdgeRules::SINGLE_CYCLE, pairs);
+    let full = |g: &Grid| {
+        plugdp::run_edges(
+            g,
+            plugdp::EdgeRules::SINGLE_CYCLE,
+            pairs,
+            &plugdp::Options::default(),
+        )
+    };
     // Every method gives the published count (Timus 1519) before it is timed.
     assert_eq!(naive_cycles(12), 1_076_226_888_605_605_706);
     assert_eq!(full(&free12).unwrap().0, 1_076_226_888_605_605_706);
@@ -247,12 +254,24 @@ fn rocket_mania(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("sample3_no_pruning", |b| {
         b.iter(|| {
-            plugdp::rocket_mania_with(black_box(&board), &[true; 9], Prunings::default()).unwrap()
+            plugdp::rocket_mania_with(
+                black_box(&board),
+                &[true; 9],
+                Prunings::default(),
+                &plugdp::Options::default(),
+            )
+            .unwrap()
         })
     });
     g.bench_function("sample3_exact_prunings", |b| {
         b.iter(|| {
-            plugdp::rocket_mania_with(black_box(&board), &[true; 9], Prunings::EXACT).unwrap()
+            plugdp::rocket_mania_with(
+                black_box(&board),
+                &[true; 9],
+                Prunings::EXACT,
+                &plugdp::Options::default(),
+            )
+            .unwrap()
         })
     });
     g.finish();

@@ -199,12 +199,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "10x10: {} Hamiltonian cycles, {} Hamiltonian paths, {} domino tilings",
         plugdp::hamiltonian_cycles(&free, &plugdp::Options::default())?,
         plugdp::hamiltonian_paths(&free, &plugdp::Options::default())?,
-        plugdp::domino_tilings(&free)?
+        plugdp::domino_tilings(&free, &plugdp::Options::default())?
     );
     let fuses = plugdp::FuseBoard::parse_rows(&[
         "-L-L-L", "-TL--T", "-L-T-L", "--+---", "---T--", "-TL---", "---LT-", "---T-T", "-TL-T-",
     ])?;
-    let plan = plugdp::rocket_mania(&fuses, &[true; 9])?;
+    let plan = plugdp::rocket_mania(&fuses, &[true; 9], &plugdp::Options::default())?;
     println!(
         "Rocket Mania sample 3, every match lit: {} rockets; quarter turns per tile:",
         plan.launched

@@ -293,7 +293,9 @@ fn check_sequences(
                 poly(2, &mut polys)
             } else if key.starts_with("A002931") && (1..=A002931_MAX).contains(&n) {
                 polygons
-                    .get_or_insert_with(|| plugdp::self_avoiding_polygons(polygon_max))
+                    .get_or_insert_with(|| {
+                        plugdp::self_avoiding_polygons(polygon_max, &plugdp::Options::default())
+                    })
                     .as_ref()
                     .map_err(Clone::clone)
                     .map(|p| p[n as usize].to_string())
@@ -303,7 +305,7 @@ fn check_sequences(
                     .map(|v| v.to_string())
             } else if key.starts_with("A004003") && (1..=A004003_MAX).contains(&n) {
                 Grid::new(side, side)
-                    .and_then(|g| domino_tilings(&g))
+                    .and_then(|g| domino_tilings(&g, &plugdp::Options::default()))
                     .map(|v| v.to_string())
             } else {
                 t.skipped += 1;
@@ -326,7 +328,7 @@ fn rocket_record(record: &Value) -> Result<String, plugdp::PlugError> {
     let mut problems = Vec::new();
     let mut check =
         |what: &str, lit: Vec<bool>, expected: Option<u64>| -> Result<(), plugdp::PlugError> {
-            let plan = rocket_mania(&board, &lit)?;
+            let plan = rocket_mania(&board, &lit, &plugdp::Options::default())?;
             let replay = launched_rockets(&board, &plan.rotations, &lit)
                 .iter()
                 .filter(|&&x| x)

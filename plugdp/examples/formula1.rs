@@ -66,6 +66,8 @@ struct Args {
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
+    #[command(flatten)]
+    budget: cli::BudgetArgs,
 }
 
 const PROG: &str = "formula1";
@@ -97,7 +99,9 @@ fn main() -> ExitCode {
         ),
     );
     // Exact: 128 bits first, residues only if that overflows.
-    let options = plugdp::Options::default().with_threads(threads.get());
+    let options = args
+        .budget
+        .apply(plugdp::Options::default().with_threads(threads.get()));
     let answer = plugdp::hamiltonian_cycles(&grid, &options).map(|v| v.to_string());
     drop(progress);
     match answer {

@@ -42,6 +42,8 @@ struct Args {
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
+    #[command(flatten)]
+    budget: cli::BudgetArgs,
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {
@@ -72,7 +74,9 @@ fn main() -> ExitCode {
     );
     let result = plugdp::fixed_polyominoes(
         args.n,
-        &plugdp::Options::default().with_threads(threads.get()),
+        &args
+            .budget
+            .apply(plugdp::Options::default().with_threads(threads.get())),
     );
     drop(progress);
     match result {

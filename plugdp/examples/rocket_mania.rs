@@ -71,6 +71,8 @@ struct Args {
     /// Also print the rotations of each answer (quarter turns clockwise per tile) to stderr.
     #[arg(long)]
     show: bool,
+    #[command(flatten)]
+    budget: cli::BudgetArgs,
 }
 
 const PROG: &str = "rocket_mania";
@@ -157,7 +159,9 @@ fn main() -> ExitCode {
                 ),
             );
         }
-        let result = FuseBoard::parse_rows(&rows).and_then(|b| Ok((rocket_mania(&b, &lit)?, b)));
+        let options = args.budget.apply(plugdp::Options::default());
+        let result =
+            FuseBoard::parse_rows(&rows).and_then(|b| Ok((rocket_mania(&b, &lit, &options)?, b)));
         match result {
             Ok((plan, board)) => {
                 println!("{}", plan.launched);

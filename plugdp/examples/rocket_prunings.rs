@@ -142,18 +142,27 @@ fn main() -> ExitCode {
             Ok(b) => b,
             Err(e) => return cli::fail(PROG, format_args!("board {name}: {e}")),
         };
-        let base = match rocket_mania_with(&board, &[true; 9], Prunings::default()) {
+        let base = match rocket_mania_with(
+            &board,
+            &[true; 9],
+            Prunings::default(),
+            &plugdp::Options::default(),
+        ) {
             Ok((plan, _)) => plan,
             Err(e) => return cli::fail(PROG, format_args!("board {name}: {e}")),
         };
         table += &format!("{name:<20} {:>4}", base.launched);
         for (setting, p) in &settings {
-            let (plan, stats) = match rocket_mania_with(&board, &[true; 9], *p) {
-                Ok(x) => x,
-                Err(e) => {
-                    return cli::fail(PROG, format_args!("board {name}, pruning {setting}: {e}"));
-                }
-            };
+            let (plan, stats) =
+                match rocket_mania_with(&board, &[true; 9], *p, &plugdp::Options::default()) {
+                    Ok(x) => x,
+                    Err(e) => {
+                        return cli::fail(
+                            PROG,
+                            format_args!("board {name}, pruning {setting}: {e}"),
+                        );
+                    }
+                };
             let mark = if plan.launched == base.launched {
                 ' '
             } else {

@@ -17,10 +17,10 @@ use thiserror::Error;
 /// // Weights of 2^40 per cell multiply to 2^640 over a 4 × 4 tiling: more than a u64 holds,
 /// // and the engine says so instead of wrapping.
 /// let twos = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64 << 40)).collect();
-/// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, twos), Err(PlugError::Overflow));
+/// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, twos, &plugdp::Options::default()), Err(PlugError::Overflow));
 /// // A side bit that does not exist.
 /// let bad = |_, _| vec![(Sides(16), 1u64)];
-/// let result = run_edges(&Grid::new(2, 2)?, EdgeRules::PRESENCE, bad);
+/// let result = run_edges(&Grid::new(2, 2)?, EdgeRules::PRESENCE, bad, &plugdp::Options::default());
 /// assert!(matches!(result, Err(PlugError::BadSides { .. })));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -73,6 +73,18 @@ pub enum PlugError {
     ExactTooLarge {
         /// Bits of the bound on the answer.
         bits: usize,
+    },
+    /// A budget of the [`Options`](crate::Options) ran out: the frontier tables would have
+    /// passed [`Options::max_bytes`](crate::Options::max_bytes), or the
+    /// [`deadline`](crate::Options::deadline) passed. Raise the budget to go on.
+    #[error("{limit} exhausted: a step reached {states} frontier states (about {bytes} bytes)")]
+    BudgetExceeded {
+        /// Which budget ran out.
+        limit: crate::Limit,
+        /// Frontier states of the step that stopped the sweep.
+        states: usize,
+        /// Their estimated bytes.
+        bytes: usize,
     },
     /// No method of the solver finishes this board within its limits (for domino tilings of a
     /// full rectangle: the sweep's frontier is too wide and the Kasteleyn matrix too large).

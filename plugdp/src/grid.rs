@@ -32,7 +32,7 @@ impl Grid {
     /// let mut fib = (1u64, 2u64);
     /// for n in 2..=20 {
     ///     let strip = Grid::new(2, n)?;
-    ///     assert_eq!(domino_tilings(&strip)?.to_string(), fib.1.to_string());
+    ///     assert_eq!(domino_tilings(&strip, &plugdp::Options::default())?.to_string(), fib.1.to_string());
     ///     fib = (fib.1, fib.0 + fib.1);
     /// }
     /// assert_eq!(Grid::new(0, 3), Err(PlugError::EmptyGrid));
@@ -64,7 +64,7 @@ impl Grid {
     /// let ring = Grid::with_blocked(3, 3, blocked)?;
     /// assert!(ring.is_blocked(1, 1));
     /// assert_eq!(hamiltonian_cycles(&ring, &Options::default())?.to_string(), "1");
-    /// assert_eq!(domino_tilings(&ring)?.to_string(), "2");
+    /// assert_eq!(domino_tilings(&ring, &plugdp::Options::default())?.to_string(), "2");
     /// assert!(Grid::with_blocked(3, 3, vec![false; 8]).is_err()); // 8 flags for 9 cells
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```

@@ -17,8 +17,9 @@
 //!
 //! ```
 //! use plugdp::{domino_tilings, Grid};
-//! assert_eq!(domino_tilings(&Grid::new(8, 8)?)?.to_string(), "12988816"); // OEIS A004003
-//! assert_eq!(domino_tilings(&Grid::new(2, 10)?)?.to_string(), "89"); // 2 × n: Fibonacci
+//! let options = plugdp::Options::default();
+//! assert_eq!(domino_tilings(&Grid::new(8, 8)?, &options)?.to_string(), "12988816"); // OEIS A004003
+//! assert_eq!(domino_tilings(&Grid::new(2, 10)?, &options)?.to_string(), "89"); // 2 × n: Fibonacci
 //! # Ok::<(), plugdp::PlugError>(())
 //! ```
 //!
@@ -57,7 +58,8 @@
 //!         .collect()
 //! };
 //! let count = |n| -> Result<u64, plugdp::PlugError> {
-//!     Ok(run_edges(&Grid::new(n, n)?, EdgeRules::PRESENCE, alone_or_paired)?.0)
+//!     let options = plugdp::Options::default();
+//!     Ok(run_edges(&Grid::new(n, n)?, EdgeRules::PRESENCE, alone_or_paired, &options)?.0)
 //! };
 //! // OEIS A028420: 1, 7, 131, 10012, … monomer–dimer tilings of the n × n board.
 //! assert_eq!(count(2)?, 7);
@@ -74,8 +76,8 @@
 //! # Ready solvers
 //!
 //! * [`hamiltonian_cycles`] (Timus 1519 "Formula 1"; [`Grid::parse_rows`] shows the input
-//!   format), [`hamiltonian_paths`], [`cycle_covers`] (HDU 1693), with 128-bit and
-//!   multi-threaded variants;
+//!   format), [`hamiltonian_paths`], [`cycle_covers`] (HDU 1693), exact at any size, on as
+//!   many threads as [`Options::with_threads`] asks for;
 //! * [`domino_tilings`] (Kasteleyn's determinant for full rectangles, the plug DP otherwise);
 //! * [`rocket_mania`] (ZOJ 2125 "Rocket Mania" and ZOJ 2126 "Rocket Mania Plus";
 //!   [`FuseBoard`] describes the puzzle and the input formats), with the rotation of every
@@ -93,15 +95,38 @@
 //!   new component, a merge, a cycle closing) are computed on the packed key with word-parallel
 //!   operations; the rest through a decoded reference transition.
 //! * A step's successors are summed in a cache-sized open-addressing table, or, for big steps,
-//!   first partitioned by hash so that every table stays in cache; with `threads` > 1
-//!   ([`run_edges_parallel`] and the `_parallel` solvers) workers started once per sweep split
-//!   every step, with no contended lock.
+//!   first partitioned by hash so that every table stays in cache; with
+//!   [`Options::threads`] above 1, workers started once per sweep split every step, with no
+//!   contended lock.
 //! * Hamiltonian cycles sweep only half the board: the top half and the bottom half meet at the
 //!   middle row, joined by plug set over the closed meanders (pairs of non-crossing matchings
 //!   that form one cycle); a mirror-symmetric board needs one half sweep.
 //! * Measured (2-core machine): the free 12 × 12 Formula 1 board in 22 ms on one thread and
 //!   15–21 ms on two, 16 × 16 in 2.2–2.9 s on two; all fixed polyominoes up to 24 cells in
 //!   1.9 s on one thread.
+//!
+//! # Budgets
+//!
+//! Every solver and engine entry point takes `&`[`Options`], whose budget bounds what a call may
+//! spend: the memory of a step's frontier tables ([`Options::max_bytes`], 2 GiB by default, an
+//! estimate from the number of states) and optionally a deadline ([`Options::with_time_limit`]).
+//! Both are checked after every step (one cell); running out is
+//! [`PlugError::BudgetExceeded`] with the [`Limit`] reached and the states of that step, never an
+//! allocation failure or a sweep that runs for hours:
+//!
+//! ```
+//! use std::time::Duration;
+//! use plugdp::{hamiltonian_cycles, Grid, Limit, Options, PlugError};
+//! // The widest board the encoding takes: its frontier grows past any memory within seconds.
+//! let small = Options::default().with_max_bytes(16 << 20);
+//! let result = hamiltonian_cycles(&Grid::new(30, 30)?, &small);
+//! assert!(matches!(result, Err(PlugError::BudgetExceeded { limit: Limit::Memory { .. }, .. })));
+//! // A deadline that has passed stops any sweep after its first step.
+//! let late = Options::default().with_time_limit(Duration::ZERO);
+//! let result = hamiltonian_cycles(&Grid::new(12, 12)?, &late);
+//! assert!(matches!(result, Err(PlugError::BudgetExceeded { limit: Limit::Deadline, .. })));
+//! # Ok::<(), PlugError>(())
+//! ```
 //!
 //! # Features
 //!
@@ -114,6 +139,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+mod budget;
 pub mod engine;
 mod error;
 mod grid;
@@ -123,12 +149,13 @@ pub mod value;
 
 pub use engine::{
     CellRules, Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_cells, run_edges,
-    run_edges_parallel, run_edges_with, run_edges_witness,
+    run_edges_with, run_edges_witness,
 };
 /// The `polyomino` crate this one builds on (polyomino counts), re-exported so its types need
 /// no dependency of their own.
 pub use polyomino;
 
+pub use budget::Limit;
 pub use error::PlugError;
 pub use grid::Grid;
 pub use options::Options;

@@ -1,9 +1,19 @@
-//! [`Options`]: how a solver runs.
+//! [`Options`]: how a solver runs, and how much it may spend.
 
 use std::num::NonZeroUsize;
+use std::time::{Duration, Instant};
 
-/// How a solver runs. Build with `Options::default()` and the `with_…` setters (the struct may
-/// gain fields, such as budgets).
+use crate::budget::Meter;
+
+/// How a solver runs and how much it may spend. Build with `Options::default()` and the
+/// `with_…` setters (the struct may gain fields).
+///
+/// Every solver and every engine entry point takes `&Options`. The budget is checked after each
+/// step of a sweep (one cell): past [`max_bytes`](Self::max_bytes) of estimated frontier
+/// memory, or after the [`deadline`](Self::deadline), the call returns
+/// [`PlugError::BudgetExceeded`](crate::PlugError::BudgetExceeded) with what it had reached
+/// instead of running on. The default memory budget ([`Options::DEFAULT_MAX_BYTES`], 2 GiB)
+/// keeps a call within a few gigabytes; raise it for the biggest boards.
 ///
 /// ```
 /// use plugdp::{hamiltonian_cycles, Grid, Options};
@@ -14,6 +24,12 @@ use std::num::NonZeroUsize;
 /// assert_eq!(hamiltonian_cycles(&board, &two)?, hamiltonian_cycles(&board, &Options::default())?);
 /// assert_eq!(u64::try_from(&hamiltonian_cycles(&board, &two)?)?, 1072);
 /// assert_eq!(Options::default().with_threads(usize::MAX).threads.get(), Options::MAX_THREADS);
+/// // A budget: a deadline already passed stops the sweep after its first step.
+/// let late = Options::default().with_time_limit(std::time::Duration::ZERO);
+/// assert!(matches!(
+///     hamiltonian_cycles(&board, &late),
+///     Err(plugdp::PlugError::BudgetExceeded { limit: plugdp::Limit::Deadline, .. })
+/// ));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,12 +38,21 @@ pub struct Options {
     /// Threads a sweep runs on (the calling thread waits); results never depend on it.
     /// Default 1.
     pub threads: NonZeroUsize,
+    /// Most bytes the frontier tables of one step may take (estimated from the number of states
+    /// and the sizes of a key and a value; a value type that allocates, such as
+    /// [`BigCount`](crate::BigCount), counts only its inline size). Default
+    /// [`Options::DEFAULT_MAX_BYTES`].
+    pub max_bytes: usize,
+    /// When to give up (checked after every step). Default `None`: no time limit.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             threads: NonZeroUsize::MIN,
+            max_bytes: Options::DEFAULT_MAX_BYTES,
+            deadline: None,
         }
     }
 }
@@ -35,6 +60,67 @@ impl Default for Options {
 impl Options {
     /// Most threads a sweep starts.
     pub const MAX_THREADS: usize = 256;
+
+    /// The default memory budget: 2 GiB (about 1.7 GB of real memory at its peak, measured on a
+    /// 20-wide Hamiltonian-cycle sweep).
+    pub const DEFAULT_MAX_BYTES: usize = 1 << 31;
+
+    /// These options with a memory budget of `bytes` for the frontier tables of one step.
+    ///
+    /// ```
+    /// use plugdp::{domino_tilings, Grid, Options, PlugError};
+    /// // A board with a blocked cell goes through the plug DP: a 16-wide frontier has thousands
+    /// // of profiles per step, more than 4 KiB hold.
+    /// let holed = Grid::with_blocked(16, 16, (0..256).map(|i| i == 17).collect())?;
+    /// let small = Options::default().with_max_bytes(4096);
+    /// assert!(matches!(domino_tilings(&holed, &small), Err(PlugError::BudgetExceeded { .. })));
+    /// assert!(domino_tilings(&holed, &Options::default())?.is_zero()); // 255 free cells
+    /// # Ok::<(), PlugError>(())
+    /// ```
+    pub fn with_max_bytes(mut self, bytes: usize) -> Options {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// These options with a deadline.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use plugdp::{hamiltonian_cycles, Grid, Options};
+    /// let soon = Options::default().with_deadline(Instant::now() + Duration::from_secs(60));
+    /// assert_eq!(hamiltonian_cycles(&Grid::new(6, 6)?, &soon)?.to_string(), "1072");
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
+    pub fn with_deadline(mut self, deadline: Instant) -> Options {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// These options with a deadline `limit` from now (a limit too far to represent means no
+    /// deadline).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use plugdp::{hamiltonian_cycles, Grid, Options};
+    /// let minute = Options::default().with_time_limit(Duration::from_secs(60));
+    /// assert!(minute.deadline.is_some());
+    /// assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?, &minute)?.to_string(), "6");
+    /// assert!(Options::default().with_time_limit(Duration::MAX).deadline.is_none());
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
+    pub fn with_time_limit(mut self, limit: Duration) -> Options {
+        self.deadline = Instant::now().checked_add(limit);
+        self
+    }
+
+    /// The budget as the sweeps check it.
+    pub(crate) fn meter(&self) -> Meter {
+        Meter {
+            max_bytes: self.max_bytes,
+            deadline: self.deadline,
+            ways: 1,
+        }
+    }
 
     /// These options with `threads` threads, clamped to `1..=MAX_THREADS`.
     pub fn with_threads(mut self, threads: usize) -> Options {

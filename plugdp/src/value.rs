@@ -58,7 +58,7 @@ use core::fmt;
 ///         .map(|&s| (s, if s == Sides::DOWN { x.clone() } else { Poly::one() }))
 ///         .collect()
 /// };
-/// let (by_vertical, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, choices)?;
+/// let (by_vertical, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, choices, &plugdp::Options::default())?;
 /// assert_eq!(by_vertical, Poly([1, 0, 3, 0, 1, 0, 0, 0]));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -145,10 +145,10 @@ best_plus!(
     ///     let score = |s: Sides| MaxPlus(Some(i64::from(s == Sides::DOWN)));
     ///     Sides::SINGLES.iter().map(|&s| (s, score(s))).collect()
     /// };
-    /// let (most, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical)?;
+    /// let (most, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical, &plugdp::Options::default())?;
     /// assert_eq!(most, MaxPlus(Some(5)));
     /// // No tiling of an odd board: the zero of the semiring.
-    /// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::PRESENCE, vertical)?.0, MaxPlus(None));
+    /// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::PRESENCE, vertical, &plugdp::Options::default())?.0, MaxPlus(None));
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
     MaxPlus,
@@ -165,7 +165,7 @@ best_plus!(
     ///     let cost = |s: Sides| MinPlus(Some(i64::from(s == Sides::DOWN)));
     ///     Sides::SINGLES.iter().map(|&s| (s, cost(s))).collect()
     /// };
-    /// let (fewest, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical)?;
+    /// let (fewest, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical, &plugdp::Options::default())?;
     /// assert_eq!(fewest, MinPlus(Some(1)));
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
@@ -179,8 +179,8 @@ best_plus!(
 /// use plugdp::{run_edges, EdgeRules, Feasible, Grid, Sides};
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, Feasible(true))).collect();
 /// // A grid graph is bipartite: no Hamiltonian cycle through an odd number of cells.
-/// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::SINGLE_CYCLE, pairs)?.0, Feasible(false));
-/// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs)?.0, Feasible(true));
+/// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?.0, Feasible(false));
+/// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?.0, Feasible(true));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,7 +234,7 @@ pub const PRIMES: [u64; 16] = [
 /// use plugdp::{run_edges, EdgeRules, Grid, ModP, Sides};
 /// const P: u64 = 1_000_000_007;
 /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, ModP::<P>(1))).collect();
-/// let (tilings, _) = run_edges(&Grid::new(1000, 2)?, EdgeRules::PRESENCE, singles)?;
+/// let (tilings, _) = run_edges(&Grid::new(1000, 2)?, EdgeRules::PRESENCE, singles, &plugdp::Options::default())?;
 /// // Domino tilings of a 2 × n strip are the Fibonacci number F(n + 1), here F(1001) mod P.
 /// let (mut a, mut b) = (1u64, 1u64); // F(1), F(2)
 /// for _ in 2..=1000 {
@@ -303,7 +303,7 @@ impl<const P: u64> Value for ModP<P> {
 /// use plugdp::{run_edges, EdgeRules, Grid, Residues, Sides, Value};
 /// // Domino tilings of a 2 × 100 strip: F(101), which needs 69 bits.
 /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, Residues::<2>::one())).collect();
-/// let (tilings, _) = run_edges(&Grid::new(100, 2)?, EdgeRules::PRESENCE, singles)?;
+/// let (tilings, _) = run_edges(&Grid::new(100, 2)?, EdgeRules::PRESENCE, singles, &plugdp::Options::default())?;
 /// let (mut a, mut b) = (1u128, 1u128); // F(1), F(2)
 /// for _ in 2..=100 {
 ///     (a, b) = (b, a + b);
@@ -412,7 +412,7 @@ impl<const K: usize> Residues<K> {
 /// ```
 /// use plugdp::{domino_tilings, BigCount, Grid};
 /// // Domino tilings of a 2 × 300 strip: the Fibonacci number F(301), past u128.
-/// let tilings = domino_tilings(&Grid::new(2, 300)?)?;
+/// let tilings = domino_tilings(&Grid::new(2, 300)?, &plugdp::Options::default())?;
 /// assert!(tilings > BigCount::from_u64(u64::MAX));
 /// // F(301) by schoolbook decimal addition (digits least significant first).
 /// let add = |a: &[u8], b: &[u8]| {
@@ -449,7 +449,7 @@ impl BigCount {
     ///
     /// ```
     /// use plugdp::{domino_tilings, BigCount, Grid};
-    /// let chessboard = domino_tilings(&Grid::new(8, 8)?)?;
+    /// let chessboard = domino_tilings(&Grid::new(8, 8)?, &plugdp::Options::default())?;
     /// assert_eq!(chessboard, BigCount::from_u64(12_988_816)); // OEIS A004003
     /// assert_eq!(BigCount::from_u64(0).to_string(), "0");
     /// assert!(BigCount::from_u64(1_000_000_000) > BigCount::from_u64(999_999_999));

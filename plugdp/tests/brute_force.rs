@@ -151,7 +151,7 @@ proptest! {
 
     #[test]
     fn domino_tilings_match_brute_force(g in board()) {
-        prop_assert_eq!(domino_tilings(&g).unwrap().to_string(), brute(&g, Shape::Regular(1)).to_string());
+        prop_assert_eq!(domino_tilings(&g, &plugdp::Options::default()).unwrap().to_string(), brute(&g, Shape::Regular(1)).to_string());
     }
 }
 
@@ -187,13 +187,13 @@ fn published_values() {
         "3"
     );
     assert_eq!(
-        domino_tilings(&Grid::new(6, 6).unwrap())
+        domino_tilings(&Grid::new(6, 6).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "6728"
     );
     assert_eq!(
-        domino_tilings(&Grid::new(10, 10).unwrap())
+        domino_tilings(&Grid::new(10, 10).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "258584046368"
@@ -215,7 +215,12 @@ fn bad_inputs_are_errors() {
     assert!(g.is_blocked(5, 5));
     // A counting value has no witness: a typed error, not a panic.
     let counting = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-    let r = run_edges_witness(&Grid::new(4, 4).unwrap(), EdgeRules::SINGLE_CYCLE, counting);
+    let r = run_edges_witness(
+        &Grid::new(4, 4).unwrap(),
+        EdgeRules::SINGLE_CYCLE,
+        counting,
+        &plugdp::Options::default(),
+    );
     assert_eq!(r, Err(PlugError::NoWitness));
     // One-row and one-column boards have no cycle; an all-blocked board has no cycle and one
     // (empty) cover.
@@ -251,13 +256,13 @@ fn bad_inputs_are_errors() {
         "0"
     );
     assert_eq!(
-        domino_tilings(&Grid::new(1, 9).unwrap())
+        domino_tilings(&Grid::new(1, 9).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "0"
     );
     assert_eq!(
-        domino_tilings(&Grid::new(1, 8).unwrap())
+        domino_tilings(&Grid::new(1, 8).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "1"
@@ -275,8 +280,12 @@ fn kasteleyn_agrees_with_the_plug_dp_on_rectangles() {
             flags.extend(std::iter::repeat_n(true, cols));
             let padded = Grid::with_blocked(rows + 1, cols, flags).unwrap();
             assert_eq!(
-                domino_tilings(&full).unwrap().to_string(),
-                domino_tilings(&padded).unwrap().to_string(),
+                domino_tilings(&full, &plugdp::Options::default())
+                    .unwrap()
+                    .to_string(),
+                domino_tilings(&padded, &plugdp::Options::default())
+                    .unwrap()
+                    .to_string(),
                 "{rows}x{cols}"
             );
         }

@@ -50,7 +50,7 @@ proptest! {
         let blocked = (0..r * c).map(|i| noise[i] == 0).collect();
         let grid = Grid::with_blocked(r, c, blocked).unwrap();
         let rules = CellRules { connected, allow_empty };
-        let got: u64 = run_cells(&grid, rules, |_, _| (Some(1), Some(1))).unwrap();
+        let got: u64 = run_cells(&grid, rules, |_, _| (Some(1), Some(1)), &plugdp::Options::default()).unwrap();
         prop_assert_eq!(got, brute(&grid, connected, allow_empty));
     }
 }

@@ -3,7 +3,7 @@
 
 use std::num::NonZeroUsize;
 
-use plugdp::{EdgeRules, Grid, Options, Sides, hamiltonian_cycles, run_edges_parallel};
+use plugdp::{EdgeRules, Grid, Options, Sides, hamiltonian_cycles, run_edges};
 
 #[test]
 fn absurd_thread_counts_are_clamped_not_allocated() {
@@ -11,8 +11,10 @@ fn absurd_thread_counts_are_clamped_not_allocated() {
     // (usize::MAX threads: a capacity-overflow panic).
     let g = Grid::new(4, 4).unwrap();
     let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-    let (count, _) =
-        run_edges_parallel(&g, EdgeRules::SINGLE_CYCLE, pairs, NonZeroUsize::MAX).unwrap();
+    // The field is public: a caller may set it past what with_threads allows.
+    let mut absurd = Options::default();
+    absurd.threads = NonZeroUsize::MAX;
+    let (count, _) = run_edges(&g, EdgeRules::SINGLE_CYCLE, pairs, &absurd).unwrap();
     assert_eq!(count, 6); // OEIS A003763(2)
     let many = Options::default().with_threads(usize::MAX);
     assert_eq!(hamiltonian_cycles(&g, &many).unwrap().to_string(), "6");
@@ -58,26 +60,26 @@ fn full_rectangles_take_the_cheaper_method_or_a_typed_error() {
     for _ in 2..=150 {
         (a, b) = (b, a + b);
     }
-    let strip = domino_tilings(&Grid::new(2, 150).unwrap()).unwrap();
+    let strip = domino_tilings(&Grid::new(2, 150).unwrap(), &plugdp::Options::default()).unwrap();
     assert_eq!(u128::try_from(&strip).unwrap(), b);
     let started = Instant::now();
     // A 1 × n strip has one tiling; the dense matrix of a 1 × 20 000 strip took over 60 s and
     // 765 MB, and a 1 × 2^24 strip aborted allocating 5.6 · 10^14 bytes (2^20 keeps the test
     // quick; the sweep is linear in the cells).
     assert_eq!(
-        domino_tilings(&Grid::new(1, 20_000).unwrap())
+        domino_tilings(&Grid::new(1, 20_000).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "1"
     );
     assert_eq!(
-        domino_tilings(&Grid::new(1, 1 << 20).unwrap())
+        domino_tilings(&Grid::new(1, 1 << 20).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "1"
     );
     // 2 × 20 000: F(20 001) needs about 13 900 bits, more than the exact count takes: refused.
-    let long = domino_tilings(&Grid::new(2, 20_000).unwrap());
+    let long = domino_tilings(&Grid::new(2, 20_000).unwrap(), &plugdp::Options::default());
     assert!(
         matches!(long, Err(PlugError::ExactTooLarge { .. })),
         "{long:?}"
@@ -85,7 +87,7 @@ fn full_rectangles_take_the_cheaper_method_or_a_typed_error() {
     assert!(started.elapsed().as_secs() < 30);
     // Neither method takes a 100 × 100 board.
     assert_eq!(
-        domino_tilings(&Grid::new(100, 100).unwrap()),
+        domino_tilings(&Grid::new(100, 100).unwrap(), &plugdp::Options::default()),
         Err(PlugError::TooLarge {
             rows: 100,
             cols: 100
@@ -94,7 +96,7 @@ fn full_rectangles_take_the_cheaper_method_or_a_typed_error() {
     // A square the determinant still takes: OEIS A004003(12) for 24 × 24 would be slow in a
     // test, so 8 × 8 again through the chosen method.
     assert_eq!(
-        domino_tilings(&Grid::new(8, 8).unwrap())
+        domino_tilings(&Grid::new(8, 8).unwrap(), &plugdp::Options::default())
             .unwrap()
             .to_string(),
         "12988816"

@@ -32,7 +32,7 @@ fn closed_walks(len: usize) -> u64 {
 
 #[test]
 fn transfer_matrix_equals_brute_force() {
-    let tm = self_avoiding_polygons(7).unwrap();
+    let tm = self_avoiding_polygons(7, &plugdp::Options::default()).unwrap();
     for (n, &count) in tm.iter().enumerate().skip(2) {
         let p = 2 * n;
         assert_eq!(count, closed_walks(p) / (2 * p as u64), "perimeter {p}");
@@ -41,7 +41,13 @@ fn transfer_matrix_equals_brute_force() {
 
 #[test]
 fn oeis_a002931() {
-    let v = self_avoiding_polygons(12).unwrap();
+    let v = self_avoiding_polygons(12, &plugdp::Options::default()).unwrap();
     assert_eq!(v[8..].to_vec(), vec![2938, 15268, 81826, 449572, 2521270]);
-    assert!(self_avoiding_polygons(plugdp::MAX_POLYGON_HALF_PERIMETER + 1).is_err());
+    assert!(
+        self_avoiding_polygons(
+            plugdp::MAX_POLYGON_HALF_PERIMETER + 1,
+            &plugdp::Options::default()
+        )
+        .is_err()
+    );
 }

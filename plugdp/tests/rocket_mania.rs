@@ -31,10 +31,17 @@ fn contest_samples() {
     let all_best = [4, 3, 6, 9];
     for i in 0..4 {
         let b = board(&samples[i]);
-        let one = rocket_mania(&b, &single(9, single_x[i] - 1)).unwrap();
+        let one =
+            rocket_mania(&b, &single(9, single_x[i] - 1), &plugdp::Options::default()).unwrap();
         assert_eq!(one.launched, single_best[i], "2125 sample {}", i + 1);
-        let all = rocket_mania(&b, &[true; 9]).unwrap();
-        let (plain, _) = rocket_mania_with(&b, &[true; 9], Prunings::default()).unwrap();
+        let all = rocket_mania(&b, &[true; 9], &plugdp::Options::default()).unwrap();
+        let (plain, _) = rocket_mania_with(
+            &b,
+            &[true; 9],
+            Prunings::default(),
+            &plugdp::Options::default(),
+        )
+        .unwrap();
         assert_eq!(plain.launched, all.launched);
         assert_eq!(all.launched, all_best[i], "2126 sample {}", i + 1);
         // The witness re-simulates to the same count.
@@ -96,21 +103,21 @@ proptest! {
 
     #[test]
     fn exact_prunings_keep_the_optimum((b, lit) in small_board()) {
-        let (plain, _) = rocket_mania_with(&b, &lit, Prunings::default()).unwrap();
+        let (plain, _) = rocket_mania_with(&b, &lit, Prunings::default(), &plugdp::Options::default()).unwrap();
         for p in [
             Prunings { lone_unlit_plug: true, ..Prunings::default() },
             Prunings { dominance: true, ..Prunings::default() },
             Prunings { row_end: true, ..Prunings::default() },
             Prunings::EXACT,
         ] {
-            let (pruned, _) = rocket_mania_with(&b, &lit, p).unwrap();
+            let (pruned, _) = rocket_mania_with(&b, &lit, p, &plugdp::Options::default()).unwrap();
             prop_assert_eq!(pruned.launched, plain.launched, "{:?}", p);
         }
     }
 
     #[test]
     fn best_matches_brute_force((b, lit) in small_board()) {
-        let plan = rocket_mania(&b, &lit).unwrap();
+        let plan = rocket_mania(&b, &lit, &plugdp::Options::default()).unwrap();
         prop_assert_eq!(plan.launched, brute(&b, &lit));
         prop_assert_eq!(launched_rockets(&b, &plan.rotations, &lit), plan.rockets);
     }

@@ -9,20 +9,22 @@
 use hashbrown::HashMap;
 
 use super::state::{Labels, MAX_POSITIONS};
-use crate::{Grid, PlugError, Value};
+use crate::budget::Meter;
+use crate::{Grid, Options, PlugError, Value};
 
 /// How occupied cells must relate, for [`run_cells`].
 ///
 /// ```
-/// use plugdp::{run_cells, CellRules, Grid};
+/// use plugdp::{run_cells, CellRules, Grid, Options};
 /// let strip = Grid::new(1, 10)?;
+/// let options = Options::default();
 /// let any = |_, _| (Some(1u64), Some(1u64)); // each cell may be in or out, weight 1
 /// // Any subset of 10 cells: 2^10, with the empty one.
 /// let all = CellRules { connected: false, allow_empty: true };
-/// assert_eq!(run_cells(&strip, all, any)?, 1024);
+/// assert_eq!(run_cells(&strip, all, any, &options)?, 1024);
 /// // Connected non-empty subsets of a 1 × n strip are its n(n + 1)/2 intervals.
 /// let intervals = CellRules { connected: true, allow_empty: false };
-/// assert_eq!(run_cells(&strip, intervals, any)?, 55);
+/// assert_eq!(run_cells(&strip, intervals, any, &options)?, 55);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,22 +45,26 @@ const ANY: u8 = 2;
 /// configurations.
 ///
 /// ```
-/// use plugdp::{run_cells, CellRules, Grid};
+/// use plugdp::{run_cells, CellRules, Grid, Options};
 /// // Non-empty connected cell sets of a 2 × 2 board: 4 singles, 4 dominoes, 4 L-shapes, 1 square.
 /// let rules = CellRules { connected: true, allow_empty: false };
-/// let n: u64 = run_cells(&Grid::new(2, 2)?, rules, |_, _| (Some(1), Some(1)))?;
+/// let both = |_, _| (Some(1), Some(1));
+/// let n: u64 = run_cells(&Grid::new(2, 2)?, rules, both, &Options::default())?;
 /// assert_eq!(n, 13);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
 /// # Errors
 /// [`PlugError::TooWide`] past 31 columns, [`PlugError::TooManyComponents`],
-/// [`PlugError::Overflow`].
+/// [`PlugError::Overflow`], [`PlugError::BudgetExceeded`] past the budget of `options` (checked
+/// after every cell; `options.threads` is not used: the sweep runs on the calling thread).
 pub fn run_cells<V: Value>(
     grid: &Grid,
     rules: CellRules,
     mut weights: impl FnMut(usize, usize) -> (Option<V>, Option<V>),
+    options: &Options,
 ) -> Result<V, PlugError> {
+    let meter = options.meter();
     let (rows, cols) = (grid.rows(), grid.cols());
     if cols > MAX_POSITIONS {
         return Err(PlugError::TooWide {
@@ -100,6 +106,7 @@ pub fn run_cells<V: Value>(
                 }
             }
             cur = next;
+            meter.check(cur.len(), Meter::map_state_bytes::<u128, V>())?;
         }
     }
     let mut total = V::zero();

@@ -1,9 +1,9 @@
 //! The edge-plug sweep: cells choose which of their four sides are open.
 
-use std::num::NonZeroUsize;
-
+use super::interned::Interned;
 use super::state::{Labels, MAX_LABEL, MAX_POSITIONS};
 use super::table::{Collector, Frontiers, TableKey};
+use crate::budget::Meter;
 use crate::{Grid, PlugError, Value};
 
 /// A set of open sides of a cell: the bits 1 (left), 2 (up), 4 (right) and 8 (down).
@@ -90,7 +90,7 @@ impl Sides {
 /// let count = |cycles| -> Result<u64, plugdp::PlugError> {
 ///     let rules = EdgeRules { connectivity: true, cycles, ends: 0 };
 ///     let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-///     Ok(run_edges(&grid, rules, pairs)?.0)
+///     Ok(run_edges(&grid, rules, pairs, &plugdp::Options::default())?.0)
 /// };
 /// assert_eq!(count(Cycles::Any)?, 2);
 /// assert_eq!(count(Cycles::Single)?, 1);
@@ -119,11 +119,11 @@ pub enum Cycles {
 /// let through_or_end = |_, _| {
 ///     Sides::PAIRS.iter().chain(&Sides::SINGLES).map(|&s| (s, 1u64)).collect()
 /// };
-/// let (paths, _) = run_edges(&grid, EdgeRules::SINGLE_PATH, through_or_end)?;
+/// let (paths, _) = run_edges(&grid, EdgeRules::SINGLE_PATH, through_or_end, &plugdp::Options::default())?;
 /// assert_eq!(paths, 20); // OEIS A120443: 1, 4, 20, 276, …
 /// // Domino tilings: every cell opens the one side towards its partner.
 /// let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
-/// let (tilings, _) = run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, partner)?;
+/// let (tilings, _) = run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, partner, &plugdp::Options::default())?;
 /// assert_eq!(tilings, 36); // OEIS A004003: 1, 2, 36, 6728, …
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -168,7 +168,7 @@ impl EdgeRules {
 /// use plugdp::{run_edges, EdgeRules, Grid, Sides};
 /// let grid = Grid::new(4, 4)?;
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// let (cycles, stats) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
+/// let (cycles, stats) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?;
 /// assert_eq!(cycles, 6); // OEIS A003763
 /// assert_eq!(stats.states_per_step.len(), 16); // one entry per cell
 /// assert_eq!(stats.peak, *stats.states_per_step.iter().max().unwrap());
@@ -189,6 +189,28 @@ pub struct Stats {
 
 pub(crate) const CLOSED: u8 = 1;
 
+/// Checks the width, collects the choices and runs `$body` with `$sweep` bound to a sweep over
+/// 64-bit keys when the frontier fits (they hash and move faster) or 128-bit keys otherwise.
+macro_rules! with_sweep {
+    ($grid:expr, $rules:expr, $choices:expr, $meter:expr, |$sweep:ident| $body:expr) => {{
+        let positions = $grid.cols() + 1;
+        if positions > MAX_POSITIONS {
+            return Err(PlugError::TooWide {
+                cols: $grid.cols(),
+                max: MAX_POSITIONS - 1,
+            });
+        }
+        let options = Options::new($grid, &mut $choices)?;
+        if 4 * positions <= 60 {
+            let $sweep = Sweep::<u64, _>::new($grid, $rules, options, $meter);
+            $body
+        } else {
+            let $sweep = Sweep::<u128, _>::new($grid, $rules, options, $meter);
+            $body
+        }
+    }};
+}
+
 /// Sweeps `grid`; `choices(r, c)` lists the sides a free cell may open with their weights
 /// (blocked cells open nothing). A cell's left and top openings must match the arriving plugs
 /// exactly; openings across the board's border are not allowed. Returns the total weight of the
@@ -199,12 +221,26 @@ pub(crate) const CLOSED: u8 = 1;
 /// the choices their cells make, in the [`Value`] type `V` (`u64`, `u128`, a modular count, an
 /// optimisation value, …). Blocked cells count as choosing [`Sides::NONE`] with weight one.
 ///
+/// `options` sets the threads and the budget. With more than one thread the workers start once
+/// per sweep; in every step each of them expands an equal share of the frontiers into its own
+/// partition buffers (by hash), and after a barrier worker t sums partitions t, t + `threads`,
+/// … of all buffers: no contended lock, and no frontier is summed by two workers (the 16 × 16
+/// Hamiltonian cycle sweep runs about 1.8 times as fast on two threads as on one, on a 2-core
+/// machine). A board narrower than 10 columns with more than 4096 cells is swept on one thread
+/// whatever the request: its frontiers are few, and the two barriers per step would cost more
+/// than they save. The answer never depends on the threads. The budget is checked after every
+/// step (see [`Options`](crate::Options)).
+///
 /// ```
-/// use plugdp::{run_edges, EdgeRules, Grid, Sides};
+/// use plugdp::{run_edges, EdgeRules, Grid, Options, Sides};
 /// // Hamiltonian cycles of the free 4 × 4 board (OEIS A003763: 1, 6, 1072, …).
 /// let grid = Grid::new(4, 4)?;
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// assert_eq!(run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?.0, 6);
+/// let options = Options::default();
+/// assert_eq!(run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &options)?.0, 6);
+/// // The same on two threads (OEIS A003763(4): 4 638 576 on the 8 × 8 board).
+/// let two = Options::default().with_threads(2);
+/// assert_eq!(run_edges(&Grid::new(8, 8)?, EdgeRules::SINGLE_CYCLE, pairs, &two)?.0, 4_638_576);
 ///
 /// // Weights: tilings of a 2 × n strip by dominoes where each vertical domino weighs 2 sum to
 /// // the Pell numbers 1, 2, 5, 12, 29, … (a(n) = 2 a(n − 1) + a(n − 2)). The weight goes on
@@ -215,7 +251,7 @@ pub(crate) const CLOSED: u8 = 1;
 ///         .map(|&s| (s, if s == Sides::DOWN { 2u64 } else { 1 }))
 ///         .collect()
 /// };
-/// let (pell, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, weighted)?;
+/// let (pell, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, weighted, &options)?;
 /// assert_eq!(pell, 29);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -223,39 +259,28 @@ pub(crate) const CLOSED: u8 = 1;
 /// # Errors
 /// [`PlugError::TooWide`] past 30 columns, [`PlugError::BadSides`] for a choice with bits beyond
 /// the four sides, [`PlugError::TooManyComponents`] if a frontier needs more than 15 labels,
-/// [`PlugError::Overflow`] if a value overflows.
+/// [`PlugError::Overflow`] if a value overflows, [`PlugError::BudgetExceeded`] when the budget of
+/// `options` runs out.
 pub fn run_edges<V: Value>(
     grid: &Grid,
     rules: EdgeRules,
-    choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    options: &crate::Options,
 ) -> Result<(V, Stats), PlugError> {
-    run_edges_with(grid, rules, choices, &mut NoPruning)
-}
-
-/// Checks the width, collects the choices and runs `$body` with `$sweep` bound to a sweep over
-/// 64-bit keys when the frontier fits (they hash and move faster) or 128-bit keys otherwise.
-macro_rules! with_sweep {
-    ($grid:expr, $rules:expr, $choices:expr, |$sweep:ident| $body:expr) => {{
-        let positions = $grid.cols() + 1;
-        if positions > MAX_POSITIONS {
-            return Err(PlugError::TooWide {
-                cols: $grid.cols(),
-                max: MAX_POSITIONS - 1,
-            });
-        }
-        let options = Options::new($grid, &mut $choices)?;
-        if 4 * positions <= 60 {
-            let $sweep = Sweep::<u64, _>::new($grid, $rules, options);
-            $body
-        } else {
-            let $sweep = Sweep::<u128, _>::new($grid, $rules, options);
-            $body
-        }
-    }};
+    let (meter, threads) = (options.meter(), options.threads.get());
+    if threads > 1 {
+        with_sweep!(grid, rules, choices, meter, |sweep| sweep
+            .run_parallel(threads))
+    } else {
+        with_sweep!(grid, rules, choices, meter, |sweep| sweep
+            .run(&mut NoPruning))
+    }
 }
 
 /// [`run_edges`] with pruning hooks: `pruner` sees every frontier after each cell and after
-/// each row and may drop it; [`Stats`] counts what each hook dropped.
+/// each row and may drop it; [`Stats`] counts what each hook dropped. The hooks see the
+/// frontiers in order, so the sweep runs on the calling thread: `options.threads` is not used,
+/// the budget is.
 ///
 /// ```
 /// use plugdp::{run_edges_with, EdgeRules, Frontier, Grid, Pruner, Sides};
@@ -268,8 +293,8 @@ macro_rules! with_sweep {
 /// }
 /// let grid = Grid::new(4, 4)?;
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// let (all, _) = plugdp::run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
-/// let (few, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut AtMostTwo)?;
+/// let (all, _) = plugdp::run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?;
+/// let (few, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut AtMostTwo, &plugdp::Options::default())?;
 /// assert_eq!(all, 6);
 /// assert!(few < all && stats.pruned_after_cell > 0);
 /// # Ok::<(), plugdp::PlugError>(())
@@ -282,8 +307,10 @@ pub fn run_edges_with<V: Value>(
     rules: EdgeRules,
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
     pruner: &mut dyn Pruner,
+    options: &crate::Options,
 ) -> Result<(V, Stats), PlugError> {
-    with_sweep!(grid, rules, choices, |sweep| sweep.run(pruner))
+    with_sweep!(grid, rules, choices, options.meter(), |sweep| sweep
+        .run(pruner))
 }
 
 /// [`run_edges`] for an optimisation value ([`MaxPlus`](crate::MaxPlus),
@@ -296,7 +323,9 @@ pub fn run_edges_with<V: Value>(
 /// checkpoint when the backward walk reaches it, so memory is O(√T) tables and time about two
 /// forward sweeps. At each step the walk picks, among the predecessors in key order, the first
 /// whose value times the choice's weight equals the current value (so ties are broken the same
-/// way on every run).
+/// way on every run). The sweep runs on the calling thread (`options.threads` is not used); the
+/// memory budget is checked against each step's table, and the checkpoints keep up to ⌈√T⌉
+/// such tables besides.
 ///
 /// ```
 /// use plugdp::{run_edges_witness, EdgeRules, Grid, MinPlus, Sides};
@@ -305,7 +334,7 @@ pub fn run_edges_with<V: Value>(
 /// let grid = Grid::new(2, 4)?;
 /// let cost = |s: Sides| (s.has(Sides::UP) as i64) + (s.has(Sides::DOWN) as i64);
 /// let choices = |_, _| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(cost(s))))).collect();
-/// let (best, witness) = run_edges_witness(&grid, EdgeRules::PRESENCE, choices)?;
+/// let (best, witness) = run_edges_witness(&grid, EdgeRules::PRESENCE, choices, &plugdp::Options::default())?;
 /// assert_eq!(best, MinPlus(Some(4)));
 /// assert_eq!(witness.map(|w| w.len()), Some(8));
 /// # Ok::<(), plugdp::PlugError>(())
@@ -318,40 +347,10 @@ pub fn run_edges_witness<V: Value>(
     grid: &Grid,
     rules: EdgeRules,
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    options: &crate::Options,
 ) -> Result<(V, Option<Vec<usize>>), PlugError> {
-    with_sweep!(grid, rules, choices, |sweep| sweep.witness())
-}
-
-/// [`run_edges`] on several threads (no pruning hooks). The workers start once per sweep; in
-/// every step each of them expands an equal share of the frontiers into its own partition
-/// buffers (by hash), and after a barrier worker t sums partitions t, t + `threads`, … of all
-/// buffers: no contended lock, and no frontier is summed by two workers. An error in one worker
-/// stops them all at the next barrier. With two threads the 16 × 16 Hamiltonian cycle sweep runs
-/// about 1.8 times as fast as on one (on a 2-core machine); one thread is the same sweep as
-/// [`run_edges`].
-///
-/// ```
-/// use std::num::NonZeroUsize;
-/// use plugdp::{run_edges, run_edges_parallel, EdgeRules, Grid, Sides};
-/// let grid = Grid::new(8, 8)?;
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// let two = NonZeroUsize::new(2).unwrap();
-/// let (a, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
-/// let (b, _) = run_edges_parallel(&grid, EdgeRules::SINGLE_CYCLE, pairs, two)?;
-/// assert_eq!((a, b), (4_638_576, 4_638_576)); // OEIS A003763(4)
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-///
-/// # Errors
-/// As [`run_edges`].
-pub fn run_edges_parallel<V: Value>(
-    grid: &Grid,
-    rules: EdgeRules,
-    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
-    threads: NonZeroUsize,
-) -> Result<(V, Stats), PlugError> {
-    with_sweep!(grid, rules, choices, |sweep| sweep
-        .run_parallel(threads.get()))
+    with_sweep!(grid, rules, choices, options.meter(), |sweep| sweep
+        .witness())
 }
 
 /// [`run_edges`] with [`EdgeRules::SINGLE_CYCLE`], by meeting in the middle: the top half of
@@ -376,7 +375,7 @@ pub fn run_edges_parallel<V: Value>(
 pub(crate) fn run_cycle_halves<H: Value, V: Value>(
     grid: &Grid,
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, H)>,
-    threads: NonZeroUsize,
+    options: &crate::Options,
     widen: impl Fn(&H) -> V,
 ) -> Result<Option<V>, PlugError> {
     let (rows, cols) = (grid.rows(), grid.cols());
@@ -391,7 +390,7 @@ pub(crate) fn run_cycle_halves<H: Value, V: Value>(
     if !has_free(0..top_rows) || !has_free(top_rows..rows) {
         return Ok(None);
     }
-    let mut lists: Vec<Vec<(Sides, H)>> = Vec::with_capacity(rows * cols);
+    let mut lists: Interned<Vec<(Sides, H)>> = Interned::with_capacity(rows * cols);
     for r in 0..rows {
         for c in 0..cols {
             let list = if grid.is_blocked(r, c) {
@@ -426,14 +425,22 @@ pub(crate) fn run_cycle_halves<H: Value, V: Value>(
         flipped: &flipped,
         lists: &lists,
         top_rows,
+        meter: options.meter(),
     };
+    let threads = options.threads.get();
     let value = if 4 * (cols + 1) <= 60 {
-        halves.run::<u64, V>(threads.get(), widen)?
+        halves.run::<u64, V>(threads, widen)?
     } else {
-        halves.run::<u128, V>(threads.get(), widen)?
+        halves.run::<u128, V>(threads, widen)?
     };
     Ok(Some(value))
 }
+
+/// Boards narrower than this and with more than [`MAX_UNPOOLED_CELLS`] cells are swept on one
+/// thread even when more are asked for (see `sweep_rows`).
+const MIN_POOLED_COLS: usize = 10;
+/// See [`MIN_POOLED_COLS`].
+const MAX_UNPOOLED_CELLS: usize = 4096;
 
 /// Up and down exchanged.
 fn mirrored(sides: Sides) -> Sides {
@@ -455,15 +462,18 @@ struct Halves<'a, H> {
     grid: &'a Grid,
     flipped: &'a Grid,
     /// Every cell's choices, row-major (blocked cells: none).
-    lists: &'a [Vec<(Sides, H)>],
+    lists: &'a Interned<Vec<(Sides, H)>>,
     top_rows: usize,
+    /// The budget of each half sweep.
+    meter: Meter,
 }
 
 impl<H: Value> Halves<'_, H> {
     /// The choices of cell `(r, c)` of the flipped board.
     fn flipped_choices(&self, r: usize, c: usize) -> Vec<(Sides, H)> {
         let cols = self.grid.cols();
-        self.lists[(self.grid.rows() - 1 - r) * cols + c]
+        self.lists
+            .get((self.grid.rows() - 1 - r) * cols + c)
             .iter()
             .map(|(s, w)| (mirrored(*s), w.clone()))
             .collect()
@@ -475,7 +485,7 @@ impl<H: Value> Halves<'_, H> {
             && (0..rows).all(|r| {
                 (0..cols).all(|c| {
                     self.grid.is_blocked(r, c) == self.flipped.is_blocked(r, c)
-                        && same_choices(&self.lists[r * cols + c], &self.flipped_choices(r, c))
+                        && same_choices(self.lists.get(r * cols + c), &self.flipped_choices(r, c))
                 })
             })
     }
@@ -487,8 +497,9 @@ impl<H: Value> Halves<'_, H> {
         widen: impl Fn(&H) -> V,
     ) -> Result<V, PlugError> {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
-        let top_options = Options::new(self.grid, &mut |r, c| self.lists[r * cols + c].clone())?;
-        let top = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options);
+        let top_options =
+            Options::new(self.grid, &mut |r, c| self.lists.get(r * cols + c).clone())?;
+        let top = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options, self.meter);
         let meanders = super::meander::Meanders::new(cols);
         let slots = |(fronts, _): (Vec<Frontiers<K, H>>, Stats)| -> Vec<V> {
             let mut out = vec![V::zero(); meanders.len()];
@@ -509,7 +520,12 @@ impl<H: Value> Halves<'_, H> {
             return meanders.join(&half, &half);
         }
         let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
-        let bottom = Sweep::<K, H>::new(self.flipped, EdgeRules::SINGLE_CYCLE, bottom_options);
+        let bottom = Sweep::<K, H>::new(
+            self.flipped,
+            EdgeRules::SINGLE_CYCLE,
+            bottom_options,
+            self.meter,
+        );
         let bottom_rows = rows - self.top_rows;
         let (up, down) = if threads == 1 {
             (
@@ -537,7 +553,7 @@ impl<H: Value> Halves<'_, H> {
 
 /// The choices of every cell, bucketed by the plugs they expect from the left and from above.
 struct Options<V> {
-    cells: Vec<[Vec<(Sides, V, usize)>; 4]>,
+    cells: Interned<[Vec<(Sides, V, usize)>; 4]>,
 }
 
 impl<V: Value> Options<V> {
@@ -547,7 +563,7 @@ impl<V: Value> Options<V> {
         grid: &Grid,
         choices: &mut impl FnMut(usize, usize) -> Vec<(Sides, V)>,
     ) -> Result<Options<V>, PlugError> {
-        let mut cells = Vec::with_capacity(grid.rows() * grid.cols());
+        let mut cells = Interned::with_capacity(grid.rows() * grid.cols());
         for r in 0..grid.rows() {
             for c in 0..grid.cols() {
                 let list = if grid.is_blocked(r, c) {
@@ -596,7 +612,7 @@ impl<V: Value> Options<V> {
 /// let grid = Grid::new(4, 4)?;
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
 /// let mut watch = EvenCrossings { seen: 0 };
-/// let (cycles, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut watch)?;
+/// let (cycles, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut watch, &plugdp::Options::default())?;
 /// assert_eq!(cycles, 6); // unchanged: nothing was dropped
 /// assert!(watch.seen > 0 && stats.pruned_after_cell == 0);
 /// # Ok::<(), plugdp::PlugError>(())
@@ -624,7 +640,7 @@ pub trait Pruner {
 /// ```
 /// use plugdp::{run_edges_with, EdgeRules, Grid, NoPruning, Sides};
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// let (n, _) = run_edges_with(&Grid::new(6, 6)?, EdgeRules::SINGLE_CYCLE, pairs, &mut NoPruning)?;
+/// let (n, _) = run_edges_with(&Grid::new(6, 6)?, EdgeRules::SINGLE_CYCLE, pairs, &mut NoPruning, &plugdp::Options::default())?;
 /// assert_eq!(n, 1072); // OEIS A003763(3)
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -666,7 +682,7 @@ impl Pruner for NoPruning {
 ///     }
 /// }
 /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// let (n, _) = run_edges_with(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &mut Check)?;
+/// let (n, _) = run_edges_with(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &mut Check, &plugdp::Options::default())?;
 /// assert_eq!(n, 6);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -691,7 +707,7 @@ impl Frontier {
     /// }
     /// let mut w = Width(0);
     /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
-    /// let (tilings, _) = run_edges_with(&Grid::new(3, 6)?, EdgeRules::PRESENCE, singles, &mut w)?;
+    /// let (tilings, _) = run_edges_with(&Grid::new(3, 6)?, EdgeRules::PRESENCE, singles, &mut w, &plugdp::Options::default())?;
     /// assert_eq!((w.0, tilings), (7, 41)); // 3 × 6 has 41 domino tilings (OEIS A001835)
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
@@ -717,7 +733,7 @@ impl Frontier {
     /// }
     /// let mut rows = FirstRow(Vec::new());
     /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-    /// let (n, _) = run_edges_with(&Grid::new(2, 3)?, EdgeRules::SINGLE_CYCLE, pairs, &mut rows)?;
+    /// let (n, _) = run_edges_with(&Grid::new(2, 3)?, EdgeRules::SINGLE_CYCLE, pairs, &mut rows, &plugdp::Options::default())?;
     /// assert_eq!(n, 1); // the 2 × 3 board's border
     /// assert_eq!(rows.0.len(), 1);
     /// let plugs: Vec<u8> = rows.0[0].iter().copied().filter(|&l| l != 0).collect();
@@ -744,7 +760,7 @@ impl Frontier {
     /// }
     /// let mut most = MostPlugs(0);
     /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
-    /// let (n, _) = run_edges_with(&Grid::new(2, 4)?, EdgeRules::PRESENCE, singles, &mut most)?;
+    /// let (n, _) = run_edges_with(&Grid::new(2, 4)?, EdgeRules::PRESENCE, singles, &mut most, &plugdp::Options::default())?;
     /// assert_eq!(n, 5); // Fibonacci
     /// assert_eq!(most.0, 4); // all four dominoes vertical
     /// # Ok::<(), plugdp::PlugError>(())
@@ -776,7 +792,7 @@ impl Frontier {
     /// let mut closed = Closed(Vec::new());
     /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
     /// let grid = Grid::new(4, 4)?;
-    /// let (n, _) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut closed)?;
+    /// let (n, _) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut closed, &plugdp::Options::default())?;
     /// assert_eq!(n, 6);
     /// assert_eq!(closed.0.iter().filter(|&&cell| cell == (3, 3)).count(), 1);
     /// # Ok::<(), plugdp::PlugError>(())
@@ -906,17 +922,25 @@ struct Sweep<'g, K, V> {
     grid: &'g Grid,
     rules: EdgeRules,
     options: Options<V>,
+    /// The budget checked after every step.
+    meter: Meter,
     _key: core::marker::PhantomData<K>,
 }
 
 impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
-    fn new(grid: &'g Grid, rules: EdgeRules, options: Options<V>) -> Self {
+    fn new(grid: &'g Grid, rules: EdgeRules, options: Options<V>, meter: Meter) -> Self {
         Sweep {
             grid,
             rules,
             options,
+            meter,
             _key: core::marker::PhantomData,
         }
+    }
+
+    /// Checks the budget after a step that kept `states` frontiers.
+    fn check(&self, states: usize) -> Result<(), PlugError> {
+        self.meter.check(states, Meter::edge_state_bytes::<K, V>())
     }
 
     fn positions(&self) -> usize {
@@ -959,7 +983,8 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         let wide = key.widen();
         let left = (wide >> (4 * c)) & 0xF != 0;
         let up = (wide >> (4 * (c + 1))) & 0xF != 0;
-        let bucket = &self.options.cells[r * cols + c][usize::from(left) | usize::from(up) << 1];
+        let bucket =
+            &self.options.cells.get(r * cols + c)[usize::from(left) | usize::from(up) << 1];
         if bucket.is_empty() {
             return Ok(());
         }
@@ -985,7 +1010,10 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
     /// An upper bound on the successors of `states` frontiers at cell `i`: the largest number
     /// of choices any of them can meet.
     fn expected(&self, states: usize, i: usize) -> usize {
-        let most = self.options.cells[i]
+        let most = self
+            .options
+            .cells
+            .get(i)
             .iter()
             .map(Vec::len)
             .max()
@@ -1019,6 +1047,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         }
         let mut next = Frontiers::default();
         collector.finish(&mut next, sum)?;
+        self.check(next.len())?;
         Ok(next)
     }
 
@@ -1149,6 +1178,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
                 std::mem::swap(&mut cur, &mut next);
                 stats.states_per_step.push(cur.len());
                 stats.peak = stats.peak.max(cur.len());
+                self.check(cur.len())?;
             }
             // The shift is one-to-one: the keys stay distinct.
             for key in cur.keys_mut() {
@@ -1166,7 +1196,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
 
 impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
     /// [`run`](Self::run) without pruning, big steps on `threads` threads (see
-    /// [`run_edges_parallel`]).
+    /// [`run_edges`] with more than one thread).
     fn run_parallel(&self, threads: usize) -> Result<(V, Stats), PlugError> {
         let (lists, stats) = self.sweep_rows(self.grid.rows(), threads)?;
         let accepting = self.accepting();
@@ -1185,7 +1215,12 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         // Per-thread tables are sized before any thread starts: a request past what can help
         // (or what the system can start) is clamped rather than allocated.
         let threads = threads.min(crate::Options::MAX_THREADS);
-        if threads > 1 {
+        // The pool costs two barriers (some microseconds) per step. A narrow board's frontiers
+        // are few, so on a long narrow board that cost is all there is (a 3 000 000 × 1 board:
+        // 55 s on two threads, 2.6 s on one); on a small board it is negligible either way.
+        let narrow_and_long = self.grid.cols() < MIN_POOLED_COLS
+            && self.grid.rows() * self.grid.cols() > MAX_UNPOOLED_CELLS;
+        if threads > 1 && !narrow_and_long {
             return self.sweep_rows_pooled(rows, threads);
         }
         let (list, stats) = self.sweep_sequential(rows, &mut NoPruning)?;
@@ -1255,6 +1290,9 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
                             let lists: Vec<_> = src.iter().map(read).collect();
                             let lens: Vec<usize> = lists.iter().map(|l| l.len()).collect();
                             let total = lens.iter().sum();
+                            // Every worker sees the same total: they fail at the same step
+                            // (a deadline read at different moments is settled by failed_at).
+                            self.check(total)?;
                             let bits = Collector::<K, V>::partition_bits(
                                 self.expected(total, r * cols + c),
                             )
@@ -1679,7 +1717,7 @@ mod tests {
 
     type P = ModP<1_000_000_007>;
 
-    /// [`run_edges_parallel`] with `threads` as a number.
+    /// A threaded sweep with `threads` as a number and no budget.
     fn with_sweep_test(
         grid: &Grid,
         rules: EdgeRules,
@@ -1687,7 +1725,8 @@ mod tests {
         threads: usize,
     ) -> Result<(P, Stats), PlugError> {
         let mut run = || -> Result<(P, Stats), PlugError> {
-            with_sweep!(grid, rules, choices, |sweep| sweep.run_parallel(threads))
+            with_sweep!(grid, rules, choices, Meter::UNLIMITED, |sweep| sweep
+                .run_parallel(threads))
         };
         run()
     }
@@ -1699,7 +1738,7 @@ mod tests {
     #[test]
     fn halves_refuse_what_they_cannot_join() {
         let grid = Grid::new(4, 4).unwrap();
-        let one = NonZeroUsize::MIN;
+        let one = &crate::Options::default();
         // A path end could close a cycle inside one half.
         let ends = |_, _| vec![(Sides::PAIRS[0], 1u64), (Sides::LEFT, 1)];
         assert_eq!(run_cycle_halves(&grid, ends, one, wide128), Ok(None));
@@ -1726,6 +1765,7 @@ mod tests {
     fn mirror_images_share_one_sweep() {
         let pairs: Vec<(Sides, u64)> = Sides::PAIRS.iter().map(|&s| (s, 1)).collect();
         let symmetric = |grid: &Grid, lists: &[Vec<(Sides, u64)>]| {
+            let lists: &Interned<_> = &lists.iter().cloned().collect();
             let (rows, cols) = (grid.rows(), grid.cols());
             let blocked = (0..rows * cols).map(|i| grid.is_blocked(rows - 1 - i / cols, i % cols));
             let flipped = Grid::with_blocked(rows, cols, blocked.collect()).unwrap();
@@ -1734,6 +1774,7 @@ mod tests {
                 flipped: &flipped,
                 lists,
                 top_rows: rows / 2,
+                meter: Meter::UNLIMITED,
             };
             halves.symmetric()
         };
@@ -1763,9 +1804,9 @@ mod tests {
         let grid = Grid::new(6, 6).unwrap();
         let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
         for threads in (0..100).map(|i| 2 + i % 3) {
-            let threads = NonZeroUsize::new(threads).unwrap();
+            let options = crate::Options::default().with_threads(threads);
             assert_eq!(
-                run_edges_parallel(&grid, EdgeRules::SINGLE_CYCLE, heavy, threads),
+                run_edges(&grid, EdgeRules::SINGLE_CYCLE, heavy, &options),
                 Err(PlugError::Overflow)
             );
         }
@@ -1776,7 +1817,12 @@ mod tests {
         let grid = Grid::new(2, 2).unwrap();
         let bad = |_, _| vec![(Sides(0x13), 1u64)];
         assert_eq!(
-            run_edges(&grid, EdgeRules::SINGLE_CYCLE, bad),
+            run_edges(
+                &grid,
+                EdgeRules::SINGLE_CYCLE,
+                bad,
+                &crate::Options::default()
+            ),
             Err(PlugError::BadSides {
                 row: 0,
                 col: 0,
@@ -1909,7 +1955,7 @@ mod tests {
                     .map(|s| (Sides(s), ModP(u64::from(s) + (r * 31 + c) as u64 % 7 + 1)))
                     .collect()
             };
-            let sequential = run_edges(&grid, rules, choices);
+            let sequential = run_edges(&grid, rules, choices, &crate::Options::default());
             let mut choices = choices;
             let threaded = with_sweep_test(&grid, rules, &mut choices, threads);
             let ((a, sa), (b, sb)) = match (sequential, threaded) {
@@ -1952,8 +1998,8 @@ mod tests {
             };
             let choices =
                 |r: usize, c: usize| -> Vec<(Sides, P)> { Sides::PAIRS.iter().map(|&s| (s, weight(r, c, s))).collect() };
-            let (full, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, choices).unwrap();
-            let threads = NonZeroUsize::new(threads).unwrap();
+            let (full, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, choices, &crate::Options::default()).unwrap();
+            let threads = &crate::Options::default().with_threads(threads);
             let halves = run_cycle_halves(&grid, choices, threads, P::clone).unwrap();
             let free = |rs: core::ops::Range<usize>| {
                 rs.into_iter().any(|r| (0..cols).any(|c| !grid.is_blocked(r, c)))
@@ -1966,7 +2012,7 @@ mod tests {
             // Counting in 64 bits and joining in 128 agrees with a 128-bit full sweep.
             let ones = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
             let ones128 = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
-            let (count, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, ones128).unwrap();
+            let (count, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, ones128, &crate::Options::default()).unwrap();
             if let Some(joined) = run_cycle_halves(&grid, ones, threads, |&h: &u64| u128::from(h)).unwrap() {
                 prop_assert_eq!(joined, count);
             }

@@ -20,11 +20,12 @@ pub mod state;
 
 mod cells;
 pub(crate) mod edges;
+mod interned;
 mod meander;
 pub(crate) mod table;
 
 pub use cells::{CellRules, run_cells};
 pub use edges::{
-    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_parallel,
-    run_edges_with, run_edges_witness,
+    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
+    run_edges_witness,
 };

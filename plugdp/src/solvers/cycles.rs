@@ -5,10 +5,9 @@
 
 use super::{two_factor_bits, with_residues};
 use crate::value::{BigCount, Value};
-use std::num::NonZeroUsize;
 
 use crate::engine::edges::run_cycle_halves;
-use crate::{EdgeRules, Grid, Options, PlugError, Sides, run_edges, run_edges_parallel};
+use crate::{EdgeRules, Grid, Options, PlugError, Sides, run_edges};
 
 /// The board swept with its shorter side as the frontier (both counts are invariant under
 /// transposition).
@@ -20,12 +19,8 @@ fn narrow(grid: &Grid) -> Grid {
     }
 }
 
-/// The weighted count of the edge problem `rules`, with big steps on `threads` threads.
-fn count_on<V: Value>(
-    grid: &Grid,
-    rules: EdgeRules,
-    threads: NonZeroUsize,
-) -> Result<V, PlugError> {
+/// The weighted count of the edge problem `rules`, with big steps on `options.threads` threads.
+fn count_on<V: Value>(grid: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
     let g = narrow(grid);
     let ends = rules.ends > 0;
     let choices = |_, _| {
@@ -38,15 +33,11 @@ fn count_on<V: Value>(
     };
     if rules == EdgeRules::SINGLE_CYCLE {
         // Half the sweep: the two halves meet at the middle row boundary.
-        if let Some(v) = run_cycle_halves(&g, choices, threads, V::clone)? {
+        if let Some(v) = run_cycle_halves(&g, choices, options, V::clone)? {
             return Ok(v);
         }
     }
-    if threads.get() == 1 {
-        run_edges(&g, rules, choices).map(|(v, _)| v)
-    } else {
-        run_edges_parallel(&g, rules, choices, threads).map(|(v, _)| v)
-    }
+    run_edges(&g, rules, choices, options).map(|(v, _)| v)
 }
 
 /// Number of Hamiltonian cycles of the free cells (undirected closed tours through every free
@@ -86,17 +77,16 @@ fn count_on<V: Value>(
 /// As [`run_edges`]; [`PlugError::ExactTooLarge`] when the bound passes 16 primes (about 990
 /// bits).
 pub fn hamiltonian_cycles(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
-    let threads = options.threads;
     if grid.free_cells() == 0 {
         return Ok(BigCount::from_u64(0));
     }
     let rules = EdgeRules::SINGLE_CYCLE;
     // 128 bits first: without overflow that answer is exact.
-    match cycles_u128(grid, threads) {
+    match cycles_u128(grid, options) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
-    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, rules, threads))
+    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, rules, options))
 }
 
 /// A `u128` as a [`BigCount`].
@@ -107,17 +97,17 @@ pub(crate) fn big(v: u128) -> BigCount {
 /// Hamiltonian cycles in 128 bits. Boards at most 14 wide (after [`narrow`]) first meet in
 /// the middle with 64-bit half sweeps (smaller tables; the halves count about the square root
 /// of the total), and only if a half overflows 64 bits with 128-bit ones.
-fn cycles_u128(grid: &Grid, threads: NonZeroUsize) -> Result<u128, PlugError> {
+fn cycles_u128(grid: &Grid, options: &Options) -> Result<u128, PlugError> {
     let g = narrow(grid);
     if g.cols() <= 14 {
         let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-        match run_cycle_halves(&g, pairs, threads, |&h: &u64| u128::from(h)) {
+        match run_cycle_halves(&g, pairs, options, |&h: &u64| u128::from(h)) {
             Ok(Some(v)) => return Ok(v),
             Ok(None) | Err(PlugError::Overflow) => {}
             Err(e) => return Err(e),
         }
     }
-    count_on::<u128>(grid, EdgeRules::SINGLE_CYCLE, threads)
+    count_on::<u128>(grid, EdgeRules::SINGLE_CYCLE, options)
 }
 
 /// Number of ways to cover every free cell with disjoint closed loops (any number of them; an
@@ -135,12 +125,11 @@ fn cycles_u128(grid: &Grid, threads: NonZeroUsize) -> Result<u128, PlugError> {
 /// # Errors
 /// As [`hamiltonian_cycles`].
 pub fn cycle_covers(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
-    let threads = options.threads;
-    match count_on::<u128>(grid, EdgeRules::PRESENCE, threads) {
+    match count_on::<u128>(grid, EdgeRules::PRESENCE, options) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
-    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, EdgeRules::PRESENCE, threads))
+    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, EdgeRules::PRESENCE, options))
 }
 
 /// Number of Hamiltonian paths of the free cells (undirected: a path and its reverse count
@@ -159,16 +148,15 @@ pub fn cycle_covers(grid: &Grid, options: &Options) -> Result<BigCount, PlugErro
 /// # Errors
 /// As [`hamiltonian_cycles`].
 pub fn hamiltonian_paths(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
-    let threads = options.threads;
     match grid.free_cells() {
         0 => return Ok(BigCount::from_u64(0)),
         1 => return Ok(BigCount::from_u64(1)),
         _ => {}
     }
-    match count_on::<u128>(grid, EdgeRules::SINGLE_PATH, threads) {
+    match count_on::<u128>(grid, EdgeRules::SINGLE_PATH, options) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
     // A Hamiltonian path plus one edge is not always a cycle, so bound by edge subsets.
-    with_residues!(grid.free_edges(), V => count_on::<V>(grid, EdgeRules::SINGLE_PATH, threads))
+    with_residues!(grid.free_edges(), V => count_on::<V>(grid, EdgeRules::SINGLE_PATH, options))
 }

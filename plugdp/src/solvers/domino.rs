@@ -3,7 +3,7 @@
 use super::cycles::big;
 use super::{matching_bits, with_residues};
 use crate::value::{BigCount, Value};
-use crate::{EdgeRules, Grid, PlugError, Sides, run_edges};
+use crate::{EdgeRules, Grid, Options, PlugError, Sides, run_edges};
 
 /// Widest frontier the domino sweep takes for a full rectangle (2^20 profiles per step).
 const MAX_SWEPT_WIDTH: usize = 20;
@@ -16,9 +16,10 @@ const MAX_DETERMINANT_ORDER: usize = 1600;
 /// one side (towards its partner); no connectivity is needed.
 ///
 /// ```
-/// use plugdp::{domino_tilings, Grid};
-/// assert_eq!(domino_tilings(&Grid::new(2, 2)?)?.to_string(), "2");
-/// assert_eq!(domino_tilings(&Grid::new(8, 8)?)?.to_string(), "12988816");
+/// use plugdp::{domino_tilings, Grid, Options};
+/// let options = Options::default();
+/// assert_eq!(domino_tilings(&Grid::new(2, 2)?, &options)?.to_string(), "2");
+/// assert_eq!(domino_tilings(&Grid::new(8, 8)?, &options)?.to_string(), "12988816");
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
@@ -36,7 +37,7 @@ const MAX_DETERMINANT_ORDER: usize = 1600;
 /// As [`run_edges`](crate::run_edges); [`PlugError::ExactTooLarge`] past about 990 bits;
 /// [`PlugError::TooLarge`] for a full rectangle whose shorter side is above 20 and whose
 /// Kasteleyn matrix would have an order above 1600 (half the cells).
-pub fn domino_tilings(grid: &Grid) -> Result<BigCount, PlugError> {
+pub fn domino_tilings(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
     let any_blocked = (0..grid.rows()).any(|r| (0..grid.cols()).any(|c| grid.is_blocked(r, c)));
     if !any_blocked {
         let (rows, cols) = (grid.rows(), grid.cols());
@@ -70,15 +71,13 @@ pub fn domino_tilings(grid: &Grid) -> Result<BigCount, PlugError> {
         grid.clone()
     };
     let rules = EdgeRules::PRESENCE;
-    fn run<V: Value>(g: &Grid, rules: EdgeRules) -> Result<V, PlugError> {
-        run_edges(g, rules, |_, _| {
-            Sides::SINGLES.iter().map(|&s| (s, V::one())).collect()
-        })
-        .map(|(v, _)| v)
+    fn run<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
+        let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, V::one())).collect();
+        run_edges(g, rules, singles, options).map(|(v, _)| v)
     }
-    match run::<u128>(&g, rules) {
+    match run::<u128>(&g, rules, options) {
         Err(PlugError::Overflow) => {}
         other => return other.map(big),
     }
-    with_residues!(matching_bits(grid), V => run::<V>(&g, rules))
+    with_residues!(matching_bits(grid), V => run::<V>(&g, rules, options))
 }

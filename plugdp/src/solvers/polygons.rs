@@ -11,9 +11,10 @@
 
 use hashbrown::HashMap;
 
+use crate::budget::Meter;
 use crate::engine::edges::{CLOSED, step};
 use crate::engine::state::Labels;
-use crate::{EdgeRules, PlugError, Sides};
+use crate::{EdgeRules, Options, PlugError, Sides};
 
 /// Largest half-perimeter supported.
 pub const MAX_POLYGON_HALF_PERIMETER: usize = 24;
@@ -27,14 +28,16 @@ const RIGHT_FLAG: u128 = 1 << 121;
 /// (OEIS A002931; index 0 and 1 hold 0).
 ///
 /// ```
-/// use plugdp::self_avoiding_polygons;
-/// assert_eq!(self_avoiding_polygons(6)?, vec![0, 0, 1, 2, 7, 28, 124]);
+/// use plugdp::{self_avoiding_polygons, Options};
+/// assert_eq!(self_avoiding_polygons(6, &Options::default())?, vec![0, 0, 1, 2, 7, 28, 124]);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
 /// # Errors
-/// [`PlugError::BadGrid`] for `n` above [`MAX_POLYGON_HALF_PERIMETER`].
-pub fn self_avoiding_polygons(n: usize) -> Result<Vec<u64>, PlugError> {
+/// [`PlugError::BadGrid`] for `n` above [`MAX_POLYGON_HALF_PERIMETER`];
+/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every vertex;
+/// `options.threads` is not used).
+pub fn self_avoiding_polygons(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
     if n > MAX_POLYGON_HALF_PERIMETER {
         return Err(PlugError::BadGrid(format!(
             "half-perimeter {n} is above {MAX_POLYGON_HALF_PERIMETER}"
@@ -44,12 +47,12 @@ pub fn self_avoiding_polygons(n: usize) -> Result<Vec<u64>, PlugError> {
     let max_edges = 2 * n;
     // A W × H box (vertices) needs at least 2(W − 1) + 2(H − 1) edges; W ≤ H by symmetry.
     for w in 2..=(n + 2) / 2 {
-        sweep(w, max_edges, &mut by_edges)?;
+        sweep(w, max_edges, &mut by_edges, options.meter())?;
     }
     Ok((0..=n).map(|k| by_edges[2 * k]).collect())
 }
 
-fn sweep(w: usize, max_edges: usize, out: &mut Poly) -> Result<(), PlugError> {
+fn sweep(w: usize, max_edges: usize, out: &mut Poly, meter: Meter) -> Result<(), PlugError> {
     let positions = w + 1;
     let rules = EdgeRules::SINGLE_CYCLE;
     let mut cur: HashMap<u128, Poly> = HashMap::new();
@@ -120,6 +123,7 @@ fn sweep(w: usize, max_edges: usize, out: &mut Poly) -> Result<(), PlugError> {
                 next.remove(&0);
             }
             std::mem::swap(&mut cur, &mut next);
+            meter.check(cur.len(), Meter::map_state_bytes::<u128, Poly>())?;
         }
         // End of row: shift the down-plugs (position w is always empty).
         next.clear();

@@ -27,10 +27,9 @@ mod frontier;
 mod half_turn;
 mod store;
 
-use std::num::NonZeroUsize;
-
 use polyomino::enumerate::Counts;
 
+use crate::budget::Meter;
 use crate::{Options, PlugError};
 
 /// Largest size supported (counts of one size fit in `u64` up to here, and sizes fit the key).
@@ -51,10 +50,12 @@ pub const MAX_POLYOMINO_SIZE: usize = 30;
 /// ```
 ///
 /// # Errors
-/// [`PlugError::BadGrid`] for `n` above [`MAX_POLYOMINO_SIZE`].
+/// [`PlugError::BadGrid`] for `n` above [`MAX_POLYOMINO_SIZE`];
+/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every cell of
+/// every width; widths swept at the same time share the memory budget equally).
 pub fn fixed_polyominoes(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
     check_size(n)?;
-    by_width(n, options.threads, fixed::sweep_width)
+    by_width(n, options, fixed::sweep_width)
 }
 
 fn check_size(n: usize) -> Result<(), PlugError> {
@@ -70,11 +71,13 @@ fn check_size(n: usize) -> Result<(), PlugError> {
 /// the counts (index k: size k).
 fn by_width(
     n: usize,
-    threads: NonZeroUsize,
-    sweep: fn(usize, usize, &mut [u64]) -> Result<(), PlugError>,
+    options: &Options,
+    sweep: fn(usize, usize, &mut [u64], Meter) -> Result<(), PlugError>,
 ) -> Result<Vec<u64>, PlugError> {
     let widths = n.div_ceil(2);
-    let threads = threads.get().min(widths.max(1));
+    let threads = options.threads.get().min(widths.max(1));
+    // Widths run at the same time share the memory budget.
+    let meter = options.meter().shared(threads);
     // Widest first, each to the least loaded thread (estimated cost 2.6^w).
     let mut load = vec![0f64; threads];
     let mut plan: Vec<Vec<usize>> = vec![Vec::new(); threads];
@@ -88,7 +91,7 @@ fn by_width(
     let run = |ws: &[usize]| -> Result<Vec<u64>, PlugError> {
         let mut counts = vec![0u64; n + 1];
         for &w in ws {
-            sweep(w, n, &mut counts)?;
+            sweep(w, n, &mut counts, meter)?;
         }
         Ok(counts)
     };
@@ -139,9 +142,8 @@ fn by_width(
 /// # Errors
 /// As [`fixed_polyominoes`].
 pub fn polyomino_counts(n: usize, options: &Options) -> Result<Vec<Counts>, PlugError> {
-    let threads = options.threads;
     let fixed = fixed_polyominoes(n, options)?;
-    let mut half_turn = by_width(n, threads, half_turn::sweep_width)?;
+    let mut half_turn = by_width(n, options, half_turn::sweep_width)?;
     if n >= 1 {
         // The monomino: a 1 × 1 box is only a middle row, which the sweeps do not see.
         half_turn[1] += 1;

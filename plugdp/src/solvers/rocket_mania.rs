@@ -15,8 +15,10 @@
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
 
 use hashbrown::HashMap;
+use hashbrown::hash_map::Entry;
 
-use crate::PlugError;
+use crate::budget::Meter;
+use crate::{Options, PlugError};
 
 /// One tile kind, by its drawing in the problem: `.` none, `-` straight, `L` corner, `T` three
 /// openings, `+` four openings.
@@ -151,11 +153,11 @@ impl Tile {
 /// // down and right: row 2's rocket) and the straight below, turned upright, which feeds the
 /// // tee of row 5 and then the corner of row 6 (row 6's rocket). Row 5 ends in a corner,
 /// // which cannot pass fire on to the right, and rows 1, 4, 7, 8, 9 have no way through.
-/// let plan = rocket_mania(&board, &lit)?;
+/// let plan = rocket_mania(&board, &lit, &plugdp::Options::default())?;
 /// assert_eq!(plan.launched, 3);
 /// assert_eq!(plan.rockets, [false, true, true, false, false, true, false, false, false]);
 /// // ZOJ 2126 lights every match: still 3, as no other row can reach its rocket.
-/// assert_eq!(rocket_mania(&board, &[true; 9])?.launched, 3);
+/// assert_eq!(rocket_mania(&board, &[true; 9], &plugdp::Options::default())?.launched, 3);
 /// assert!(words.next().is_none()); // the end of the input
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -296,11 +298,11 @@ impl FuseBoard {
 /// // upper corner, which turns it right into the straight tile and the upper rocket.
 /// let board = FuseBoard::parse_rows(&["L-", "L."])?;
 /// let lit = [false, true];
-/// let (exact, _) = rocket_mania_with(&board, &lit, Prunings::EXACT)?;
+/// let (exact, _) = rocket_mania_with(&board, &lit, Prunings::EXACT, &plugdp::Options::default())?;
 /// assert_eq!(exact.launched, 1);
 /// // Pruning 1 drops that fuse while it is still unlit, and with it the only solution.
 /// let lossy = Prunings { no_lit_plug: true, ..Prunings::EXACT };
-/// let (pruned, _) = rocket_mania_with(&board, &lit, lossy)?;
+/// let (pruned, _) = rocket_mania_with(&board, &lit, lossy, &plugdp::Options::default())?;
 /// assert_eq!(pruned.launched, 0);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
@@ -332,7 +334,7 @@ impl Prunings {
 /// use plugdp::{rocket_mania_with, FuseBoard, Prunings};
 /// // A board of crosses: every rocket launches, whatever the rotations.
 /// let board = FuseBoard::parse_rows(&["++++++"; 9])?;
-/// let (plan, stats) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT)?;
+/// let (plan, stats) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT, &plugdp::Options::default())?;
 /// assert_eq!(plan.launched, 9);
 /// assert!(stats.peak_states >= 1 && stats.total_states >= stats.peak_states);
 /// # Ok::<(), plugdp::PlugError>(())
@@ -353,7 +355,7 @@ pub struct RocketStats {
 /// // of row 4 must lie flat (0 or 2 quarter turns).
 /// let board = FuseBoard::parse_rows(&["------"; 9])?;
 /// let lit: Vec<bool> = (0..9).map(|r| r == 3).collect();
-/// let plan = rocket_mania(&board, &lit)?;
+/// let plan = rocket_mania(&board, &lit, &plugdp::Options::default())?;
 /// assert_eq!(plan.launched, 1);
 /// assert_eq!(plan.rockets, lit);
 /// assert!((18..24).all(|i| plan.rotations[i] % 2 == 0));
@@ -495,21 +497,28 @@ impl Fuse {
 /// // Crosses connect everything: one lit match launches all nine rockets.
 /// let crosses = FuseBoard::parse_rows(&["++++++"; 9])?;
 /// let first: Vec<bool> = (0..9).map(|r| r == 0).collect();
-/// assert_eq!(rocket_mania(&crosses, &first)?.launched, 9);
+/// assert_eq!(rocket_mania(&crosses, &first, &plugdp::Options::default())?.launched, 9);
 ///
 /// // Corners never branch, so one match reaches at most one rocket, by a zigzag over two
 /// // rows. Such a fuse turns in every tile, so it uses at least two tiles per column (12 of
 /// // the 54): with every match lit at most 4 fuses fit, and pairs of rows give 4.
 /// let corners = FuseBoard::parse_rows(&["LLLLLL"; 9])?;
-/// assert_eq!(rocket_mania(&corners, &first)?.launched, 1);
-/// assert_eq!(rocket_mania(&corners, &[true; 9])?.launched, 4);
+/// assert_eq!(rocket_mania(&corners, &first, &plugdp::Options::default())?.launched, 1);
+/// assert_eq!(rocket_mania(&corners, &[true; 9], &plugdp::Options::default())?.launched, 4);
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
 /// # Errors
-/// [`PlugError::BadGrid`] if `lit` does not have one entry per row.
-pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugError> {
-    rocket_mania_with(board, lit, Prunings::EXACT).map(|(plan, _)| plan)
+/// [`PlugError::BadGrid`] if `lit` does not have one entry per row;
+/// [`PlugError::BudgetExceeded`] past the budget of `options`: every step's table is kept for
+/// the walk back, so the memory budget counts the states of all steps so far (checked after
+/// every tile). `options.threads` is not used.
+pub fn rocket_mania(
+    board: &FuseBoard,
+    lit: &[bool],
+    options: &Options,
+) -> Result<RocketPlan, PlugError> {
+    rocket_mania_with(board, lit, Prunings::EXACT, options).map(|(plan, _)| plan)
 }
 
 /// [`rocket_mania`] with a choice of prunings, also reporting the states kept.
@@ -519,8 +528,8 @@ pub fn rocket_mania(board: &FuseBoard, lit: &[bool]) -> Result<RocketPlan, PlugE
 /// // Tees turned to open left and right let every row burn straight through: all rockets
 /// // launch when every match is lit.
 /// let board = FuseBoard::parse_rows(&["TTTTTT"; 4])?;
-/// let (plain, s0) = rocket_mania_with(&board, &[true; 4], Prunings::default())?;
-/// let (pruned, s1) = rocket_mania_with(&board, &[true; 4], Prunings::EXACT)?;
+/// let (plain, s0) = rocket_mania_with(&board, &[true; 4], Prunings::default(), &plugdp::Options::default())?;
+/// let (pruned, s1) = rocket_mania_with(&board, &[true; 4], Prunings::EXACT, &plugdp::Options::default())?;
 /// assert_eq!((plain.launched, pruned.launched), (4, 4));
 /// assert!(s1.total_states <= s0.total_states); // the exact prunings keep fewer states
 /// # Ok::<(), plugdp::PlugError>(())
@@ -532,7 +541,9 @@ pub fn rocket_mania_with(
     board: &FuseBoard,
     lit: &[bool],
     prunings: Prunings,
+    options: &Options,
 ) -> Result<(RocketPlan, RocketStats), PlugError> {
+    let meter: Meter = options.meter();
     let (rows, cols) = (board.rows, board.cols);
     let mut stats = RocketStats::default();
     if lit.len() != rows {
@@ -544,14 +555,14 @@ pub fn rocket_mania_with(
     let positions = cols + 1;
     // Per step: new key → (best score, previous key, rotation).
     let mut steps: Vec<HashMap<u128, (u32, u128, u8)>> = Vec::with_capacity(rows * cols);
-    let mut cur: HashMap<u128, u32> = HashMap::new();
-    cur.insert(0, 0);
+    // The current step's states (distinct keys): only read in order, so a plain list.
+    let mut cur: Vec<(u128, u32)> = vec![(0, 0)];
     for (r, &match_lit) in lit.iter().enumerate() {
         for c in 0..cols {
             let tile = board.tile_at(r, c);
             let rotations = tile.rotations();
             let mut next: HashMap<u128, (u32, u128, u8)> = HashMap::new();
-            for (&key, &score) in &cur {
+            for &(key, score) in &cur {
                 let f = Fuse::decode(key, positions);
                 for &k in &rotations {
                     let (mut new, gained) =
@@ -568,21 +579,29 @@ pub fn rocket_mania_with(
                     let total = score + gained;
                     // Ties go to the smallest (predecessor, rotation), so the plan does not
                     // depend on hash-table order.
-                    let better = next
-                        .get(&new_key)
-                        .is_none_or(|e| total > e.0 || (total == e.0 && (key, k) < (e.1, e.2)));
-                    if better {
-                        next.insert(new_key, (total, key, k));
+                    match next.entry(new_key) {
+                        Entry::Vacant(slot) => {
+                            slot.insert((total, key, k));
+                        }
+                        Entry::Occupied(mut slot) => {
+                            let e = slot.get_mut();
+                            if total > e.0 || (total == e.0 && (key, k) < (e.1, e.2)) {
+                                *e = (total, key, k);
+                            }
+                        }
                     }
                 }
             }
             if prunings.dominance {
                 dominance(&mut next, positions);
             }
-            cur = next.iter().map(|(&k, &(s, _, _))| (k, s)).collect();
+            cur.clear();
+            cur.extend(next.iter().map(|(&k, &(s, _, _))| (k, s)));
             stats.total_states += cur.len();
             stats.peak_states = stats.peak_states.max(cur.len());
             steps.push(next);
+            // Every step's table is kept for the walk back: the budget counts them all.
+            meter.check(stats.total_states, KEPT_STATE_BYTES)?;
         }
         // End of row: shift the down-plugs (position `cols` is always empty).
         let shift = |key: u128| {
@@ -590,7 +609,9 @@ pub fn rocket_mania_with(
             let attrs = key >> (4 * positions);
             (labels << 4) | (attrs << (4 * positions))
         };
-        cur = cur.into_iter().map(|(k, s)| (shift(k), s)).collect();
+        for (k, _) in &mut cur {
+            *k = shift(*k);
+        }
         // Remember the shift for the walk back: keys of the next row's steps refer to shifted
         // predecessors, so undo it there.
         let last = steps.last_mut().expect("every row has a cell");
@@ -599,7 +620,7 @@ pub fn rocket_mania_with(
     // The best final state (ties: the smallest key, for determinism). Only pruning 1 can leave
     // no state at all; then the unrotated board is the plan it found.
     let mut rotations = vec![0u8; rows * cols];
-    if let Some((&final_key, &best)) = cur.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))) {
+    if let Some(&(final_key, best)) = cur.iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))) {
         let mut key = final_key;
         for (i, step) in steps.iter().enumerate().rev() {
             let &(_, prev, k) = step.get(&key).expect("every kept state has a predecessor");
@@ -627,6 +648,11 @@ pub fn rocket_mania_with(
         stats,
     ))
 }
+
+/// The bytes a state kept for the walk back costs: a 64-byte entry of a hash table (a 16-byte
+/// key; score, predecessor and rotation padded to 48 bytes) with its control byte and the
+/// table's slack (a power-of-two capacity at most 7/8 full: about 1.5 entries per state).
+const KEPT_STATE_BYTES: usize = 96;
 
 /// Pruning 3: drops the states dominated by the best-scoring state of the step.
 fn dominance(next: &mut HashMap<u128, (u32, u128, u8)>, positions: usize) {

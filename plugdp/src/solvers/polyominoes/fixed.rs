@@ -3,10 +3,16 @@
 use super::frontier::{Emptied, LABELS, LEFT_FLAG, RIGHT_FLAG, cells_needed, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
+use crate::budget::Meter;
 
 /// Adds to `counts[k]` the fixed polyominoes of k ≤ n cells whose bounding box is w wide and at
 /// least w tall (twice when taller: their transposes are not swept).
-pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> {
+pub(super) fn sweep_width(
+    w: usize,
+    n: usize,
+    counts: &mut [u64],
+    meter: Meter,
+) -> Result<(), PlugError> {
     let stride = n + 1;
     let mut collector = PolyCollector::new(stride);
     let mut cur = PolyList::start(stride);
@@ -58,6 +64,7 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
             }
             collector.finish(&mut next)?;
             std::mem::swap(&mut cur, &mut next);
+            meter.check(cur.len(), cur.state_bytes())?;
         }
     }
     Ok(())

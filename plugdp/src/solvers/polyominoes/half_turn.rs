@@ -31,11 +31,17 @@
 use super::frontier::{Emptied, LABELS, LEFT_FLAG, Labels, RIGHT_FLAG, decode, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
+use crate::budget::Meter;
 
 /// Adds to `counts[k]` the half-turn symmetric polyominoes of k ≤ n cells whose box is w wide
 /// and H ≥ max(w, 2) tall (twice when H > w). The 1 × 1 box, the monomino, is left to the
 /// caller.
-pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), PlugError> {
+pub(super) fn sweep_width(
+    w: usize,
+    n: usize,
+    counts: &mut [u64],
+    meter: Meter,
+) -> Result<(), PlugError> {
     // A box of w columns and H rows holds at least w + H − 1 cells.
     let Some(max_height) = (n + 1).checked_sub(w) else {
         return Ok(());
@@ -67,6 +73,7 @@ pub(super) fn sweep_width(w: usize, n: usize, counts: &mut [u64]) -> Result<(), 
             }
             collector.finish(&mut next)?;
             std::mem::swap(&mut cur, &mut next);
+            meter.check(cur.len(), cur.state_bytes())?;
         }
         let h = r + 1;
         for (height, middle) in [(2 * h, false), (2 * h + 1, true)] {
@@ -186,7 +193,7 @@ mod tests {
         let mut ours = vec![0u64; n + 1];
         ours[1] = 1;
         for w in 1..=n.div_ceil(2) {
-            sweep_width(w, n, &mut ours).unwrap();
+            sweep_width(w, n, &mut ours, Meter::UNLIMITED).unwrap();
         }
         for (k, &count) in ours.iter().enumerate().skip(1) {
             let theirs = enumerate::count_invariant(k, Transform::Rotate180).unwrap();

@@ -51,6 +51,12 @@ impl PolyList {
         self.keys.len()
     }
 
+    /// The bytes one state costs in a step: its key, span and coefficients, here and again in
+    /// the collector's table and buffers.
+    pub(super) fn state_bytes(&self) -> usize {
+        3 * (10 + 8 * self.stride)
+    }
+
     /// State `i`: its frontier, the span of sizes that may be non-zero, and its coefficients
     /// (indexed by size).
     #[inline]

@@ -1,0 +1,262 @@
+//! Budgets: every solver and engine entry point stops with `PlugError::BudgetExceeded` when
+//! its memory budget or deadline runs out, instead of running on (the hostile-input findings:
+//! Formula 1 on 30 × 30 aborted after 28 s at 8.5 GB, 20 × 20 grew past 3 GB, Rocket Mania on its
+//! largest board ran past 60 s at 2.6 GB, a 1 × 3 000 000 board took 25 s and 2 GB to answer 0).
+
+use std::time::{Duration, Instant};
+
+use plugdp::{
+    CellRules, EdgeRules, FuseBoard, Grid, Limit, MinPlus, NoPruning, Options, PlugError, Prunings,
+    Sides, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_paths,
+    polyomino_counts, rocket_mania, rocket_mania_with, run_cells, run_edges, run_edges_with,
+    run_edges_witness, self_avoiding_polygons,
+};
+
+/// Every entry point on an input big enough to need more than a few steps, under `options`.
+fn every_solver(options: &Options) -> Vec<(&'static str, Result<(), PlugError>)> {
+    let g12 = Grid::new(12, 12).unwrap();
+    let holed = Grid::with_blocked(12, 12, (0..144).map(|i| i == 13).collect()).unwrap();
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    let cheap = |_, _| {
+        Sides::PAIRS
+            .iter()
+            .map(|&s| (s, MinPlus(Some(1))))
+            .collect()
+    };
+    let rules = CellRules {
+        connected: true,
+        allow_empty: false,
+    };
+    let tees = FuseBoard::parse_rows(&["TTTTTT"; 9]).unwrap();
+    vec![
+        (
+            "hamiltonian_cycles",
+            hamiltonian_cycles(&g12, options).map(drop),
+        ),
+        (
+            "hamiltonian_paths",
+            hamiltonian_paths(&g12, options).map(drop),
+        ),
+        ("cycle_covers", cycle_covers(&g12, options).map(drop)),
+        ("domino_tilings", domino_tilings(&holed, options).map(drop)),
+        (
+            "fixed_polyominoes",
+            fixed_polyominoes(18, options).map(drop),
+        ),
+        ("polyomino_counts", polyomino_counts(18, options).map(drop)),
+        (
+            "self_avoiding_polygons",
+            self_avoiding_polygons(20, options).map(drop),
+        ),
+        (
+            "rocket_mania",
+            rocket_mania(&tees, &[true; 9], options).map(drop),
+        ),
+        (
+            "rocket_mania_with",
+            rocket_mania_with(&tees, &[true; 9], Prunings::default(), options).map(drop),
+        ),
+        (
+            "run_edges",
+            run_edges(&g12, EdgeRules::SINGLE_CYCLE, pairs, options).map(drop),
+        ),
+        (
+            "run_edges_with",
+            run_edges_with(
+                &g12,
+                EdgeRules::SINGLE_CYCLE,
+                pairs,
+                &mut NoPruning,
+                options,
+            )
+            .map(drop),
+        ),
+        (
+            "run_edges_witness",
+            run_edges_witness(&g12, EdgeRules::PRESENCE, cheap, options).map(drop),
+        ),
+        (
+            "run_cells",
+            run_cells(&g12, rules, |_, _| (Some(1u128), Some(1u128)), options).map(drop),
+        ),
+    ]
+}
+
+#[test]
+fn every_solver_stops_at_its_memory_budget() {
+    for threads in [1, 2] {
+        let tight = Options::default()
+            .with_max_bytes(4096)
+            .with_threads(threads);
+        for (name, result) in every_solver(&tight) {
+            match result {
+                Err(PlugError::BudgetExceeded {
+                    limit: Limit::Memory { max_bytes: 4096 },
+                    states,
+                    bytes,
+                }) => assert!(
+                    bytes > 4096 && states > 0,
+                    "{name}: {states} states, {bytes} B"
+                ),
+                other => panic!("{name} on {threads} thread(s): {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_solver_stops_at_its_deadline() {
+    for threads in [1, 3] {
+        let past = Options::default()
+            .with_deadline(Instant::now())
+            .with_threads(threads);
+        for (name, result) in every_solver(&past) {
+            assert!(
+                matches!(
+                    result,
+                    Err(PlugError::BudgetExceeded {
+                        limit: Limit::Deadline,
+                        ..
+                    })
+                ),
+                "{name} on {threads} thread(s): {result:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_default_budget_lets_ordinary_problems_through() {
+    for (name, result) in every_solver(&Options::default()) {
+        assert!(result.is_ok(), "{name}: {result:?}");
+    }
+    // And a raised budget changes nothing in the answer (OEIS A003763: 467 260 456 608
+    // Hamiltonian cycles on the 10 × 10 board).
+    let roomy = Options::default().with_max_bytes(usize::MAX);
+    let board = Grid::new(10, 10).unwrap();
+    assert_eq!(
+        hamiltonian_cycles(&board, &roomy).unwrap().to_string(),
+        "467260456608"
+    );
+}
+
+#[test]
+fn the_widest_formula1_board_stops_at_the_budget_not_at_the_allocator() {
+    // 30 × 30 aborted on allocation after 28 s at 8.5 GB; with 64 MiB it must stop early and
+    // report what it reached, on one thread and on the pool.
+    let board = Grid::new(30, 30).unwrap();
+    for threads in [1, 2] {
+        let options = Options::default()
+            .with_max_bytes(64 << 20)
+            .with_threads(threads);
+        let start = Instant::now();
+        let result = hamiltonian_cycles(&board, &options);
+        match result {
+            Err(PlugError::BudgetExceeded {
+                limit: Limit::Memory { .. },
+                states,
+                bytes,
+            }) => assert!(states > 100_000 && bytes > 64 << 20),
+            other => panic!("{other:?}"),
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+}
+
+#[test]
+fn a_pool_that_runs_out_of_budget_stops_every_worker() {
+    // The workers check the same frontier total, so they all stop at the same step; repeated
+    // because the workers race.
+    let board = Grid::new(10, 10).unwrap();
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
+    for i in 0..40 {
+        let options = Options::default()
+            .with_max_bytes(1 << 16)
+            .with_threads(2 + i % 3);
+        let result = run_edges(&board, EdgeRules::SINGLE_CYCLE, pairs, &options);
+        assert!(
+            matches!(result, Err(PlugError::BudgetExceeded { .. })),
+            "{result:?}"
+        );
+    }
+}
+
+#[test]
+fn long_narrow_boards_cost_little_per_cell() {
+    // A 3 000 000 × 1 board (the widest Timus-style input the cell limit allows, turned) took 25 s
+    // and 2 GB to answer 0: every cell kept its own choice lists, and two threads synchronised
+    // twice per step. Equal choice lists are now stored once and a narrow board runs on one
+    // thread.
+    let strip = Grid::new(3_000_000, 1).unwrap();
+    for threads in [1, 2] {
+        let options = Options::default().with_threads(threads);
+        let start = Instant::now();
+        assert!(hamiltonian_cycles(&strip, &options).unwrap().is_zero());
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+    // A 2 × n strip has exactly one Hamiltonian cycle (its boundary).
+    let ladder = Grid::new(1_000_000, 2).unwrap();
+    let options = Options::default().with_threads(2);
+    assert_eq!(
+        hamiltonian_cycles(&ladder, &options).unwrap().to_string(),
+        "1"
+    );
+}
+
+#[test]
+fn rocket_mania_on_its_largest_board_stops_at_the_budget() {
+    // 9 × 13 of tees ran past 60 s and 2.6 GB. With 64 MiB it stops early with the typed error
+    // (or answers, if the prunings keep the states few).
+    let board = FuseBoard::parse_rows(&["TTTTTTTTTTTTT"; 9]).unwrap();
+    let options = Options::default().with_max_bytes(64 << 20);
+    let start = Instant::now();
+    let result = rocket_mania(&board, &[true; 9], &options);
+    assert!(
+        matches!(result, Ok(_) | Err(PlugError::BudgetExceeded { .. })),
+        "{result:?}"
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// The default budgets on the findings' own inputs, for timing by hand in release mode:
+/// `cargo test --release -p plugdp --test budget -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn default_budget_on_the_findings() {
+    let report = |name: &str, f: &dyn Fn() -> String| {
+        let start = Instant::now();
+        let outcome = f();
+        println!(
+            "{name}: {outcome} in {:.1} s",
+            start.elapsed().as_secs_f64()
+        );
+    };
+    let all = Options::default().with_threads(2);
+    for side in [20, 30] {
+        report(&format!("formula1 {side}x{side}"), &|| {
+            format!(
+                "{:?}",
+                hamiltonian_cycles(&Grid::new(side, side).unwrap(), &all)
+            )
+        });
+    }
+    report("rocket mania 9x13 tees", &|| {
+        let board = FuseBoard::parse_rows(&["TTTTTTTTTTTTT"; 9]).unwrap();
+        format!(
+            "{:?}",
+            rocket_mania(&board, &[true; 9], &Options::default()).map(|p| p.launched)
+        )
+    });
+}
