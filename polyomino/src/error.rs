@@ -146,6 +146,26 @@ pub enum EnumerateError {
         /// The size.
         size: usize,
     },
+    /// A count needed more than its budget (see [`Options`](crate::enumerate::Options)): more
+    /// than `max_nodes` search nodes, or past the deadline.
+    ///
+    /// ```
+    /// use polyomino::{enumerate::{self, Options}, EnumerateError};
+    /// let err = enumerate::count_fixed_up_to(10, &Options::default().with_max_nodes(100)).unwrap_err();
+    /// assert!(matches!(err, EnumerateError::BudgetExceeded { nodes, max_nodes: 100, timed_out: false } if nodes > 100));
+    /// ```
+    #[error(
+        "the count ran out of its budget after {nodes} search nodes (limit {max_nodes}; deadline passed: {timed_out})"
+    )]
+    BudgetExceeded {
+        /// Nodes visited when the search stopped (more than `max_nodes` unless the deadline
+        /// stopped it).
+        nodes: u64,
+        /// The node limit in force.
+        max_nodes: u64,
+        /// Whether the deadline, not the node limit, stopped the search.
+        timed_out: bool,
+    },
 }
 
 /// An SVG picture could not be drawn (see [`svg`](crate::svg)); the family's other renderers

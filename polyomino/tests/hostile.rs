@@ -72,3 +72,161 @@ fn shapes_larger_than_the_board_have_no_placement() {
     assert!(board.placements(&tall).is_empty());
     assert!(board.placement_offsets(&tall).is_empty());
 }
+
+mod budgets {
+    use std::time::{Duration, Instant};
+
+    use polyomino::EnumerateError;
+    use polyomino::enumerate::{self, Options};
+
+    // OEIS A001168 for n = 1..=14 (outside truth, not this crate's output).
+    const FIXED: [u64; 14] = [
+        1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861, 1903890, 7204874,
+    ];
+
+    fn timed_out(r: Result<Vec<u64>, EnumerateError>) -> bool {
+        matches!(
+            r,
+            Err(EnumerateError::BudgetExceeded {
+                timed_out: true,
+                ..
+            })
+        )
+    }
+
+    #[test]
+    fn a_passed_deadline_fails_at_once() {
+        // count_fixed_up_to(20, …) takes about a minute; size 31 would take years, with no way
+        // to stop it.
+        for threads in [1, 2] {
+            for n in [20, 31] {
+                let options = Options::default()
+                    .with_threads(threads)
+                    .with_deadline(Instant::now());
+                let started = Instant::now();
+                assert!(timed_out(enumerate::count_fixed_up_to(n, &options)));
+                assert!(timed_out(
+                    enumerate::counts_up_to(n, &options).map(|_| vec![])
+                ));
+                assert!(
+                    started.elapsed() < Duration::from_secs(2),
+                    "{threads} threads, n = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_time_limit_stops_the_search_quickly() {
+        for threads in [1, 2] {
+            let options = Options::default()
+                .with_threads(threads)
+                .with_max_nodes(u64::MAX)
+                .with_time_limit(Duration::from_millis(50));
+            let started = Instant::now();
+            let r = enumerate::count_fixed_up_to(20, &options);
+            let elapsed = started.elapsed();
+            assert!(timed_out(r.clone()), "{threads} threads: {r:?}");
+            assert!(
+                elapsed < Duration::from_secs(2),
+                "{threads} threads: {elapsed:?}"
+            );
+            if let Err(EnumerateError::BudgetExceeded { nodes, .. }) = r {
+                // It did count for a while before stopping.
+                assert!(nodes > 0, "{threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn the_node_limit_stops_size_31_quickly() {
+        for threads in [1, 2] {
+            let options = Options::default()
+                .with_threads(threads)
+                .with_max_nodes(1_000_000);
+            let started = Instant::now();
+            let r = enumerate::count_fixed_up_to(31, &options);
+            assert!(
+                matches!(
+                    r,
+                    Err(EnumerateError::BudgetExceeded { nodes, max_nodes: 1_000_000, timed_out: false })
+                        if nodes > 1_000_000
+                ),
+                "{threads} threads: {r:?}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(2));
+        }
+    }
+
+    #[test]
+    fn the_node_limit_is_exact_and_does_not_depend_on_threads() {
+        // The fixed count of size 12 places each fixed polyomino of size 1..=11 once.
+        let needed: u64 = FIXED[..11].iter().sum();
+        for threads in [1, 2, 3] {
+            let exact = Options::default()
+                .with_threads(threads)
+                .with_max_nodes(needed);
+            assert_eq!(
+                enumerate::count_fixed_up_to(12, &exact).unwrap()[12],
+                FIXED[11]
+            );
+            let short = exact.with_max_nodes(needed - 1);
+            assert!(
+                matches!(
+                    enumerate::count_fixed_up_to(12, &short),
+                    Err(EnumerateError::BudgetExceeded {
+                        timed_out: false,
+                        ..
+                    })
+                ),
+                "{threads} threads"
+            );
+            // Burnside's symmetric counts come out of the same budget.
+            assert!(matches!(
+                enumerate::counts_up_to(12, &exact),
+                Err(EnumerateError::BudgetExceeded { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_generous_budget_gives_the_same_counts() {
+        for threads in [1, 2] {
+            let options = Options::default()
+                .with_threads(threads)
+                .with_time_limit(Duration::from_secs(3600));
+            let mut expected = vec![0];
+            expected.extend(FIXED);
+            assert_eq!(
+                enumerate::count_fixed_up_to(14, &options).unwrap(),
+                expected
+            );
+            let counts = enumerate::counts_up_to(14, &options).unwrap();
+            let fixed: Vec<u64> = counts.iter().map(|c| c.fixed).collect();
+            assert_eq!(fixed, FIXED);
+            assert_eq!(counts[13].free, 901_971); // OEIS A000105
+        }
+        // A limit too far away to represent is no deadline.
+        assert_eq!(
+            Options::default().with_time_limit(Duration::MAX).deadline,
+            None
+        );
+    }
+
+    /// Slow (the default budget is tens of seconds of counting): run with `--ignored`.
+    #[test]
+    #[ignore]
+    fn count_fixed_31_stops_at_the_default_budget() {
+        let started = Instant::now();
+        assert!(matches!(
+            enumerate::count_fixed(31),
+            Err(EnumerateError::BudgetExceeded { timed_out: false, max_nodes, .. })
+                if max_nodes == Options::DEFAULT_MAX_NODES
+        ));
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+}
