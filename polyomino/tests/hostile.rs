@@ -230,3 +230,58 @@ mod budgets {
         );
     }
 }
+
+mod big_shapes {
+    use std::time::{Duration, Instant};
+
+    use polyomino::{Cell, Polyomino};
+
+    /// The border of an s × s square (4s − 4 cells), with one cell missing in the middle of
+    /// its top row when `gap`.
+    fn square_ring(s: i32, gap: bool) -> Polyomino {
+        let cells = (0..s)
+            .flat_map(|i| {
+                [
+                    Cell::new(0, i),
+                    Cell::new(s - 1, i),
+                    Cell::new(i, 0),
+                    Cell::new(i, s - 1),
+                ]
+            })
+            .filter(|c| !(gap && c.row == 0 && c.col == s / 2));
+        Polyomino::from_cells(cells).unwrap()
+    }
+
+    #[test]
+    fn a_thin_ring_counts_its_hole_quickly() {
+        // holes() on this ring floods its 10^10 inside cells (O(n²) memory); hole_count does
+        // not look inside.
+        let ring = square_ring(100_001, false);
+        assert_eq!(ring.size(), 400_000);
+        let started = Instant::now();
+        assert_eq!(ring.hole_count(), 1);
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_thin_open_ring_has_no_holes_quickly() {
+        // With a gap, the inside is outside: holes() used to flood all 10^10 cells of it to
+        // find that out, and now answers from hole_count.
+        let c = square_ring(100_001, true);
+        let started = Instant::now();
+        assert_eq!(c.hole_count(), 0);
+        assert!(c.holes().is_empty());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        // A small ring and the same with a gap, against their drawings (counted by hand).
+        assert_eq!(square_ring(5, false).holes().len(), 9);
+        assert!(square_ring(5, true).holes().is_empty());
+    }
+}
