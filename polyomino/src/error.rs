@@ -46,6 +46,15 @@ pub enum ShapeError {
     /// The glyphs chosen for parsing or printing are not distinct or are whitespace.
     #[error("glyphs must be distinct and not whitespace")]
     BadGlyphs,
+    /// A drawing asked for with a size limit
+    /// ([`Polyomino::try_to_ascii`](crate::Polyomino::try_to_ascii)) would be larger.
+    #[error("the drawing would have {chars} characters, more than the limit of {max}")]
+    DrawingTooLarge {
+        /// Characters the drawing needs, newlines included.
+        chars: u64,
+        /// The limit asked for.
+        max: usize,
+    },
 }
 
 /// Arbitrary-angle rotation failed.

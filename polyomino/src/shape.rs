@@ -14,6 +14,7 @@
 //! | [`is_connected`](Polyomino::is_connected) | O(n log n) |
 //! | [`hole_count`](Polyomino::hole_count) | O(n log n) |
 //! | [`holes`](Polyomino::holes) | O(n log n) without holes; else about O(A) for the empty area A it floods, up to about n²/16 |
+//! | [`to_ascii`](Polyomino::to_ascii), `Display` | O(h · w · log n) for a bounding box of h × w: [`try_to_ascii`](Polyomino::try_to_ascii) refuses large ones |
 //!
 //! A `Polyomino` need not be 4-connected (so it can describe any cell set, such as a
 //! conservatively rasterised footprint); [`is_connected`](Polyomino::is_connected) says whether
@@ -130,9 +131,10 @@ impl Polyomino {
     }
 
     /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
-    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height characters, so a
-    /// sparse shape with a huge bounding box makes a huge string (`Debug` lists the cells
-    /// instead past 4096 cells of bounding box).
+    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height − 1 characters,
+    /// so a sparse shape with a huge bounding box makes a huge string: two cells 10⁹ rows apart
+    /// draw two gigabytes of text. [`try_to_ascii`](Polyomino::try_to_ascii) refuses drawings above
+    /// a size of your choice instead (`Debug` lists the cells past 4096 cells of bounding box).
     ///
     /// ```
     /// use polyomino::Polyomino;
@@ -144,6 +146,34 @@ impl Polyomino {
         ascii::draw(self.height(), self.width(), |c| {
             if self.contains(c) { filled } else { empty }
         })
+    }
+
+    /// [`to_ascii`](Polyomino::to_ascii) when the drawing has at most `max_chars` characters
+    /// ((width + 1) × height − 1, newlines included), checked before anything is drawn.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Polyomino, ShapeError};
+    /// let t = Polyomino::parse("###\n.#.")?;
+    /// assert_eq!(t.try_to_ascii('#', '.', 100)?, t.to_string());
+    /// // Two cells a billion rows apart would draw about 2·10⁹ characters:
+    /// let sparse = Polyomino::from_cells([Cell::new(0, 0), Cell::new(1_000_000_000, 0)])?;
+    /// assert_eq!(
+    ///     sparse.try_to_ascii('#', '.', 1 << 20),
+    ///     Err(ShapeError::DrawingTooLarge { chars: 2_000_000_001, max: 1 << 20 })
+    /// );
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::DrawingTooLarge`] when the drawing has more than `max_chars` characters.
+    pub fn try_to_ascii(
+        &self,
+        filled: char,
+        empty: char,
+        max_chars: usize,
+    ) -> Result<String, ShapeError> {
+        ascii::check_size(self.height(), self.width(), max_chars)?;
+        Ok(self.to_ascii(filled, empty))
     }
 
     /// The cells, sorted row-major; the smallest row and the smallest column are 0.
@@ -421,6 +451,9 @@ impl FromStr for Polyomino {
 }
 
 impl fmt::Display for Polyomino {
+    /// The drawing of [`to_ascii`](Polyomino::to_ascii) with `#` and `.`: (width + 1) × height
+    /// − 1 characters, however few cells the shape has. For shapes that may be sparse (read
+    /// from untrusted input), draw with [`try_to_ascii`](Polyomino::try_to_ascii) and a limit.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_ascii('#', '.'))
     }

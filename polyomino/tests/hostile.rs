@@ -234,7 +234,7 @@ mod budgets {
 mod big_shapes {
     use std::time::{Duration, Instant};
 
-    use polyomino::{Cell, Polyomino};
+    use polyomino::{Cell, Polyomino, ShapeError};
 
     /// The border of an s × s square (4s − 4 cells), with one cell missing in the middle of
     /// its top row when `gap`.
@@ -283,5 +283,27 @@ mod big_shapes {
         // A small ring and the same with a gap, against their drawings (counted by hand).
         assert_eq!(square_ring(5, false).holes().len(), 9);
         assert!(square_ring(5, true).holes().is_empty());
+    }
+
+    #[test]
+    fn sparse_shapes_refuse_huge_drawings() {
+        // Display of these two cells draws 2·10⁹ rows (4 GB of text).
+        let sparse = Polyomino::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 1)]).unwrap();
+        let started = Instant::now();
+        // (2 + 1) columns per row, 2·10⁹ + 1 rows, no newline after the last one.
+        let chars = 3 * 2_000_000_001u64 - 1;
+        assert_eq!(
+            sparse.try_to_ascii('#', '.', 1 << 20),
+            Err(ShapeError::DrawingTooLarge {
+                chars,
+                max: 1 << 20
+            })
+        );
+        assert!(started.elapsed() < Duration::from_secs(1));
+        // The limit is exact: the drawing's own length fits, one less does not.
+        let t = Polyomino::parse("###\n.#.\n.#.").unwrap();
+        let len = t.to_string().chars().count();
+        assert_eq!(t.try_to_ascii('#', '.', len), Ok(t.to_string()));
+        assert!(t.try_to_ascii('#', '.', len - 1).is_err());
     }
 }
