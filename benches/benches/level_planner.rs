@@ -15,11 +15,16 @@ fn planners(c: &mut Criterion) {
     for t in [8, 12, 16, 20] {
         let inst = planner_instance(t, 1);
         g.bench_with_input(BenchmarkId::new("fast", t), &inst, |b, inst| {
-            b.iter(|| level_planner::plan(black_box(inst)))
+            b.iter(|| level_planner::plan(black_box(inst), &level_planner::PlanOptions::default()))
         });
         if t <= 12 {
             g.bench_with_input(BenchmarkId::new("reference", t), &inst, |b, inst| {
-                b.iter(|| level_planner::plan_reference(black_box(inst)))
+                b.iter(|| {
+                    level_planner::plan_reference(
+                        black_box(inst),
+                        &level_planner::PlanOptions::default(),
+                    )
+                })
             });
         }
     }

@@ -14,12 +14,12 @@ fn main() {
     for seed in 1..=3 {
         let inst = benches::planner_instance(t, seed);
         let start = Instant::now();
-        let fast = level_planner::plan(&inst);
+        let fast = level_planner::plan(&inst, &level_planner::PlanOptions::default());
         let fast_s = start.elapsed().as_secs_f64();
         let mut line = format!("T={t} seed={seed} fast {fast_s:.4} s");
         if reference {
             let start = Instant::now();
-            let slow = level_planner::plan_reference(&inst);
+            let slow = level_planner::plan_reference(&inst, &level_planner::PlanOptions::default());
             let slow_s = start.elapsed().as_secs_f64();
             assert_eq!(fast, slow, "planners disagree");
             line += &format!(", reference {slow_s:.3} s, ratio {:.0}", slow_s / fast_s);

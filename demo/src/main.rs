@@ -84,7 +84,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..Params::default()
     };
     let instance = Instance::new(site, levels, params)?;
-    let plan = level_planner::plan(&instance)?;
+    let plan = level_planner::plan(&instance, &level_planner::PlanOptions::default())?;
     println!("{}", plan.render());
     for (k, l) in plan.levels().iter().enumerate() {
         let leg = match (l.leg_length_m, l.leg_deviation_deg) {
@@ -104,7 +104,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         plan.covered(),
         100.0 * plan.coverage_share(),
         plan.deviation_deg(),
-        level_planner::plan_reference(&instance)? == plan
+        level_planner::plan_reference(&instance, &level_planner::PlanOptions::default())? == plan
     );
 
     println!("\n== grid-games: the plane-bombing game, hunter vs random (subtask 1) ==");

@@ -62,7 +62,8 @@ EXIT STATUS:
   0 with a plan; 1 when the instance is valid but admits no plan (no admissible placement
   for some level); 2 for bad arguments, an unreadable or empty file, or an invalid instance
   (malformed JSON, a missing or mistyped field, too many levels or columns; as the plan
-  format says, {\"error\": \"invalid instance: ...\"} is printed on standard output too).";
+  format says, {\"error\": \"invalid instance: ...\"} is printed on standard output too);
+  3 when the planner ran out of its budget (--max-work, --time-limit).";
 
 /// Plans one level-planner instance (a JSON file) and prints the plan as JSON.
 #[derive(Parser)]
@@ -79,6 +80,13 @@ struct Args {
     /// Also draw the site with the levels, and the plan's metrics, on standard error.
     #[arg(long)]
     draw: bool,
+    /// Most work units the planner may spend (about 1 to 3 ns each) before giving up with
+    /// exit status 3 [default: the library's, 10^10].
+    #[arg(long, value_name = "UNITS")]
+    max_work: Option<u64>,
+    /// Give up (exit status 3) after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = cli::parse_seconds)]
+    time_limit: Option<std::time::Duration>,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
@@ -123,10 +131,17 @@ fn main() -> ExitCode {
             if args.reference { "reference" } else { "fast" }
         ),
     );
+    let mut options = level_planner::PlanOptions::default();
+    if let Some(units) = args.max_work {
+        options = options.with_max_work(units);
+    }
+    if let Some(limit) = args.time_limit {
+        options = options.with_time_limit(limit);
+    }
     let result = if args.reference {
-        level_planner::plan_reference(&instance)
+        level_planner::plan_reference(&instance, &options)
     } else {
-        level_planner::plan(&instance)
+        level_planner::plan(&instance, &options)
     };
     drop(progress);
     println!("{}", json::plan_json(&result));
@@ -148,6 +163,10 @@ fn main() -> ExitCode {
         Err(e @ (PlanError::LegUnreachable { .. } | PlanError::NoAdmissiblePlacement { .. })) => {
             eprintln!("{PROG}: {source}: no plan: {e}");
             ExitCode::from(1)
+        }
+        Err(e @ PlanError::BudgetExceeded { .. }) => {
+            eprintln!("{PROG}: {source}: gave up: {e} (see --max-work and --time-limit)");
+            ExitCode::from(3)
         }
         Err(e) => cli::fail(PROG, format_args!("{source}: {e}")),
     }

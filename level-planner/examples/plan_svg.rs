@@ -11,7 +11,7 @@
 use std::process::ExitCode;
 
 use level_planner::svg::{SvgOptions, render};
-use level_planner::{Instance, Params, PlanError, Site, VirtualLevel, plan};
+use level_planner::{Instance, Params, PlanError, PlanOptions, Site, VirtualLevel, plan};
 
 fn instance() -> Result<Instance, PlanError> {
     let site = Site::from_rows(&[
@@ -52,7 +52,7 @@ fn main() -> ExitCode {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "level-plan.svg".to_string());
-    let p = match instance().and_then(|i| plan(&i)) {
+    let p = match instance().and_then(|i| plan(&i, &PlanOptions::default())) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("plan_svg: {e}");

@@ -7,18 +7,18 @@ use thiserror::Error;
 /// Level numbers in the messages are 1-based, as a person counts them.
 ///
 /// ```
-/// use level_planner::{plan, Instance, Params, PlanError, Site, VirtualLevel};
+/// use level_planner::{plan, Instance, Params, PlanError, PlanOptions, Site, VirtualLevel};
 /// let site = Site::from_rows(&["....", "...."])?; // 2 m × 1 m
 /// let start = VirtualLevel::from_rows(0.0, 0.0, &["#"])?;
 /// // A 20 m leg cannot fit in a 2 m hall:
 /// let far = vec![start.clone(), VirtualLevel::from_rows(20.0, 0.0, &["#"])?];
-/// let err = plan(&Instance::new(site.clone(), far, Params::default())?).unwrap_err();
+/// let err = plan(&Instance::new(site.clone(), far, Params::default())?, &PlanOptions::default()).unwrap_err();
 /// assert_eq!(err, PlanError::LegUnreachable { level: 2 });
 /// assert_eq!(err.to_string(),
 ///            "no admissible placement for level 2: no grid offset has a leg length within tolerance");
 /// // A footprint wider than the site never fits:
 /// let wide = vec![VirtualLevel::from_rows(0.0, 0.0, &["#####"])?];
-/// let err = plan(&Instance::new(site.clone(), wide, Params::default())?).unwrap_err();
+/// let err = plan(&Instance::new(site.clone(), wide, Params::default())?, &PlanOptions::default()).unwrap_err();
 /// assert_eq!(err, PlanError::NoAdmissiblePlacement { level: 1 });
 /// // Malformed input is rejected before planning:
 /// let err = Instance::new(site, vec![], Params::default()).unwrap_err();
@@ -62,6 +62,20 @@ pub enum PlanError {
     NoAdmissiblePlacement {
         /// 1-based level index.
         level: usize,
+    },
+    /// The planner ran out of its budget ([`PlanOptions`](crate::PlanOptions)): it spent more
+    /// than `max_work` work units, or ran past the deadline, before finding the plan.
+    #[error(
+        "the planner ran out of its budget after {work} work units (limit {max_work}; deadline passed: {timed_out})"
+    )]
+    BudgetExceeded {
+        /// Work units spent when the planner stopped (more than `max_work` unless the deadline
+        /// stopped it).
+        work: u64,
+        /// The work limit in force.
+        max_work: u64,
+        /// Whether the deadline, not the work limit, stopped the planner.
+        timed_out: bool,
     },
 }
 

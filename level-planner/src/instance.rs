@@ -294,7 +294,7 @@ impl VirtualLevel {
 /// numbers di, dj: a band must be wide enough to hold one of them.
 ///
 /// ```
-/// use level_planner::{plan, Instance, Params, PlanError, Site, Tolerance, VirtualLevel};
+/// use level_planner::{plan, Instance, Params, PlanError, PlanOptions, Site, Tolerance, VirtualLevel};
 /// let site = Site::from_rows(&["........"; 8])?;
 /// let levels = vec![
 ///     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
@@ -303,12 +303,12 @@ impl VirtualLevel {
 /// // Within ±0.2 m: 1 m (2 cells across) and 1.118 m (2 across, 1 up or down) qualify, and
 /// // straight east wins as it deviates by 0° ...
 /// let loose = Params { tolerance: Tolerance::Absolute { metres: 0.2 }, ..Params::default() };
-/// let p = plan(&Instance::new(site.clone(), levels.clone(), loose)?)?;
+/// let p = plan(&Instance::new(site.clone(), levels.clone(), loose)?, &PlanOptions::default())?;
 /// assert_eq!(p.levels()[1].leg_length_m, Some(1.0));
 /// assert_eq!(p.deviation_deg(), 0.0);
 /// // ... while no grid offset is within ±5 cm of 1.2 m.
 /// let tight = Params { tolerance: Tolerance::Absolute { metres: 0.05 }, ..Params::default() };
-/// assert_eq!(plan(&Instance::new(site, levels, tight)?), Err(PlanError::LegUnreachable { level: 2 }));
+/// assert_eq!(plan(&Instance::new(site, levels, tight)?, &PlanOptions::default()), Err(PlanError::LegUnreachable { level: 2 }));
 /// # Ok::<(), PlanError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

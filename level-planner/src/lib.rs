@@ -10,7 +10,7 @@
 //! footprint; [`Params`] holds the spin step and the distance tolerance.
 //!
 //! ```
-//! use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
 //! let site = Site::from_rows(&[
 //!     "..........",
 //!     "..........",
@@ -23,7 +23,7 @@
 //!     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,   // 2 m further east
 //!     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,     // then 1.5 m south
 //! ];
-//! let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 //! // Each level's pivot cell (row, col), rows growing downward:
 //! let pivots: Vec<_> = p.levels().iter().map(|l| (l.row, l.col)).collect();
 //! assert_eq!(pivots, [(1, 1), (1, 5), (4, 5)]);
@@ -37,14 +37,14 @@
 //! path) as a string, without IO.
 //!
 //! ```
-//! # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
 //! # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
 //! # let levels = vec![
 //! #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
 //! #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
 //! #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
 //! # ];
-//! # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 //! // `p` is the plan of the example above.
 //! assert_eq!(p.render(), "\
 //! AAA.BB....
@@ -65,13 +65,13 @@
 //! bearings from the virtual ones, and each leg's real length.
 //!
 //! ```
-//! use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+//! use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
 //! let site = Site::from_rows(&["......"; 6])?;
 //! let levels = vec![
 //!     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
 //!     VirtualLevel::from_rows(1.0, 45.0, &["#"])?, // 1 m to the north-east
 //! ];
-//! let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 //! // No grid offset is exactly 1 m at 45°: the best leg is 1 cell up and 2 across
 //! // (√5 / 2 ≈ 1.118 m, a bearing of 26.57°), 18.43° off.
 //! let leg = &p.levels()[1];
@@ -163,7 +163,7 @@
 //! this instance:
 //!
 //! ```
-//! use level_planner::{plan, Instance, Params, Site, Tolerance, VirtualLevel};
+//! use level_planner::{plan, Instance, Params, PlanOptions, Site, Tolerance, VirtualLevel};
 //! let site = Site::from_rows(&["........", "...##...", "........", "........"])?;
 //! let levels = vec![
 //!     VirtualLevel::from_rows(0.0, 0.0, &[".#.", "###", ".#."])?,
@@ -171,7 +171,7 @@
 //! ];
 //! let params = Params { spin_step_deg: 90.0, tolerance: Tolerance::Ratio { lo: 0.86, hi: 1.26 } };
 //! assert_eq!(params, Params::default());
-//! let p = plan(&Instance::new(site, levels, params)?)?;
+//! let p = plan(&Instance::new(site, levels, params)?, &PlanOptions::default())?;
 //! assert_eq!(p.levels().len(), 2);
 //! # Ok::<(), level_planner::PlanError>(())
 //! ```
@@ -194,6 +194,7 @@ mod error;
 mod fast;
 mod geometry;
 mod instance;
+mod options;
 mod plan;
 mod reference;
 #[cfg(feature = "serde")]
@@ -211,6 +212,7 @@ pub use instance::{
     CELL_METRES, Instance, MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE, MAX_SPINS, Params, Site,
     Tolerance, VirtualLevel,
 };
+pub use options::PlanOptions;
 pub use plan::{PlacedLevel, Plan};
 pub use reference::{REFERENCE_MAX_LEVELS, plan_reference};
 

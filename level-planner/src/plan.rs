@@ -6,13 +6,13 @@ use crate::instance::{Instance, Site};
 /// One level as placed on the site.
 ///
 /// ```
-/// use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+/// use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
 /// let site = Site::from_rows(&["......"; 4])?;
 /// let levels = vec![
 ///     VirtualLevel::from_rows(0.0, 0.0, &["##"])?,
 ///     VirtualLevel::from_rows(1.5, 0.0, &["###"])?, // 1.5 m east
 /// ];
-/// let p = plan(&Instance::new(site, levels, Params::default())?)?;
+/// let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 /// let second = &p.levels()[1];
 /// assert_eq!(second.cells.len(), 3);
 /// assert!(second.cells.contains(&(second.row, second.col))); // the pivot is covered
@@ -48,13 +48,13 @@ pub struct PlacedLevel {
 /// [`svg::render`](crate::svg::render).
 ///
 /// ```
-/// use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+/// use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
 /// let site = Site::from_rows(&["......", "......", "......"])?;
 /// let levels = vec![
 ///     VirtualLevel::from_rows(0.0, 0.0, &["##", "##"])?,
 ///     VirtualLevel::from_rows(1.0, 0.0, &["##", "##"])?, // 1 m (2 cells) east
 /// ];
-/// let p = plan(&Instance::new(site, levels, Params::default())?)?;
+/// let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 /// assert_eq!(p.render(), "AABB..\nAABB..\n......");
 /// assert_eq!((p.covered(), p.deviation_deg()), (8, 0.0));
 /// # Ok::<(), level_planner::PlanError>(())
@@ -136,14 +136,14 @@ impl Plan {
     /// The placed levels, in walking order.
     ///
     /// ```
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
     /// # let levels = vec![
     /// #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
     /// #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
     /// #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
     /// # ];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p` is the plan of the crate-level example: three levels.
     /// let spins: Vec<f64> = p.levels().iter().map(|l| l.spin_deg).collect();
     /// assert_eq!(spins, [0.0, 0.0, 0.0]);
@@ -158,14 +158,14 @@ impl Plan {
     /// once).
     ///
     /// ```
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
     /// # let levels = vec![
     /// #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
     /// #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
     /// #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
     /// # ];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// assert_eq!(p.covered(), 6 + 4 + 4);
     /// # Ok::<(), level_planner::PlanError>(())
     /// ```
@@ -176,14 +176,14 @@ impl Plan {
     /// Covered cells as a share of the usable site, in [0, 1].
     ///
     /// ```
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
     /// # let levels = vec![
     /// #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
     /// #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
     /// #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
     /// # ];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // 14 cells of the 48 usable ones (50 minus a pillar of 2):
     /// assert!((p.coverage_share() - 14.0 / 48.0).abs() < 1e-12);
     /// # Ok::<(), level_planner::PlanError>(())
@@ -196,14 +196,14 @@ impl Plan {
     /// bearing and the (adjusted) virtual bearing, in [0°, 180°].
     ///
     /// ```
-    /// use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// let site = Site::from_rows(&["......"; 6])?;
     /// let levels = vec![
     ///     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
     ///     VirtualLevel::from_rows(1.0, 45.0, &["#"])?,  // north-east: no exact grid leg
     ///     VirtualLevel::from_rows(1.0, 180.0, &["#"])?, // west: exact
     /// ];
-    /// let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// assert!((p.deviation_deg() - 18.435).abs() < 1e-3); // atan(1/2) off 45°, plus 0°
     /// # Ok::<(), level_planner::PlanError>(())
     /// ```
@@ -214,14 +214,14 @@ impl Plan {
     /// The largest single leg deviation, in degrees (0 for one level).
     ///
     /// ```
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
     /// # let levels = vec![
     /// #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
     /// #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
     /// #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
     /// # ];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// assert_eq!(p.worst_leg_deviation_deg(), 0.0); // both legs run exactly as in the virtual world
     /// # Ok::<(), level_planner::PlanError>(())
     /// ```
@@ -236,14 +236,14 @@ impl Plan {
     /// where this is 0; it is recomputed here as a check).
     ///
     /// ```
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
     /// # let levels = vec![
     /// #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
     /// #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
     /// #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
     /// # ];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// assert_eq!(p.legs_outside_tolerance(), 0);
     /// # Ok::<(), level_planner::PlanError>(())
     /// ```
@@ -256,14 +256,14 @@ impl Plan {
     /// ones; pivots use the same glyph. Rows are joined by `\n`, with no trailing newline.
     ///
     /// ```
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["..........", "..........", "....##....", "..........", ".........."])?;
     /// # let levels = vec![
     /// #     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?,
     /// #     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,
     /// #     VirtualLevel::from_rows(1.5, -90.0, &["####"])?,
     /// # ];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// assert_eq!(p.render().lines().next(), Some("AAA.BB...."));
     /// assert_eq!(p.render().lines().nth(2), Some("....##....")); // the pillar
     /// # Ok::<(), level_planner::PlanError>(())

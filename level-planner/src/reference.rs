@@ -9,6 +9,7 @@
 use crate::PlanError;
 use crate::geometry::{deviation_deg, eq, leg_ok, lt, spins, spun};
 use crate::instance::Instance;
+use crate::options::{Meter, PlanOptions, units};
 use crate::plan::Plan;
 
 /// Largest number of levels the reference planner accepts (2^T greedy runs).
@@ -19,7 +20,7 @@ pub const REFERENCE_MAX_LEVELS: usize = 24;
 /// It returns exactly [`plan`](crate::plan)'s result and exists to be read and to check it.
 ///
 /// ```
-/// use level_planner::{plan, plan_reference, Instance, Params, Site, VirtualLevel};
+/// use level_planner::{plan, plan_reference, Instance, Params, PlanOptions, Site, VirtualLevel};
 /// let site = Site::from_rows(&["......", "..#...", "......", "......"])?;
 /// let levels = vec![
 ///     VirtualLevel::from_rows(0.0, 0.0, &[".#.", "###"])?,
@@ -27,15 +28,18 @@ pub const REFERENCE_MAX_LEVELS: usize = 24;
 ///     VirtualLevel::from_rows(1.0, -90.0, &["##"])?,
 /// ];
 /// let instance = Instance::new(site, levels, Params::default())?;
-/// assert_eq!(plan_reference(&instance)?, plan(&instance)?);
+/// assert_eq!(plan_reference(&instance, &PlanOptions::default())?, plan(&instance, &PlanOptions::default())?);
 /// # Ok::<(), level_planner::PlanError>(())
 /// ```
 ///
 /// # Errors
 /// [`PlanError::TooManyLevels`] past [`REFERENCE_MAX_LEVELS`],
-/// [`PlanError::LegUnreachable`] when a leg admits no grid offset, and
-/// [`PlanError::NoAdmissiblePlacement`] when every greedy run fails.
-pub fn plan_reference(instance: &Instance) -> Result<Plan, PlanError> {
+/// [`PlanError::LegUnreachable`] when a leg admits no grid offset,
+/// [`PlanError::NoAdmissiblePlacement`] when every greedy run fails, and
+/// [`PlanError::BudgetExceeded`] when the plan needs more work than `options` allow or takes
+/// past their deadline (the reference planner charges the work of its literal loops, so it
+/// runs out of a budget far sooner than [`plan`](crate::plan)).
+pub fn plan_reference(instance: &Instance, options: &PlanOptions) -> Result<Plan, PlanError> {
     let t = instance.levels().len();
     if t > REFERENCE_MAX_LEVELS {
         return Err(PlanError::TooManyLevels {
@@ -43,12 +47,20 @@ pub fn plan_reference(instance: &Instance) -> Result<Plan, PlanError> {
             max: REFERENCE_MAX_LEVELS,
         });
     }
-    let shaped = make_shape(instance);
-    let map = make_map(instance, &shaped);
+    let mut meter = Meter::new(options)?;
+    let shaped = make_shape(instance, &mut meter)?;
+    let map = make_map(instance, &shaped, &mut meter)?;
     // Algorithm 1: every bits value, keep the most covered cells, then the least deviation.
     let mut best: Option<Greedy> = None;
     let mut first_failure = usize::MAX;
+    let (n, m) = (instance.site().rows(), instance.site().cols());
+    let run_units = shaped
+        .shapes
+        .iter()
+        .map(|s| units(n * m, s.len().saturating_mul(2).saturating_add(1)))
+        .fold(0u64, u64::saturating_add);
     for bits in 0u64..(1u64 << t) {
+        meter.charge(run_units)?;
         match make_pos(instance, &shaped, &map, bits) {
             Ok((pos, cnt, theta)) => {
                 let better = match &best {
@@ -104,7 +116,7 @@ fn overlap(a: &[(i64, i64)], pa: (usize, usize), b: &[(i64, i64)], pb: (usize, u
 }
 
 /// Algorithm 2 and its single forward refinement pass.
-pub(crate) fn make_shape(instance: &Instance) -> Shaped {
+fn make_shape(instance: &Instance, meter: &mut Meter) -> Result<Shaped, PlanError> {
     let (n, m) = (instance.site().rows(), instance.site().cols());
     let t = instance.levels().len();
     let gammas = spins(instance.params().spin_step_deg);
@@ -118,7 +130,10 @@ pub(crate) fn make_shape(instance: &Instance) -> Shaped {
     for level in instance.levels() {
         out.adjusted.push(level.deflex_deg + alpha);
         let (mut cnt_max, mut beta) = (0usize, 0.0);
+        let cells = level.footprint.shape().size();
         for &gamma in &gammas {
+            // Rasterising (about a microsecond a cell), then a fit test per site cell.
+            meter.charge(units(cells, 256).saturating_add(units(n * m, cells)))?;
             let shape = spun(&level.footprint, alpha + gamma);
             let mut cnt = 0;
             for i in 0..n {
@@ -147,11 +162,15 @@ pub(crate) fn make_shape(instance: &Instance) -> Shaped {
     }
     // Lines 23–34: one forward pass; flag[k + 1] is read before it is refined itself.
     for k in 0..t.saturating_sub(1) {
+        let pair = units(n * m, out.shapes[k].len())
+            .saturating_mul(out.shapes[k + 1].len() as u64)
+            .saturating_add(units(n, m));
         for i in 0..n {
             for j in 0..m {
                 if !out.flags[k][i * m + j] {
                     continue;
                 }
+                meter.charge(pair)?;
                 let mut ok = false;
                 for i2 in 0..n {
                     for j2 in 0..m {
@@ -166,14 +185,19 @@ pub(crate) fn make_shape(instance: &Instance) -> Shaped {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Algorithm 3: `map[k][i · m + j]`, the least deviation from level k at (i, j) to the exit.
-pub(crate) fn make_map(instance: &Instance, shaped: &Shaped) -> Vec<Vec<f64>> {
+fn make_map(
+    instance: &Instance,
+    shaped: &Shaped,
+    meter: &mut Meter,
+) -> Result<Vec<Vec<f64>>, PlanError> {
     let (n, m) = (instance.site().rows(), instance.site().cols());
     let t = instance.levels().len();
     let tol = instance.params().tolerance;
+    meter.charge(units(n * m, t))?;
     let mut map = vec![vec![f64::INFINITY; n * m]; t];
     for (v, &f) in map[t - 1].iter_mut().zip(&shaped.flags[t - 1]) {
         if f {
@@ -182,11 +206,15 @@ pub(crate) fn make_map(instance: &Instance, shaped: &Shaped) -> Vec<Vec<f64>> {
     }
     for k in (0..t - 1).rev() {
         let next = &instance.levels()[k + 1];
+        let pair = units(n * m, shaped.shapes[k].len())
+            .saturating_mul(shaped.shapes[k + 1].len() as u64)
+            .saturating_add(units(n, m));
         for i in 0..n {
             for j in 0..m {
                 if !shaped.flags[k][i * m + j] {
                     continue;
                 }
+                meter.charge(pair)?;
                 let mut best = f64::INFINITY;
                 for i2 in 0..n {
                     for j2 in 0..m {
@@ -211,7 +239,7 @@ pub(crate) fn make_map(instance: &Instance, shaped: &Shaped) -> Vec<Vec<f64>> {
             }
         }
     }
-    map
+    Ok(map)
 }
 
 /// Algorithm 4 for one `bits` value: the pivots, `cnt_all` and `θ_all`, or the 0-based level

@@ -13,13 +13,13 @@
 //! [`SvgError::TooManyCells`].
 //!
 //! ```
-//! use level_planner::{plan, Instance, Params, Site, VirtualLevel, svg::{render, SvgOptions}};
+//! use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel, svg::{render, SvgOptions}};
 //! let site = Site::from_rows(&["......", "..#...", "......", "......"])?;
 //! let levels = vec![
 //!     VirtualLevel::from_rows(0.0, 0.0, &["##"])?,
 //!     VirtualLevel::from_rows(1.5, 0.0, &["#", "#"])?,
 //! ];
-//! let p = plan(&Instance::new(site, levels, Params::default())?)?;
+//! let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 //! let svg = render(&p, &SvgOptions::default())?;
 //! assert_eq!(svg.matches("class=\"blocked\"").count(), 1);
 //! assert_eq!(svg.matches("class=\"cell level1\"").count(), 2);
@@ -103,10 +103,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// let svg = render(&p, &SvgOptions::default().with_cell_px(10).with_margin_px(0))?;
     /// assert!(svg.contains("width=\"40\" height=\"30\"")); // 4 × 3 cells of 10 px
@@ -122,10 +122,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// let svg = render(&p, &SvgOptions::default().with_cell_px(10).with_margin_px(5))?;
     /// assert!(svg.contains("width=\"50\" height=\"40\"")); // 40 × 30 plus 5 px on each side
@@ -142,10 +142,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// use polyomino::{svg::Rgb, SvgError};
     /// let svg = render(&p, &SvgOptions::default().with_palette(vec![Rgb::hex(0x112233)]))?;
@@ -163,10 +163,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// use polyomino::svg::Rgb;
     /// let svg = render(&p, &SvgOptions::default().with_free(Rgb::hex(0xeeeedd)))?;
@@ -183,10 +183,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// use polyomino::svg::Rgb;
     /// let svg = render(&p, &SvgOptions::default().with_blocked(Rgb::BLACK))?;
@@ -205,10 +205,10 @@ impl SvgOptions {
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
     /// use polyomino::svg::Rgb;
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// let svg = render(&p, &SvgOptions::default().with_background(Rgb::hex(0x202020)))?;
     /// assert!(svg.contains("class=\"background\"") && svg.contains("fill=\"#202020\""));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -223,10 +223,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// assert!(render(&p, &SvgOptions::default())?.contains("class=\"grid\""));
     /// assert!(!render(&p, &SvgOptions::default().with_grid(false))?.contains("class=\"grid\""));
@@ -242,10 +242,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// assert!(render(&p, &SvgOptions::default())?.contains("class=\"path\""));
     /// let bare = render(&p, &SvgOptions::default().with_path(false))?;
@@ -262,10 +262,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// let svg = render(&p, &SvgOptions::default())?;
     /// assert!(svg.contains(">0</text>") && svg.contains(">1</text>"));
@@ -283,10 +283,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// let svg = render(&p, &SvgOptions::default().with_title("Hall <B>"))?;
     /// assert!(svg.contains("<title>Hall &lt;B&gt;</title>"));
@@ -303,10 +303,10 @@ impl SvgOptions {
     ///
     /// ```
     /// use level_planner::svg::{render, SvgOptions};
-    /// # use level_planner::{plan, Instance, Params, Site, VirtualLevel};
+    /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
     /// # let site = Site::from_rows(&["....", ".#..", "...."])?;
     /// # let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?, VirtualLevel::from_rows(1.0, -90.0, &["##"])?];
-    /// # let p = plan(&Instance::new(site, levels, Params::default())?)?;
+    /// # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
     /// // `p`: a two-level plan on a 3 × 4 site with one unusable cell.
     /// use polyomino::SvgError;
     /// // One blocked cell and two footprints of two cells: five drawn cells.
@@ -330,10 +330,10 @@ impl SvgOptions {
 /// limit; [`SvgError::EmptyPalette`] for an empty palette.
 ///
 /// ```
-/// use level_planner::{plan, Instance, Params, Site, VirtualLevel, svg::{render, SvgOptions}};
+/// use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel, svg::{render, SvgOptions}};
 /// let site = Site::from_rows(&["....", "....", "...."])?;
 /// let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##"])?];
-/// let p = plan(&Instance::new(site, levels, Params::default())?)?;
+/// let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 /// let svg = render(&p, &SvgOptions::default().with_cell_px(10).with_margin_px(0))?;
 /// assert!(svg.contains("width=\"40\" height=\"30\""));
 /// assert!(svg.contains(">0</text>"));

@@ -3,7 +3,9 @@
 
 use std::time::Instant;
 
-use level_planner::{Instance, Params, Site, Tolerance, VirtualLevel, plan};
+use level_planner::{
+    Instance, Params, PlanError, PlanOptions, Site, Tolerance, VirtualLevel, plan,
+};
 
 #[test]
 fn leg_tables_are_bounded_by_the_site_not_the_tolerance() {
@@ -22,7 +24,82 @@ fn leg_tables_are_bounded_by_the_site_not_the_tolerance() {
     };
     let instance = Instance::new(site, levels, params).unwrap();
     let started = Instant::now();
-    let p = plan(&instance).unwrap();
+    let p = plan(&instance, &PlanOptions::default()).unwrap();
     assert_eq!(p.levels().len(), 3);
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_footprint_larger_than_the_site_is_refused_without_rasterising_every_spin() {
+    // A 1 × 1 site, one 64 × 64 footprint, a spin step of 0.01°: 36 000 spins of 4096 cells
+    // each were rasterised (109 s) before "no admissible placement".
+    let site = Site::from_rows(&["."]).unwrap();
+    let rows = vec!["#".repeat(64); 64];
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &rows).unwrap()];
+    let params = Params {
+        spin_step_deg: 0.01,
+        ..Params::default()
+    };
+    let instance = Instance::new(site, levels, params).unwrap();
+    let started = Instant::now();
+    assert_eq!(
+        plan(&instance, &PlanOptions::default()),
+        Err(PlanError::NoAdmissiblePlacement { level: 1 })
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+}
+
+/// The 4096 × 64 site with a 900 m leg (over 150 s before budgets).
+fn long_hall() -> Instance {
+    let row = ".".repeat(64);
+    let rows = vec![row.as_str(); 4096];
+    let site = Site::from_rows(&rows).unwrap();
+    let levels = vec![
+        VirtualLevel::from_rows(0.0, 0.0, &["##", "##"]).unwrap(),
+        VirtualLevel::from_rows(900.0, 90.0, &["##", "##"]).unwrap(),
+        VirtualLevel::from_rows(900.0, -90.0, &["##", "##"]).unwrap(),
+    ];
+    Instance::new(site, levels, Params::default()).unwrap()
+}
+
+/// About 20 s: the whole default budget is spent (run by `.ci/run`).
+#[test]
+#[ignore = "spends the whole default budget (about 20 s); .ci/run runs it"]
+fn a_long_leg_on_a_long_site_answers_or_runs_out_of_budget_quickly() {
+    let instance = long_hall();
+    let started = Instant::now();
+    let result = plan(&instance, &PlanOptions::default());
+    let elapsed = started.elapsed();
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+    match result {
+        Ok(p) => assert_eq!(p.levels().len(), 3),
+        Err(e) => assert!(matches!(e, PlanError::BudgetExceeded { .. }), "{e}"),
+    }
+}
+
+#[test]
+fn a_small_work_budget_and_a_past_deadline_are_typed_errors() {
+    let instance = long_hall();
+    let small = PlanOptions::default().with_max_work(1_000_000);
+    match plan(&instance, &small) {
+        Err(PlanError::BudgetExceeded {
+            work,
+            max_work: 1_000_000,
+            timed_out: false,
+        }) => assert!(work > 1_000_000),
+        other => panic!("{other:?}"),
+    }
+    let past = PlanOptions::default().with_deadline(Instant::now());
+    assert!(matches!(
+        plan(&instance, &past),
+        Err(PlanError::BudgetExceeded {
+            timed_out: true,
+            ..
+        })
+    ));
+    assert!(matches!(
+        level_planner::plan_reference(&instance, &small),
+        Err(PlanError::BudgetExceeded { .. })
+    ));
 }

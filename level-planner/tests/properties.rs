@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use level_planner::{
-    Instance, Params, PlanError, Site, Tolerance, VirtualLevel, plan, plan_reference,
+    Instance, Params, PlanError, PlanOptions, Site, Tolerance, VirtualLevel, plan, plan_reference,
 };
 use polyomino::{Cell, Polyomino, Transform};
 use proptest::prelude::*;
@@ -88,17 +88,17 @@ proptest! {
 
     #[test]
     fn fast_equals_reference(inst in instance()) {
-        prop_assert_eq!(plan(&inst), plan_reference(&inst));
+        prop_assert_eq!(plan(&inst, &PlanOptions::default()), plan_reference(&inst, &PlanOptions::default()));
     }
 
     #[test]
     fn fast_equals_reference_with_many_ties(inst in tie_heavy()) {
-        prop_assert_eq!(plan(&inst), plan_reference(&inst));
+        prop_assert_eq!(plan(&inst, &PlanOptions::default()), plan_reference(&inst, &PlanOptions::default()));
     }
 
     #[test]
     fn plans_are_feasible(inst in instance()) {
-        let Ok(p) = plan(&inst) else { return Ok(()) };
+        let Ok(p) = plan(&inst, &PlanOptions::default()) else { return Ok(()) };
         let site = inst.site();
         let mut union = BTreeSet::new();
         for (k, level) in p.levels().iter().enumerate() {
@@ -181,9 +181,12 @@ fn unreachable_legs_and_unplaceable_levels_are_named() {
     let a = VirtualLevel::from_rows(0.0, 0.0, &["#"]).unwrap();
     let far = VirtualLevel::from_rows(20.0, 0.0, &["#"]).unwrap();
     let inst = Instance::new(site.clone(), vec![a.clone(), far], Params::default()).unwrap();
-    assert_eq!(plan(&inst), Err(PlanError::LegUnreachable { level: 2 }));
     assert_eq!(
-        plan_reference(&inst),
+        plan(&inst, &PlanOptions::default()),
+        Err(PlanError::LegUnreachable { level: 2 })
+    );
+    assert_eq!(
+        plan_reference(&inst, &PlanOptions::default()),
         Err(PlanError::LegUnreachable { level: 2 })
     );
     let huge = VirtualLevel::from_rows(1.0, 0.0, &["#####"]).unwrap();
@@ -195,18 +198,24 @@ fn unreachable_legs_and_unplaceable_levels_are_named() {
     .unwrap();
     // The bar fits nowhere, so the refinement clears level 1 too: level 1 fails first.
     assert_eq!(
-        plan(&inst),
+        plan(&inst, &PlanOptions::default()),
         Err(PlanError::NoAdmissiblePlacement { level: 1 })
     );
-    assert_eq!(plan_reference(&inst), plan(&inst));
+    assert_eq!(
+        plan_reference(&inst, &PlanOptions::default()),
+        plan(&inst, &PlanOptions::default())
+    );
     // Rule 12 names the smallest failing level even when a later leg is unreachable.
     let far = VirtualLevel::from_rows(100.0, 0.0, &["#"]).unwrap();
     let inst = Instance::new(site, vec![huge, far], Params::default()).unwrap();
     assert_eq!(
-        plan(&inst),
+        plan(&inst, &PlanOptions::default()),
         Err(PlanError::NoAdmissiblePlacement { level: 1 })
     );
-    assert_eq!(plan_reference(&inst), plan(&inst));
+    assert_eq!(
+        plan_reference(&inst, &PlanOptions::default()),
+        plan(&inst, &PlanOptions::default())
+    );
 }
 
 #[test]
@@ -219,11 +228,17 @@ fn extreme_values_are_errors_or_plans_never_panics() {
         ..Params::default()
     };
     let inst = Instance::new(site.clone(), vec![one(0.0), one(1.0)], params).unwrap();
-    assert!(plan(&inst).is_ok());
-    assert_eq!(plan(&inst), plan_reference(&inst));
+    assert!(plan(&inst, &PlanOptions::default()).is_ok());
+    assert_eq!(
+        plan(&inst, &PlanOptions::default()),
+        plan_reference(&inst, &PlanOptions::default())
+    );
     // A huge distance: unreachable, named.
     let inst = Instance::new(site.clone(), vec![one(0.0), one(1e300)], Params::default()).unwrap();
-    assert_eq!(plan(&inst), Err(PlanError::LegUnreachable { level: 2 }));
+    assert_eq!(
+        plan(&inst, &PlanOptions::default()),
+        Err(PlanError::LegUnreachable { level: 2 })
+    );
     // Tiny spin steps, oversized sites and footprints are typed errors.
     let tiny = Params {
         spin_step_deg: 1e-9,

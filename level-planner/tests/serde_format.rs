@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use level_planner::polyomino::{Cell, MarkedPolyomino};
-use level_planner::{Instance, Params, Site, VirtualLevel, plan};
+use level_planner::{Instance, Params, PlanOptions, Site, VirtualLevel, plan};
 use serde_json::Value;
 
 fn samples() -> Vec<(String, String, Value)> {
@@ -32,7 +32,7 @@ fn sample_instances_plan_as_expected() {
     for (name, text, expected) in samples() {
         let instance: Instance =
             serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let got = plan(&instance);
+        let got = plan(&instance, &PlanOptions::default());
         if expected.get("error").is_some() {
             assert!(got.is_err(), "{name}: expected no plan");
             continue;

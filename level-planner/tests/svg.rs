@@ -2,7 +2,7 @@
 //! escaping, options, extremes.
 
 use level_planner::svg::{SvgOptions, render};
-use level_planner::{Instance, Params, Plan, Site, VirtualLevel, plan};
+use level_planner::{Instance, Params, Plan, PlanOptions, Site, VirtualLevel, plan};
 use polyomino::SvgError;
 use polyomino::svg::Rgb;
 
@@ -143,7 +143,11 @@ fn sample() -> Plan {
         VirtualLevel::from_rows(1.5, 90.0, &["#.", "##"]).unwrap(),
         VirtualLevel::from_rows(2.0, 180.0, &["#"]).unwrap(),
     ];
-    plan(&Instance::new(site, levels, Params::default()).unwrap()).unwrap()
+    plan(
+        &Instance::new(site, levels, Params::default()).unwrap(),
+        &PlanOptions::default(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -226,7 +230,11 @@ fn extremes_neither_panic_nor_blow_up() {
         .collect();
     let site = Site::from_rows(&rows).unwrap();
     let levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["#"]).unwrap()];
-    let p = plan(&Instance::new(site, levels, Params::default()).unwrap()).unwrap();
+    let p = plan(
+        &Instance::new(site, levels, Params::default()).unwrap(),
+        &PlanOptions::default(),
+    )
+    .unwrap();
     let blocked = Site::MAX_ROWS * 64 - 2;
     assert_eq!(
         render(&p, &SvgOptions::default()),

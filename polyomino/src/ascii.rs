@@ -63,6 +63,22 @@ pub(crate) fn read_cells(
     Ok(out)
 }
 
+/// Checks that a drawing of `height × width` cells, (width + 1) × height − 1 characters, has at
+/// most `max` characters.
+pub(crate) fn check_size(height: i32, width: i32, max: usize) -> Result<(), ShapeError> {
+    let (h, w) = (
+        u64::try_from(height).unwrap_or(0),
+        u64::try_from(width).unwrap_or(0),
+    );
+    // Heights and widths are at most i32::MAX, so the product fits in u64.
+    let chars = ((w + 1) * h).saturating_sub(1);
+    if chars > max as u64 {
+        Err(ShapeError::DrawingTooLarge { chars, max })
+    } else {
+        Ok(())
+    }
+}
+
 /// Draws `height × width` cells, asking `glyph` for each one; rows are joined with `\n` and
 /// there is no trailing newline.
 pub(crate) fn draw(height: i32, width: i32, mut glyph: impl FnMut(Cell) -> char) -> String {

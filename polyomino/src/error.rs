@@ -46,6 +46,15 @@ pub enum ShapeError {
     /// The glyphs chosen for parsing or printing are not distinct or are whitespace.
     #[error("glyphs must be distinct and not whitespace")]
     BadGlyphs,
+    /// A drawing asked for with a size limit
+    /// ([`Polyomino::try_to_ascii`](crate::Polyomino::try_to_ascii)) would be larger.
+    #[error("the drawing would have {chars} characters, more than the limit of {max}")]
+    DrawingTooLarge {
+        /// Characters the drawing needs, newlines included.
+        chars: u64,
+        /// The limit asked for.
+        max: usize,
+    },
 }
 
 /// Arbitrary-angle rotation failed.
@@ -145,6 +154,26 @@ pub enum EnumerateError {
     NotDivisible {
         /// The size.
         size: usize,
+    },
+    /// A count needed more than its budget (see [`Options`](crate::enumerate::Options)): more
+    /// than `max_nodes` search nodes, or past the deadline.
+    ///
+    /// ```
+    /// use polyomino::{enumerate::{self, Options}, EnumerateError};
+    /// let err = enumerate::count_fixed_up_to(10, &Options::default().with_max_nodes(100)).unwrap_err();
+    /// assert!(matches!(err, EnumerateError::BudgetExceeded { nodes, max_nodes: 100, timed_out: false } if nodes > 100));
+    /// ```
+    #[error(
+        "the count ran out of its budget after {nodes} search nodes (limit {max_nodes}; deadline passed: {timed_out})"
+    )]
+    BudgetExceeded {
+        /// Nodes visited when the search stopped (more than `max_nodes` unless the deadline
+        /// stopped it).
+        nodes: u64,
+        /// The node limit in force.
+        max_nodes: u64,
+        /// Whether the deadline, not the node limit, stopped the search.
+        timed_out: bool,
     },
 }
 

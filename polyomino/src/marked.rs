@@ -197,7 +197,10 @@ impl MarkedPolyomino {
         MarkedPolyomino::from_cells(cells, self.mark).map_err(|_| RotateError::OutOfRange)
     }
 
-    /// Draws the shape with `filled`, `empty` and `mark` glyphs (rows joined by `\n`).
+    /// Draws the shape with `filled`, `empty` and `mark` glyphs (rows joined by `\n`): its
+    /// whole bounding box, (width + 1) × height − 1 characters however few cells it has (as
+    /// `Display` does with `#`, `.` and `@`); [`try_to_ascii`](MarkedPolyomino::try_to_ascii)
+    /// refuses large drawings.
     ///
     /// ```
     /// use polyomino::MarkedPolyomino;
@@ -215,6 +218,31 @@ impl MarkedPolyomino {
                 empty
             }
         })
+    }
+
+    /// [`to_ascii`](MarkedPolyomino::to_ascii) when the drawing has at most `max_chars`
+    /// characters ((width + 1) × height − 1, newlines included), checked before anything is
+    /// drawn.
+    ///
+    /// ```
+    /// use polyomino::{Cell, MarkedPolyomino, Polyomino, ShapeError};
+    /// let m = MarkedPolyomino::parse("@#\n.#")?;
+    /// assert_eq!(m.try_to_ascii('#', '.', '@', 5)?, "@#\n.#");
+    /// assert_eq!(m.try_to_ascii('#', '.', '@', 4), Err(ShapeError::DrawingTooLarge { chars: 5, max: 4 }));
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::DrawingTooLarge`] when the drawing has more than `max_chars` characters.
+    pub fn try_to_ascii(
+        &self,
+        filled: char,
+        empty: char,
+        mark: char,
+        max_chars: usize,
+    ) -> Result<String, ShapeError> {
+        ascii::check_size(self.shape.height(), self.shape.width(), max_chars)?;
+        Ok(self.to_ascii(filled, empty, mark))
     }
 }
 

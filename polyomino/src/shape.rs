@@ -12,7 +12,9 @@
 //! | [`from_cells`](Polyomino::from_cells), [`transform`](Polyomino::transform) | O(n log n) |
 //! | [`contains`](Polyomino::contains) | O(log n) |
 //! | [`is_connected`](Polyomino::is_connected) | O(n log n) |
-//! | [`holes`](Polyomino::holes) | O(n²) at worst (flood fills bounded by the enclosable area) |
+//! | [`hole_count`](Polyomino::hole_count) | O(n log n) |
+//! | [`holes`](Polyomino::holes) | O(n log n) without holes; else about O(A) for the empty area A it floods, up to about n²/16 |
+//! | [`to_ascii`](Polyomino::to_ascii), `Display` | O(h · w · log n) for a bounding box of h × w: [`try_to_ascii`](Polyomino::try_to_ascii) refuses large ones |
 //!
 //! A `Polyomino` need not be 4-connected (so it can describe any cell set, such as a
 //! conservatively rasterised footprint); [`is_connected`](Polyomino::is_connected) says whether
@@ -129,9 +131,10 @@ impl Polyomino {
     }
 
     /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
-    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height characters, so a
-    /// sparse shape with a huge bounding box makes a huge string (`Debug` lists the cells
-    /// instead past 4096 cells of bounding box).
+    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height − 1 characters,
+    /// so a sparse shape with a huge bounding box makes a huge string: two cells 10⁹ rows apart
+    /// draw two gigabytes of text. [`try_to_ascii`](Polyomino::try_to_ascii) refuses drawings above
+    /// a size of your choice instead (`Debug` lists the cells past 4096 cells of bounding box).
     ///
     /// ```
     /// use polyomino::Polyomino;
@@ -143,6 +146,34 @@ impl Polyomino {
         ascii::draw(self.height(), self.width(), |c| {
             if self.contains(c) { filled } else { empty }
         })
+    }
+
+    /// [`to_ascii`](Polyomino::to_ascii) when the drawing has at most `max_chars` characters
+    /// ((width + 1) × height − 1, newlines included), checked before anything is drawn.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Polyomino, ShapeError};
+    /// let t = Polyomino::parse("###\n.#.")?;
+    /// assert_eq!(t.try_to_ascii('#', '.', 100)?, t.to_string());
+    /// // Two cells a billion rows apart would draw about 2·10⁹ characters:
+    /// let sparse = Polyomino::from_cells([Cell::new(0, 0), Cell::new(1_000_000_000, 0)])?;
+    /// assert_eq!(
+    ///     sparse.try_to_ascii('#', '.', 1 << 20),
+    ///     Err(ShapeError::DrawingTooLarge { chars: 2_000_000_001, max: 1 << 20 })
+    /// );
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::DrawingTooLarge`] when the drawing has more than `max_chars` characters.
+    pub fn try_to_ascii(
+        &self,
+        filled: char,
+        empty: char,
+        max_chars: usize,
+    ) -> Result<String, ShapeError> {
+        ascii::check_size(self.height(), self.width(), max_chars)?;
+        Ok(self.to_ascii(filled, empty))
     }
 
     /// The cells, sorted row-major; the smallest row and the smallest column are 0.
@@ -250,7 +281,18 @@ impl Polyomino {
     /// assert_eq!(p.holes(), vec![Cell::new(1, 1)]);
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
+    ///
+    /// # Cost
+    /// A shape without holes costs O(n log n) (it is recognised by
+    /// [`hole_count`](Polyomino::hole_count) first). Otherwise the empty regions next to the
+    /// shape are flooded: time and memory grow with the empty area they cover, which can be
+    /// quadratic in n, and so can the answer itself: a square ring of n cells encloses about
+    /// n²/16 cells (a ring of 4·10⁵ cells, 10¹⁰ of them, 80 GB as a `Vec<Cell>`). To know
+    /// whether a shape has holes, or how many, call [`hole_count`](Polyomino::hole_count).
     pub fn holes(&self) -> Vec<Cell> {
+        if self.hole_count() == 0 {
+            return Vec::new();
+        }
         let (h, w) = (self.height(), self.width());
         // An enclosed region of area A needs more than 2·√A enclosing cells, so A < n².
         let bound = self.cells.len() * self.cells.len();
@@ -288,6 +330,86 @@ impl Polyomino {
         let mut out: Vec<Cell> = holes.into_iter().collect();
         out.sort_unstable();
         out
+    }
+
+    /// Number of holes: the regions of edge-adjacent empty cells from which no path leads
+    /// outside the bounding box ([`holes`](Polyomino::holes) lists their cells, this counts the
+    /// regions). O(n log n) time and O(n) memory, however large the holes are.
+    ///
+    /// ```
+    /// use polyomino::{Cell, Polyomino};
+    /// let ring = Polyomino::parse("###\n#.#\n###")?;
+    /// assert_eq!(ring.hole_count(), 1);
+    /// // Two holes; empty cells that meet only at a corner are separate holes:
+    /// let two = Polyomino::parse("####\n#.##\n##.#\n####")?;
+    /// assert_eq!((two.hole_count(), two.holes().len()), (2, 2));
+    /// // A square ring of 4·10⁵ cells, whose hole has 10¹⁰ cells:
+    /// let s = 100_001;
+    /// let ring = Polyomino::from_cells((0..s).flat_map(|i| {
+    ///     [Cell::new(0, i), Cell::new(s - 1, i), Cell::new(i, 0), Cell::new(i, s - 1)]
+    /// }))?;
+    /// assert_eq!((ring.size(), ring.hole_count()), (400_000, 1));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub fn hole_count(&self) -> usize {
+        // The union X of the closed unit squares has Euler characteristic
+        // χ = V − E + F (its distinct corners, edges and cells) = b0 − b1, where b0 counts the
+        // connected pieces of X (squares meeting at a corner are connected) and b1 the bounded
+        // regions of the plane outside X. Empty cells sharing an edge are connected outside X,
+        // empty cells meeting only at a corner whose two other cells are filled are not, so b1
+        // is exactly the number of holes.
+        let key = |r: i32, c: i32| (u64::from(r as u32) << 32) | u64::from(c as u32);
+        // Normalised coordinates are in 0..i32::MAX, so `+ 1` cannot overflow.
+        let mut corners = Vec::with_capacity(4 * self.cells.len());
+        let mut across = Vec::with_capacity(2 * self.cells.len());
+        let mut down = Vec::with_capacity(2 * self.cells.len());
+        for c in &self.cells {
+            let (r, k) = (c.row, c.col);
+            corners.extend([key(r, k), key(r, k + 1), key(r + 1, k), key(r + 1, k + 1)]);
+            across.extend([key(r, k), key(r + 1, k)]);
+            down.extend([key(r, k), key(r, k + 1)]);
+        }
+        let distinct = |mut v: Vec<u64>| {
+            v.sort_unstable();
+            v.dedup();
+            v.len() as i64
+        };
+        let euler = distinct(corners) - distinct(across) - distinct(down) + self.cells.len() as i64;
+        let pieces = self.corner_connected_pieces() as i64;
+        // b1 = b0 − χ ≥ 0.
+        (pieces - euler) as usize
+    }
+
+    /// Number of pieces of the shape when cells meeting at a corner count as connected
+    /// (union–find over the sorted cells, O(n log n)).
+    fn corner_connected_pieces(&self) -> usize {
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let n = self.cells.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        let mut pieces = n;
+        for (i, c) in self.cells.iter().enumerate() {
+            // The later neighbours in row-major order: right, and the three below.
+            let later = [(0, 1), (1, -1), (1, 0), (1, 1)];
+            for (dr, dc) in later {
+                let (Some(r), Some(k)) = (c.row.checked_add(dr), c.col.checked_add(dc)) else {
+                    continue;
+                };
+                if let Ok(j) = self.cells.binary_search(&Cell::new(r, k)) {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    if a != b {
+                        parent[a] = b;
+                        pieces -= 1;
+                    }
+                }
+            }
+        }
+        pieces
     }
 
     /// The shape after `t` (about the origin), normalised again.
@@ -329,6 +451,9 @@ impl FromStr for Polyomino {
 }
 
 impl fmt::Display for Polyomino {
+    /// The drawing of [`to_ascii`](Polyomino::to_ascii) with `#` and `.`: (width + 1) × height
+    /// − 1 characters, however few cells the shape has. For shapes that may be sparse (read
+    /// from untrusted input), draw with [`try_to_ascii`](Polyomino::try_to_ascii) and a limit.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_ascii('#', '.'))
     }

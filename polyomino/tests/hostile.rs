@@ -72,3 +72,238 @@ fn shapes_larger_than_the_board_have_no_placement() {
     assert!(board.placements(&tall).is_empty());
     assert!(board.placement_offsets(&tall).is_empty());
 }
+
+mod budgets {
+    use std::time::{Duration, Instant};
+
+    use polyomino::EnumerateError;
+    use polyomino::enumerate::{self, Options};
+
+    // OEIS A001168 for n = 1..=14 (outside truth, not this crate's output).
+    const FIXED: [u64; 14] = [
+        1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861, 1903890, 7204874,
+    ];
+
+    fn timed_out(r: Result<Vec<u64>, EnumerateError>) -> bool {
+        matches!(
+            r,
+            Err(EnumerateError::BudgetExceeded {
+                timed_out: true,
+                ..
+            })
+        )
+    }
+
+    #[test]
+    fn a_passed_deadline_fails_at_once() {
+        // count_fixed_up_to(20, …) takes about a minute; size 31 would take years, with no way
+        // to stop it.
+        for threads in [1, 2] {
+            for n in [20, 31] {
+                let options = Options::default()
+                    .with_threads(threads)
+                    .with_deadline(Instant::now());
+                let started = Instant::now();
+                assert!(timed_out(enumerate::count_fixed_up_to(n, &options)));
+                assert!(timed_out(
+                    enumerate::counts_up_to(n, &options).map(|_| vec![])
+                ));
+                assert!(
+                    started.elapsed() < Duration::from_secs(2),
+                    "{threads} threads, n = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_time_limit_stops_the_search_quickly() {
+        for threads in [1, 2] {
+            let options = Options::default()
+                .with_threads(threads)
+                .with_max_nodes(u64::MAX)
+                .with_time_limit(Duration::from_millis(50));
+            let started = Instant::now();
+            let r = enumerate::count_fixed_up_to(20, &options);
+            let elapsed = started.elapsed();
+            assert!(timed_out(r.clone()), "{threads} threads: {r:?}");
+            assert!(
+                elapsed < Duration::from_secs(2),
+                "{threads} threads: {elapsed:?}"
+            );
+            if let Err(EnumerateError::BudgetExceeded { nodes, .. }) = r {
+                // It did count for a while before stopping.
+                assert!(nodes > 0, "{threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn the_node_limit_stops_size_31_quickly() {
+        for threads in [1, 2] {
+            let options = Options::default()
+                .with_threads(threads)
+                .with_max_nodes(1_000_000);
+            let started = Instant::now();
+            let r = enumerate::count_fixed_up_to(31, &options);
+            assert!(
+                matches!(
+                    r,
+                    Err(EnumerateError::BudgetExceeded { nodes, max_nodes: 1_000_000, timed_out: false })
+                        if nodes > 1_000_000
+                ),
+                "{threads} threads: {r:?}"
+            );
+            assert!(started.elapsed() < Duration::from_secs(2));
+        }
+    }
+
+    #[test]
+    fn the_node_limit_is_exact_and_does_not_depend_on_threads() {
+        // The fixed count of size 12 places each fixed polyomino of size 1..=11 once.
+        let needed: u64 = FIXED[..11].iter().sum();
+        for threads in [1, 2, 3] {
+            let exact = Options::default()
+                .with_threads(threads)
+                .with_max_nodes(needed);
+            assert_eq!(
+                enumerate::count_fixed_up_to(12, &exact).unwrap()[12],
+                FIXED[11]
+            );
+            let short = exact.with_max_nodes(needed - 1);
+            assert!(
+                matches!(
+                    enumerate::count_fixed_up_to(12, &short),
+                    Err(EnumerateError::BudgetExceeded {
+                        timed_out: false,
+                        ..
+                    })
+                ),
+                "{threads} threads"
+            );
+            // Burnside's symmetric counts come out of the same budget.
+            assert!(matches!(
+                enumerate::counts_up_to(12, &exact),
+                Err(EnumerateError::BudgetExceeded { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn a_generous_budget_gives_the_same_counts() {
+        for threads in [1, 2] {
+            let options = Options::default()
+                .with_threads(threads)
+                .with_time_limit(Duration::from_secs(3600));
+            let mut expected = vec![0];
+            expected.extend(FIXED);
+            assert_eq!(
+                enumerate::count_fixed_up_to(14, &options).unwrap(),
+                expected
+            );
+            let counts = enumerate::counts_up_to(14, &options).unwrap();
+            let fixed: Vec<u64> = counts.iter().map(|c| c.fixed).collect();
+            assert_eq!(fixed, FIXED);
+            assert_eq!(counts[13].free, 901_971); // OEIS A000105
+        }
+        // A limit too far away to represent is no deadline.
+        assert_eq!(
+            Options::default().with_time_limit(Duration::MAX).deadline,
+            None
+        );
+    }
+
+    /// Slow (the default budget is tens of seconds of counting): run with `--ignored`.
+    #[test]
+    #[ignore]
+    fn count_fixed_31_stops_at_the_default_budget() {
+        let started = Instant::now();
+        assert!(matches!(
+            enumerate::count_fixed(31),
+            Err(EnumerateError::BudgetExceeded { timed_out: false, max_nodes, .. })
+                if max_nodes == Options::DEFAULT_MAX_NODES
+        ));
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+}
+
+mod big_shapes {
+    use std::time::{Duration, Instant};
+
+    use polyomino::{Cell, Polyomino, ShapeError};
+
+    /// The border of an s × s square (4s − 4 cells), with one cell missing in the middle of
+    /// its top row when `gap`.
+    fn square_ring(s: i32, gap: bool) -> Polyomino {
+        let cells = (0..s)
+            .flat_map(|i| {
+                [
+                    Cell::new(0, i),
+                    Cell::new(s - 1, i),
+                    Cell::new(i, 0),
+                    Cell::new(i, s - 1),
+                ]
+            })
+            .filter(|c| !(gap && c.row == 0 && c.col == s / 2));
+        Polyomino::from_cells(cells).unwrap()
+    }
+
+    #[test]
+    fn a_thin_ring_counts_its_hole_quickly() {
+        // holes() on this ring floods its 10^10 inside cells (O(n²) memory); hole_count does
+        // not look inside.
+        let ring = square_ring(100_001, false);
+        assert_eq!(ring.size(), 400_000);
+        let started = Instant::now();
+        assert_eq!(ring.hole_count(), 1);
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn a_thin_open_ring_has_no_holes_quickly() {
+        // With a gap, the inside is outside: holes() used to flood all 10^10 cells of it to
+        // find that out, and now answers from hole_count.
+        let c = square_ring(100_001, true);
+        let started = Instant::now();
+        assert_eq!(c.hole_count(), 0);
+        assert!(c.holes().is_empty());
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        // A small ring and the same with a gap, against their drawings (counted by hand).
+        assert_eq!(square_ring(5, false).holes().len(), 9);
+        assert!(square_ring(5, true).holes().is_empty());
+    }
+
+    #[test]
+    fn sparse_shapes_refuse_huge_drawings() {
+        // Display of these two cells draws 2·10⁹ rows (4 GB of text).
+        let sparse = Polyomino::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 1)]).unwrap();
+        let started = Instant::now();
+        // (2 + 1) columns per row, 2·10⁹ + 1 rows, no newline after the last one.
+        let chars = 3 * 2_000_000_001u64 - 1;
+        assert_eq!(
+            sparse.try_to_ascii('#', '.', 1 << 20),
+            Err(ShapeError::DrawingTooLarge {
+                chars,
+                max: 1 << 20
+            })
+        );
+        assert!(started.elapsed() < Duration::from_secs(1));
+        // The limit is exact: the drawing's own length fits, one less does not.
+        let t = Polyomino::parse("###\n.#.\n.#.").unwrap();
+        let len = t.to_string().chars().count();
+        assert_eq!(t.try_to_ascii('#', '.', len), Ok(t.to_string()));
+        assert!(t.try_to_ascii('#', '.', len - 1).is_err());
+    }
+}

@@ -285,4 +285,43 @@ proptest! {
             .collect();
         prop_assert_eq!(holes, naive);
     }
+
+    /// `hole_count` (Euler characteristic) against the flood fill of `holes`: the number of
+    /// edge-connected regions among the enclosed cells.
+    #[test]
+    fn hole_count_counts_the_regions_of_holes(p in prop_oneof![any_shape(), dense_shape()]) {
+        let holes: BTreeSet<Cell> = p.holes().into_iter().collect();
+        let mut seen = BTreeSet::new();
+        let mut regions = 0;
+        for &start in &holes {
+            if !seen.insert(start) {
+                continue;
+            }
+            regions += 1;
+            let mut stack = vec![start];
+            while let Some(c) = stack.pop() {
+                for nb in c.edge_neighbours() {
+                    if holes.contains(&nb) && seen.insert(nb) {
+                        stack.push(nb);
+                    }
+                }
+            }
+        }
+        prop_assert_eq!(p.hole_count(), regions);
+    }
+}
+
+/// Shapes filling most of a small box, so that many have holes (several, of every kind).
+fn dense_shape() -> impl Strategy<Value = Polyomino> {
+    (
+        2i32..9,
+        2i32..9,
+        prop::collection::vec(prop::bool::weighted(0.7), 64),
+    )
+        .prop_filter_map("at least one cell", |(h, w, bits)| {
+            let cells = (0..h)
+                .flat_map(|r| (0..w).map(move |c| Cell::new(r, c)))
+                .filter(|c| bits[(c.row * 8 + c.col) as usize]);
+            Polyomino::from_cells(cells).ok()
+        })
 }

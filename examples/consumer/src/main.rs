@@ -124,7 +124,7 @@ fn level_plan() -> Result<()> {
         VirtualLevel::from_rows(2.0, 0.0, &["###"])?,
     ];
     let instance = Instance::new(site, levels, Params::default())?;
-    let p = plan(&instance)?;
+    let p = plan(&instance, &level_planner::PlanOptions::default())?;
     println!("{}", p.render());
     let picture = level_planner::svg::render(&p, &level_planner::svg::SvgOptions::default())?;
     check(

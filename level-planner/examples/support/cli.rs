@@ -62,6 +62,15 @@ pub fn parse_threads(s: &str) -> Result<u32, String> {
     }
 }
 
+/// Parses a number of seconds (a non-negative decimal).
+#[allow(dead_code)] // not every example that includes this file has a time limit
+pub fn parse_seconds(s: &str) -> Result<std::time::Duration, String> {
+    s.parse::<f64>()
+        .ok()
+        .and_then(|x| std::time::Duration::try_from_secs_f64(x).ok())
+        .ok_or_else(|| format!("`{s}` is not a number of seconds (a non-negative number)"))
+}
+
 struct State {
     message: String,
     done: bool,

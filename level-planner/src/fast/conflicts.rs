@@ -14,25 +14,37 @@ pub(crate) struct Conflicts {
 impl Conflicts {
     /// Conflicts between `a` (at p) and `b` (at q): q − p = x − y for cells x ∈ a, y ∈ b. Only
     /// offsets that two pivots of a `rows × cols` site can have are kept (|dr| < rows,
-    /// |dc| < cols), which bounds the table by the site.
+    /// |dc| < cols), which bounds the table by the site. Costs |a| · |b| steps and no memory
+    /// beyond the table.
     pub(crate) fn new(a: &[(i64, i64)], b: &[(i64, i64)], rows: i64, cols: i64) -> Conflicts {
-        let diffs: Vec<(i64, i64)> = a
-            .iter()
-            .flat_map(|&(ar, ac)| b.iter().map(move |&(br, bc)| (ar - br, ac - bc)))
-            .filter(|&(dr, dc)| dr.abs() < rows && dc.abs() < cols)
-            .collect();
-        let min_r = diffs.iter().map(|d| d.0).min().unwrap_or(0);
-        let max_r = diffs.iter().map(|d| d.0).max().unwrap_or(-1);
-        let min_c = diffs.iter().map(|d| d.1).min().unwrap_or(0);
-        let max_c = diffs.iter().map(|d| d.1).max().unwrap_or(-1);
-        let (rows, cols) = (max_r - min_r + 1, max_c - min_c + 1);
-        let mut table = vec![false; (rows.max(0) * cols.max(0)) as usize];
+        let extent = |s: &[(i64, i64)], f: fn(&(i64, i64)) -> i64| {
+            s.iter()
+                .map(f)
+                .fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+        };
+        let (ar, ac) = (extent(a, |x| x.0), extent(a, |x| x.1));
+        let (br, bc) = (extent(b, |x| x.0), extent(b, |x| x.1));
+        // The differences span [a_lo − b_hi, a_hi − b_lo], cut to what a site allows.
+        let min_r = (ar.0 - br.1).max(1 - rows);
+        let max_r = (ar.1 - br.0).min(rows - 1);
+        let min_c = (ac.0 - bc.1).max(1 - cols);
+        let max_c = (ac.1 - bc.0).min(cols - 1);
+        let (rows, cols) = ((max_r - min_r + 1).max(0), (max_c - min_c + 1).max(0));
+        let mut table = vec![false; (rows * cols) as usize];
         let mut count = 0;
-        for (r, c) in diffs {
-            let i = ((r - min_r) * cols + (c - min_c)) as usize;
-            if !table[i] {
-                table[i] = true;
-                count += 1;
+        if rows > 0 && cols > 0 {
+            for &(ar, ac) in a {
+                for &(br, bc) in b {
+                    let (r, c) = (ar - br - min_r, ac - bc - min_c);
+                    if r < 0 || c < 0 || r >= rows || c >= cols {
+                        continue;
+                    }
+                    let i = (r * cols + c) as usize;
+                    if !table[i] {
+                        table[i] = true;
+                        count += 1;
+                    }
+                }
             }
         }
         Conflicts {

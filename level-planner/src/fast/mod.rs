@@ -33,6 +33,7 @@ mod shapes;
 
 use crate::PlanError;
 use crate::instance::Instance;
+use crate::options::{Meter, PlanOptions};
 use crate::plan::Plan;
 
 /// Largest number of levels the fast planner accepts (bit patterns are `u64`).
@@ -44,7 +45,7 @@ pub const MAX_LEVELS: usize = 63;
 /// Planning 20 levels on a 20 m × 20 m hall takes milliseconds.
 ///
 /// ```
-/// use level_planner::{plan, plan_reference, Instance, Params, Site, VirtualLevel};
+/// use level_planner::{plan, plan_reference, Instance, Params, PlanOptions, Site, VirtualLevel};
 /// let site = Site::from_rows(&["........"; 8])?;
 /// // A walk around a square: east, north, west, south, 1.5 m each.
 /// let mut levels = vec![VirtualLevel::from_rows(0.0, 0.0, &["##", "##"])?];
@@ -52,8 +53,8 @@ pub const MAX_LEVELS: usize = 63;
 ///     levels.push(VirtualLevel::from_rows(1.5, bearing, &["##", "##"])?);
 /// }
 /// let instance = Instance::new(site, levels, Params::default())?;
-/// let p = plan(&instance)?;
-/// assert_eq!(p, plan_reference(&instance)?);
+/// let p = plan(&instance, &PlanOptions::default())?;
+/// assert_eq!(p, plan_reference(&instance, &PlanOptions::default())?);
 /// // Coverage comes first: instead of returning onto level A's floor, the last level steps
 /// // 1.41 m diagonally (45° off its bearing) onto three new cells. It may overlap level B:
 /// // only consecutive levels must not overlap.
@@ -72,8 +73,10 @@ pub const MAX_LEVELS: usize = 63;
 ///
 /// # Errors
 /// [`PlanError::TooManyLevels`] past [`MAX_LEVELS`], [`PlanError::LegUnreachable`] when a leg
-/// admits no grid offset, and [`PlanError::NoAdmissiblePlacement`] when every greedy run fails.
-pub fn plan(instance: &Instance) -> Result<Plan, PlanError> {
+/// admits no grid offset, [`PlanError::NoAdmissiblePlacement`] when every greedy run fails,
+/// and [`PlanError::BudgetExceeded`] when the plan needs more work than `options` allow or
+/// takes past their deadline.
+pub fn plan(instance: &Instance, options: &PlanOptions) -> Result<Plan, PlanError> {
     let t = instance.levels().len();
     if t > MAX_LEVELS {
         return Err(PlanError::TooManyLevels {
@@ -81,9 +84,10 @@ pub fn plan(instance: &Instance) -> Result<Plan, PlanError> {
             max: MAX_LEVELS,
         });
     }
-    let shaped = shapes::make_shape(instance);
-    let tables = search::Tables::new(instance, shaped);
-    let pivots = tables.search()?;
+    let mut meter = Meter::new(options)?;
+    let shaped = shapes::make_shape(instance, &mut meter)?;
+    let tables = search::Tables::new(instance, shaped, &mut meter)?;
+    let pivots = tables.search(&mut meter)?;
     Ok(Plan::assemble(
         instance,
         &tables.shaped.shapes,

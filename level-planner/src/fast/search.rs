@@ -3,8 +3,9 @@
 use super::conflicts::Conflicts;
 use super::legs::{Leg, legs};
 use crate::PlanError;
-use crate::geometry::{eq, lt};
+use crate::geometry::{eq, lt, max_leg_cells};
 use crate::instance::Instance;
+use crate::options::{Meter, units};
 use crate::reference::Shaped;
 
 /// Everything the search reads, computed once.
@@ -26,38 +27,46 @@ pub(crate) struct Tables<'i> {
 }
 
 impl<'i> Tables<'i> {
-    pub(crate) fn new(instance: &'i Instance, mut shaped: Shaped) -> Tables<'i> {
+    pub(crate) fn new(
+        instance: &'i Instance,
+        mut shaped: Shaped,
+        meter: &mut Meter,
+    ) -> Result<Tables<'i>, PlanError> {
         let (rows, cols) = (instance.site().rows(), instance.site().cols());
         let t = instance.levels().len();
         let tol = instance.params().tolerance;
-        let conflicts: Vec<Conflicts> = (0..t.saturating_sub(1))
-            .map(|k| {
-                Conflicts::new(
-                    &shaped.shapes[k],
-                    &shaped.shapes[k + 1],
-                    rows as i64,
-                    cols as i64,
-                )
-            })
-            .collect();
-        let legs: Vec<Vec<Leg>> = (0..t)
-            .map(|k| {
-                if k == 0 {
-                    Vec::new()
-                } else {
-                    legs(
-                        instance.levels()[k].dist_m,
-                        shaped.adjusted[k],
-                        tol,
-                        rows as i64 - 1,
-                        cols as i64 - 1,
-                    )
-                }
-            })
-            .collect();
+        let mut conflicts: Vec<Conflicts> = Vec::with_capacity(t);
+        for k in 0..t.saturating_sub(1) {
+            let (a, b) = (&shaped.shapes[k], &shaped.shapes[k + 1]);
+            meter.charge(units(a.len(), b.len()).saturating_add(units(rows, cols)))?;
+            conflicts.push(Conflicts::new(a, b, rows as i64, cols as i64));
+        }
+        let mut legs_of: Vec<Vec<Leg>> = Vec::with_capacity(t);
+        for k in 0..t {
+            if k == 0 {
+                legs_of.push(Vec::new());
+                continue;
+            }
+            let (v, r, c) = (
+                instance.levels()[k].dist_m,
+                rows as i64 - 1,
+                cols as i64 - 1,
+            );
+            // The offsets tried, then a bearing for each admissible one.
+            let tried = units(
+                2 * max_leg_cells(v, tol, r) as usize + 1,
+                2 * max_leg_cells(v, tol, c) as usize + 1,
+            );
+            meter.charge(tried)?;
+            let table = legs(v, shaped.adjusted[k], tol, r, c);
+            meter.charge(units(table.len(), 16))?;
+            legs_of.push(table);
+        }
+        let legs = legs_of;
 
         // Refinement (alg. 2 lines 23–34), one forward pass reading the unrefined successor.
         for (k, clash) in conflicts.iter().enumerate() {
+            meter.charge(units(rows, cols))?;
             let next: Vec<usize> = flagged(&shaped.flags[k + 1]);
             // At most clash.len() successors can clash with a given cell.
             if next.len() > clash.len() {
@@ -68,14 +77,18 @@ impl<'i> Tables<'i> {
                     continue;
                 }
                 let (pr, pc) = ((p / cols) as i64, (p % cols) as i64);
+                let mut tried = 0;
                 *flag = next.iter().any(|&q| {
+                    tried += 1;
                     let (qr, qc) = ((q / cols) as i64, (q % cols) as i64);
                     !clash.hits(qr - pr, qc - pc)
                 });
+                meter.charge(tried)?;
             }
         }
 
         // MakeMap (alg. 3), backwards, over the leg offsets only.
+        meter.charge(units(rows * cols, t))?;
         let mut map = vec![vec![f64::INFINITY; rows * cols]; t];
         for (v, &f) in map[t - 1].iter_mut().zip(&shaped.flags[t - 1]) {
             if f {
@@ -90,6 +103,7 @@ impl<'i> Tables<'i> {
                     continue;
                 }
                 let (pr, pc) = ((p / cols) as i64, (p % cols) as i64);
+                meter.charge(units(legs[k + 1].len(), 1))?;
                 let mut best = f64::INFINITY;
                 for leg in &legs[k + 1] {
                     let (qr, qc) = (pr + leg.dr, pc + leg.dc);
@@ -114,7 +128,7 @@ impl<'i> Tables<'i> {
             room[k] = room[k + 1] + shaped.shapes[k].len();
         }
         let starts = flagged(&shaped.flags[0]);
-        Tables {
+        Ok(Tables {
             instance,
             shaped,
             rows,
@@ -124,21 +138,22 @@ impl<'i> Tables<'i> {
             map,
             starts,
             room,
-        }
+        })
     }
 
     /// Runs the search and returns the chosen pivots.
-    pub(crate) fn search(&self) -> Result<Vec<(usize, usize)>, PlanError> {
+    pub(crate) fn search(&self, meter: &mut Meter) -> Result<Vec<(usize, usize)>, PlanError> {
         let t = self.shaped.shapes.len();
         let mut s = Search {
             tables: self,
+            meter,
             mask: vec![0u64; (self.rows * self.cols).div_ceil(64)],
             path: Vec::with_capacity(t),
             leaves: Vec::new(),
             best_cnt: None,
             first_failure: usize::MAX,
         };
-        s.descend(0, 0.0, 0, 0);
+        s.descend(0, 0.0, 0, 0)?;
         let mut leaves = s.leaves;
         if leaves.is_empty() {
             return Err(crate::failure(self.instance, s.first_failure));
@@ -187,8 +202,9 @@ struct Cand {
     leg: f64,
 }
 
-struct Search<'t> {
+struct Search<'t, 'm> {
     tables: &'t Tables<'t>,
+    meter: &'m mut Meter,
     /// Covered cells so far, one bit per site cell.
     mask: Vec<u64>,
     path: Vec<usize>,
@@ -197,7 +213,7 @@ struct Search<'t> {
     first_failure: usize,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     fn new_cells(&self, k: usize, cell: usize) -> usize {
         let cols = self.tables.cols as i64;
         let (r, c) = (
@@ -213,9 +229,10 @@ impl Search<'_> {
             .count()
     }
 
-    /// The choices of both preferences at level `k`.
-    fn choose(&self, k: usize, theta_all: f64) -> Option<(Cand, Cand)> {
+    /// The choices of both preferences at level `k`, or `None` when no cell is admissible.
+    fn choose(&mut self, k: usize, theta_all: f64) -> Result<Option<(Cand, Cand)>, PlanError> {
         let tb = self.tables;
+        let shape_len = tb.shaped.shapes[k].len();
         let mut cov: Option<Cand> = None;
         let mut dev: Option<Cand> = None;
         let mut consider = |cand: Cand| {
@@ -235,6 +252,8 @@ impl Search<'_> {
             }
         };
         if k == 0 {
+            self.meter
+                .charge(units(tb.starts.len(), shape_len.saturating_add(1)))?;
             for &cell in &tb.starts {
                 let theta = theta_all + tb.map[0][cell] + 0.0;
                 consider(Cand {
@@ -247,6 +266,7 @@ impl Search<'_> {
         } else {
             let prev = *self.path.last().expect("level k > 0 has a predecessor");
             let (pr, pc) = ((prev / tb.cols) as i64, (prev % tb.cols) as i64);
+            self.meter.charge(units(tb.legs[k].len(), 1))?;
             for leg in &tb.legs[k] {
                 let (qr, qc) = (pr + leg.dr, pc + leg.dc);
                 if qr < 0 || qc < 0 || qr >= tb.rows as i64 || qc >= tb.cols as i64 {
@@ -257,6 +277,7 @@ impl Search<'_> {
                     continue;
                 }
                 let theta = theta_all + tb.map[k][cell] + leg.deviation;
+                self.meter.charge(units(shape_len, 1))?;
                 consider(Cand {
                     cell,
                     cnt: self.new_cells(k, cell),
@@ -265,12 +286,19 @@ impl Search<'_> {
                 });
             }
         }
-        Some((dev?, cov?))
+        Ok(dev.zip(cov))
     }
 
-    fn descend(&mut self, k: usize, theta_all: f64, covered: usize, bits: u64) {
+    fn descend(
+        &mut self,
+        k: usize,
+        theta_all: f64,
+        covered: usize,
+        bits: u64,
+    ) -> Result<(), PlanError> {
         let t = self.tables.shaped.shapes.len();
         if k == t {
+            self.meter.charge(units(t, 1))?;
             self.best_cnt = Some(self.best_cnt.map_or(covered, |b| b.max(covered)));
             self.leaves.push(Leaf {
                 bits,
@@ -278,7 +306,7 @@ impl Search<'_> {
                 theta: theta_all,
                 path: self.path.clone(),
             });
-            return;
+            return Ok(());
         }
         // Outcomes with fewer covered cells than one already found can never be chosen, nor
         // change which one is (alg. 1 compares coverage first, exactly).
@@ -286,19 +314,27 @@ impl Search<'_> {
             .best_cnt
             .is_some_and(|b| covered + self.tables.room[k] < b)
         {
-            return;
+            return Ok(());
         }
-        let Some((dev, cov)) = self.choose(k, theta_all) else {
+        let Some((dev, cov)) = self.choose(k, theta_all)? else {
             self.first_failure = self.first_failure.min(k);
-            return;
+            return Ok(());
         };
-        self.place(k, dev, theta_all, covered, bits);
+        self.place(k, dev, theta_all, covered, bits)?;
         if cov.cell != dev.cell {
-            self.place(k, cov, theta_all, covered, bits | 1 << k);
+            self.place(k, cov, theta_all, covered, bits | 1 << k)?;
         }
+        Ok(())
     }
 
-    fn place(&mut self, k: usize, cand: Cand, theta_all: f64, covered: usize, bits: u64) {
+    fn place(
+        &mut self,
+        k: usize,
+        cand: Cand,
+        theta_all: f64,
+        covered: usize,
+        bits: u64,
+    ) -> Result<(), PlanError> {
         let cols = self.tables.cols as i64;
         let (r, c) = (
             (cand.cell / self.tables.cols) as i64,
@@ -312,11 +348,14 @@ impl Search<'_> {
                 set.push(i);
             }
         }
+        self.meter
+            .charge(units(self.tables.shaped.shapes[k].len(), 1))?;
         self.path.push(cand.cell);
-        self.descend(k + 1, theta_all + cand.leg, covered + set.len(), bits);
+        let below = self.descend(k + 1, theta_all + cand.leg, covered + set.len(), bits);
         self.path.pop();
         for i in set {
             self.mask[i / 64] &= !(1 << (i % 64));
         }
+        below
     }
 }

@@ -12,6 +12,33 @@
 //! core, and each further size costs about four times the previous one. The counts fit in `u64`
 //! up to `MAX_SIZE`.
 //!
+//! # Budgets
+//!
+//! Counting sizes near [`MAX_SIZE`] would take years, so every counting function runs under a
+//! budget: at most [`Options::max_nodes`] search nodes (default
+//! [`Options::DEFAULT_MAX_NODES`], under a minute of counting on one core) and, if set,
+//! a [`deadline`](Options::deadline). A count that needs more stops with
+//! [`EnumerateError::BudgetExceeded`]. The functions without an `&Options` argument ([`count`],
+//! [`count_fixed`], [`count_invariant`], [`Counts::from_fixed`],
+//! [`Counts::from_fixed_and_half_turn`]) use `Options::default()`; raise the budget through
+//! [`count_fixed_up_to`] or [`counts_up_to`].
+//!
+//! ```
+//! use std::time::Duration;
+//! use polyomino::{enumerate::{self, Options}, EnumerateError};
+//! let tight = Options::default().with_max_nodes(1_000);
+//! assert!(matches!(enumerate::count_fixed_up_to(12, &tight),
+//!                  Err(EnumerateError::BudgetExceeded { max_nodes: 1_000, .. })));
+//! let quick = Options::default().with_time_limit(Duration::from_secs(60));
+//! assert_eq!(enumerate::count_fixed_up_to(8, &quick)?[8], 2725);
+//! # Ok::<(), EnumerateError>(())
+//! ```
+//!
+//! The iterators ([`fixed`], [`one_sided`], [`free`], [`classes`]) need no budget: they hold
+//! O(n²) cells of search state at any size, produce one shape at a time, and the caller decides
+//! how many to take (listing every shape of a size materialises nothing the caller does not
+//! collect).
+//!
 //! ```
 //! use polyomino::{enumerate, Equivalence};
 //! assert_eq!(enumerate::count(5, Equivalence::Free)?, 12);
@@ -23,6 +50,7 @@
 //! # Ok::<(), polyomino::EnumerateError>(())
 //! ```
 
+mod budget;
 mod lattice;
 mod redelmeier;
 mod symmetric;
@@ -30,11 +58,15 @@ mod symmetric;
 pub use redelmeier::FixedPolyominoes;
 
 use core::num::NonZeroUsize;
+use std::time::{Duration, Instant};
+
+use budget::Budget;
 
 use crate::{EnumerateError, Equivalence, Polyomino, Transform};
 
 /// Largest size accepted by the enumeration and counting functions (the fixed count of size
-/// 32 still fits in `u64`; actually reaching it with this algorithm would take years).
+/// 32 still fits in `u64`; actually reaching it with this algorithm would take years, so the
+/// counting functions stop at their budget, see [`Options`]).
 pub const MAX_SIZE: usize = 32;
 
 fn check(n: usize) -> Result<(), EnumerateError> {
@@ -153,32 +185,42 @@ pub fn free(n: usize) -> Result<Representatives, EnumerateError> {
     classes(n, Equivalence::Free)
 }
 
-/// Number of fixed polyominoes of size `n` (OEIS A001168).
+/// Number of fixed polyominoes of size `n` (OEIS A001168), within the default budget
+/// (`Options::default()`).
 ///
 /// ```
 /// use polyomino::enumerate;
 /// assert_eq!(enumerate::count_fixed(6)?, 216);
 /// assert_eq!(enumerate::count_fixed(10)?, 36_446);
+/// // Size 31 would take years: the default budget stops it within a minute.
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
+/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`; [`EnumerateError::BudgetExceeded`]
+/// when the count needs more than [`Options::DEFAULT_MAX_NODES`] nodes (sizes above 19; use
+/// [`count_fixed_up_to`] with a larger [`Options::max_nodes`]).
 pub fn count_fixed(n: usize) -> Result<u64, EnumerateError> {
     check(n)?;
     Ok(count_fixed_up_to(n, &Options::default())?[n])
 }
 
-/// How a search runs. Build with `Options::default()` and the `with_…` setters (the struct
-/// may gain fields, such as budgets).
+/// How a search runs and how much it may spend. Build with `Options::default()` and the
+/// `with_…` setters (the struct may gain fields).
 ///
 /// ```
+/// use std::time::{Duration, Instant};
 /// use polyomino::enumerate::{self, Options};
 /// let two = Options::default().with_threads(2);
 /// assert_eq!(two.threads.get(), 2);
 /// assert_eq!(Options::default().with_threads(0).threads.get(), 1);
 /// assert_eq!(Options::default().with_threads(usize::MAX).threads.get(), Options::MAX_THREADS);
 /// assert_eq!(enumerate::count_fixed_up_to(9, &two)?, enumerate::count_fixed_up_to(9, &Options::default())?);
+/// // Budgets: a node limit (on by default) and a deadline (off by default).
+/// assert_eq!(Options::default().max_nodes, Options::DEFAULT_MAX_NODES);
+/// assert_eq!(Options::default().deadline, None);
+/// let patient = Options::default().with_max_nodes(u64::MAX).with_time_limit(Duration::from_secs(3600));
+/// assert!(patient.deadline.is_some_and(|d| d > Instant::now()));
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -187,12 +229,26 @@ pub struct Options {
     /// Threads the search runs on (the calling thread waits); results never depend on it.
     /// Default 1.
     pub threads: NonZeroUsize,
+    /// Most search nodes one call may visit, over all its threads; default
+    /// [`Options::DEFAULT_MAX_NODES`]. A node is one polyomino placed by the fixed-polyomino
+    /// search (the fixed count of size n places each fixed polyomino of size below n once, so
+    /// whether a count fits does not depend on `threads`), one node of the orbit searches of
+    /// the symmetric counts, or, for the half turn and quarter turn, a connectivity check of k
+    /// cells counted as 8k nodes (so that a node costs about the same everywhere: 5 to 10 ns). A call that needs more returns
+    /// [`EnumerateError::BudgetExceeded`].
+    pub max_nodes: u64,
+    /// When to give up; default `None` (no deadline). Checked every 16 384 nodes (about 0.1 ms
+    /// of counting); a deadline that has already passed fails at once. A call past it returns
+    /// [`EnumerateError::BudgetExceeded`] with `timed_out` set.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             threads: NonZeroUsize::MIN,
+            max_nodes: Options::DEFAULT_MAX_NODES,
+            deadline: None,
         }
     }
 }
@@ -201,17 +257,60 @@ impl Options {
     /// Most threads a search starts.
     pub const MAX_THREADS: usize = 256;
 
+    /// The default [`max_nodes`](Options::max_nodes): 3·10⁹ nodes, 15 to 40 seconds of
+    /// counting on one core. It covers the fixed count up to size 19 (which places about
+    /// 2.1·10⁹ polyominoes; size 20 needs 8·10⁹), the half-turn count up to size 21, and the
+    /// reflection and quarter-turn counts up to [`MAX_SIZE`].
+    pub const DEFAULT_MAX_NODES: u64 = 3_000_000_000;
+
     /// These options with `threads` threads, clamped to `1..=MAX_THREADS`.
     pub fn with_threads(mut self, threads: usize) -> Options {
         self.threads =
             NonZeroUsize::new(threads.clamp(1, Options::MAX_THREADS)).unwrap_or(NonZeroUsize::MIN);
         self
     }
+
+    /// These options with at most `max_nodes` search nodes per call (`u64::MAX`: no limit).
+    pub fn with_max_nodes(mut self, max_nodes: u64) -> Options {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// These options with a deadline.
+    pub fn with_deadline(mut self, deadline: Instant) -> Options {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// These options with a deadline `limit` from now (a limit too far away for
+    /// [`Instant`] to represent means no deadline).
+    pub fn with_time_limit(mut self, limit: Duration) -> Options {
+        self.deadline = Instant::now().checked_add(limit);
+        self
+    }
+}
+
+/// The fixed counts `0..=n` (`n ≥ 1`) under `budget`.
+fn fixed_counts(n: usize, options: &Options, budget: &Budget) -> Result<Vec<u64>, EnumerateError> {
+    match options.threads.get() {
+        1 => redelmeier::count_up_to(n, budget),
+        threads => redelmeier::count_up_to_parallel(n, threads, budget),
+    }
+    .map_err(|_| budget.error())
+}
+
+/// `F(t)` for `t` other than the identity, under `budget`.
+fn invariant(n: usize, t: Transform, budget: &Budget) -> Result<u64, EnumerateError> {
+    let mut meter = budget.meter();
+    symmetric::count_invariant(n, t, &mut meter)
+        .and_then(|count| meter.flush().map(|()| count))
+        .map_err(|_| budget.error())
 }
 
 /// Numbers of fixed polyominoes of every size `0..=n` from one search: index `k` holds the
 /// count of size `k` (index 0 holds 0: sizes start at 1, and `n = 0` gives `[0]`). The result
-/// does not depend on the number of threads.
+/// does not depend on the number of threads. The search places every fixed polyomino of size
+/// below `n` once, and each is one node of the budget.
 ///
 /// ```
 /// use polyomino::enumerate::{self, Options};
@@ -221,20 +320,21 @@ impl Options {
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] for `n` above [`MAX_SIZE`].
+/// [`EnumerateError::BadSize`] for `n` above [`MAX_SIZE`]; [`EnumerateError::BudgetExceeded`]
+/// when the search needs more than `options.max_nodes` nodes or runs past `options.deadline`.
 pub fn count_fixed_up_to(n: usize, options: &Options) -> Result<Vec<u64>, EnumerateError> {
+    if n > MAX_SIZE {
+        check(n)?;
+    }
+    let budget = Budget::new(options)?;
     if n == 0 {
         return Ok(vec![0]);
     }
-    check(n)?;
-    Ok(match options.threads.get() {
-        1 => redelmeier::count_up_to(n),
-        threads => redelmeier::count_up_to_parallel(n, threads),
-    })
+    fixed_counts(n, options, &budget)
 }
 
 /// Number of fixed polyominoes of size `n` that `t` maps onto a translate of themselves (for
-/// the identity, all of them).
+/// the identity, all of them), within the default budget (`Options::default()`).
 ///
 /// ```
 /// use polyomino::{enumerate, Transform};
@@ -245,13 +345,15 @@ pub fn count_fixed_up_to(n: usize, options: &Options) -> Result<Vec<u64>, Enumer
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
+/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`; [`EnumerateError::BudgetExceeded`]
+/// when the count needs more than [`Options::DEFAULT_MAX_NODES`] nodes (the half turn above
+/// size 21, the identity above size 19).
 pub fn count_invariant(n: usize, t: Transform) -> Result<u64, EnumerateError> {
     check(n)?;
     if t == Transform::Identity {
         count_fixed(n)
     } else {
-        Ok(symmetric::count_invariant(n, t))
+        invariant(n, t, &Budget::new(&Options::default())?)
     }
 }
 
@@ -292,11 +394,15 @@ impl Counts {
     /// # Errors
     /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`;
     /// [`EnumerateError::NotDivisible`] when the count cannot be right (Burnside's sums are not
-    /// multiples of 4 and 8, or overflow).
+    /// multiples of 4 and 8, or overflow); [`EnumerateError::BudgetExceeded`] when the
+    /// symmetric counts need more than the default budget (`Options::default()`: the half turn
+    /// above size 21).
     pub fn from_fixed(n: usize, fixed: u64) -> Result<Counts, EnumerateError> {
         check(n)?;
-        let half_turn = symmetric::count_invariant(n, Transform::Rotate180);
-        Counts::assemble(n, fixed, half_turn).ok_or(EnumerateError::NotDivisible { size: n })
+        let budget = Budget::new(&Options::default())?;
+        let half_turn = invariant(n, Transform::Rotate180, &budget)?;
+        Counts::assemble(n, fixed, half_turn, &budget)?
+            .ok_or(EnumerateError::NotDivisible { size: n })
     }
 
     /// [`from_fixed`](Self::from_fixed) when the half-turn count `F(Rotate180)` is known too
@@ -315,40 +421,54 @@ impl Counts {
     /// # Errors
     /// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`;
     /// [`EnumerateError::NotDivisible`] when the counts cannot be right (Burnside's sums are not
-    /// multiples of 4 and 8).
+    /// multiples of 4 and 8); [`EnumerateError::BudgetExceeded`] when the reflection and
+    /// quarter-turn counts need more than the default budget (`Options::default()`; they take
+    /// seconds even at [`MAX_SIZE`], well within it).
     pub fn from_fixed_and_half_turn(
         n: usize,
         fixed: u64,
         half_turn: u64,
     ) -> Result<Counts, EnumerateError> {
         check(n)?;
-        Counts::assemble(n, fixed, half_turn).ok_or(EnumerateError::NotDivisible { size: n })
+        let budget = Budget::new(&Options::default())?;
+        Counts::assemble(n, fixed, half_turn, &budget)?
+            .ok_or(EnumerateError::NotDivisible { size: n })
     }
 
     /// The counts from an exact fixed count (the crate's own search), so Burnside's sums
     /// divide.
-    fn burnside(n: usize, fixed: u64) -> Counts {
-        let half_turn = symmetric::count_invariant(n, Transform::Rotate180);
-        Counts::assemble(n, fixed, half_turn).expect("Burnside sums of exact counts divide")
+    fn burnside(n: usize, fixed: u64, budget: &Budget) -> Result<Counts, EnumerateError> {
+        let half_turn = invariant(n, Transform::Rotate180, budget)?;
+        Ok(Counts::assemble(n, fixed, half_turn, budget)?
+            .expect("Burnside sums of exact counts divide"))
     }
 
-    fn assemble(n: usize, fixed: u64, r180: u64) -> Option<Counts> {
-        let f = |t| symmetric::count_invariant(n, t);
-        let r90 = f(Transform::Rotate90);
-        let (mirror, diagonal) = (f(Transform::MirrorLeftRight), f(Transform::Transpose));
+    /// The counts from `F(identity)` and `F(r180)`, or `None` when Burnside's sums do not
+    /// divide (or overflow).
+    fn assemble(
+        n: usize,
+        fixed: u64,
+        r180: u64,
+        budget: &Budget,
+    ) -> Result<Option<Counts>, EnumerateError> {
+        let r90 = invariant(n, Transform::Rotate90, budget)?;
+        let mirror = invariant(n, Transform::MirrorLeftRight, budget)?;
+        let diagonal = invariant(n, Transform::Transpose, budget)?;
         // Burnside: conjugate symmetries (the two quarter turns, the two axis mirrors, the two
         // diagonal mirrors) fix equally many polyominoes.
-        let rotations = fixed.checked_add(2 * r90)?.checked_add(r180)?;
-        let all = rotations.checked_add(2 * mirror + 2 * diagonal)?;
-        if !(rotations.is_multiple_of(4) && all.is_multiple_of(8)) {
-            return None;
-        }
-        Some(Counts {
-            size: n,
-            fixed,
-            one_sided: rotations / 4,
-            free: all / 8,
-        })
+        let sums = || {
+            let rotations = fixed.checked_add(2 * r90)?.checked_add(r180)?;
+            let all = rotations.checked_add(2 * mirror + 2 * diagonal)?;
+            Some((rotations, all))
+        };
+        Ok(sums()
+            .filter(|(rotations, all)| rotations.is_multiple_of(4) && all.is_multiple_of(8))
+            .map(|(rotations, all)| Counts {
+                size: n,
+                fixed,
+                one_sided: rotations / 4,
+                free: all / 8,
+            }))
     }
 }
 
@@ -365,10 +485,16 @@ impl Counts {
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`.
+/// [`EnumerateError::BadSize`] unless `1 ≤ n ≤ MAX_SIZE`; [`EnumerateError::BudgetExceeded`]
+/// when the fixed and symmetric counts together need more than
+/// [`Options::DEFAULT_MAX_NODES`] nodes (sizes above 19; use [`counts_up_to`] with a larger
+/// [`Options::max_nodes`]).
 pub fn count(n: usize, eq: Equivalence) -> Result<u64, EnumerateError> {
-    let fixed = count_fixed(n)?;
-    let c = Counts::burnside(n, fixed);
+    check(n)?;
+    let options = Options::default();
+    let budget = Budget::new(&options)?;
+    let fixed = fixed_counts(n, &options, &budget)?[n];
+    let c = Counts::burnside(n, fixed, &budget)?;
     Ok(match eq {
         Equivalence::Fixed => c.fixed,
         Equivalence::OneSided => c.one_sided,
@@ -378,7 +504,8 @@ pub fn count(n: usize, eq: Equivalence) -> Result<u64, EnumerateError> {
 
 /// The counts of every size `1..=n` (element `k` is size `k + 1`, and says so in
 /// [`Counts::size`]; `n = 0` gives none), from one fixed-polyomino search on
-/// `options.threads` threads.
+/// `options.threads` threads and the symmetric counts of each size (on the calling thread),
+/// all under one budget.
 ///
 /// ```
 /// use polyomino::enumerate::{self, Options};
@@ -389,8 +516,19 @@ pub fn count(n: usize, eq: Equivalence) -> Result<u64, EnumerateError> {
 /// ```
 ///
 /// # Errors
-/// [`EnumerateError::BadSize`] for `n` above [`MAX_SIZE`].
+/// [`EnumerateError::BadSize`] for `n` above [`MAX_SIZE`]; [`EnumerateError::BudgetExceeded`]
+/// when the searches together need more than `options.max_nodes` nodes or run past
+/// `options.deadline`.
 pub fn counts_up_to(n: usize, options: &Options) -> Result<Vec<Counts>, EnumerateError> {
-    let fixed = count_fixed_up_to(n, options)?;
-    Ok((1..=n).map(|k| Counts::burnside(k, fixed[k])).collect())
+    if n > MAX_SIZE {
+        check(n)?;
+    }
+    let budget = Budget::new(options)?;
+    if n == 0 {
+        return Ok(Vec::new());
+    }
+    let fixed = fixed_counts(n, options, &budget)?;
+    (1..=n)
+        .map(|k| Counts::burnside(k, fixed[k], &budget))
+        .collect()
 }

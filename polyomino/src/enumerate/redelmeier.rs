@@ -13,29 +13,35 @@
 //!   last cell is exactly one polyomino of size n, so the last level is counted in O(1) per
 //!   parent. This removes three quarters of the visits.
 
+use super::budget::{Budget, Meter, Stop};
 use super::lattice::Lattice;
 use crate::Polyomino;
 
 /// Counts fixed polyominoes of every size `1..=n`; `counts[k]` is the number of size `k`
-/// (`counts[0] = 0`). Requires `n ≥ 1`.
-pub(crate) fn count_up_to(n: usize) -> Vec<u64> {
-    Counter::new(n, Share::ALL).run()
+/// (`counts[0] = 0`). Requires `n ≥ 1`. Every polyomino of size below `n` is one node of the
+/// budget, so the nodes charged do not depend on the thread count.
+pub(crate) fn count_up_to(n: usize, budget: &Budget) -> Result<Vec<u64>, Stop> {
+    Counter::new(n, Share::ALL).run(&mut budget.meter())
 }
 
 /// Like [`count_up_to`], with the search split over `threads` scoped threads. The subtrees
 /// rooted at the polyominoes of a fixed split size are dealt out round-robin, so the result is
 /// the same for every thread count.
-pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
+pub(crate) fn count_up_to_parallel(
+    n: usize,
+    threads: usize,
+    budget: &Budget,
+) -> Result<Vec<u64>, Stop> {
     // More threads than a few hundred cannot help: the work is dealt in thousands of subtrees.
     let threads = threads.min(256);
     if threads <= 1 || n < 4 {
-        return count_up_to(n);
+        return count_up_to(n, budget);
     }
     // Deep enough for thousands of subtrees, shallow enough that every thread's walk above the
     // split (repeated by each thread) stays negligible.
     let split = (n - 1).min(8);
     // A thread the system refuses to start counts its share on the calling thread instead.
-    let parts: Vec<Vec<u64>> = std::thread::scope(|scope| {
+    let parts: Vec<Result<Vec<u64>, Stop>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|index| {
                 let share = Share {
@@ -44,7 +50,9 @@ pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
                     threads,
                 };
                 let handle = std::thread::Builder::new()
-                    .spawn_scoped(scope, move || Counter::new(n, share).run())
+                    .spawn_scoped(scope, move || {
+                        Counter::new(n, share).run(&mut budget.meter())
+                    })
                     .ok();
                 (share, handle)
             })
@@ -53,11 +61,12 @@ pub(crate) fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
             .into_iter()
             .map(|(share, handle)| match handle {
                 Some(h) => h.join().expect("counting threads do not panic"),
-                None => Counter::new(n, share).run(),
+                None => Counter::new(n, share).run(&mut budget.meter()),
             })
             .collect()
     });
-    (0..=n).map(|k| parts.iter().map(|p| p[k]).sum()).collect()
+    let parts = parts.into_iter().collect::<Result<Vec<_>, Stop>>()?;
+    Ok((0..=n).map(|k| parts.iter().map(|p| p[k]).sum()).collect())
 }
 
 /// Which part of the search tree a counter owns: below the split size only part 0 counts; the
@@ -91,10 +100,11 @@ struct Counter {
 }
 
 impl Counter {
-    fn run(mut self) -> Vec<u64> {
+    fn run(mut self, meter: &mut Meter<'_>) -> Result<Vec<u64>, Stop> {
         self.pool[0] = self.lattice.root() as u16;
-        self.descend(0, 1, 0);
-        self.counts
+        self.descend(0, 1, 0, meter)?;
+        meter.flush()?;
+        Ok(self.counts)
     }
 
     fn new(n: usize, share: Share) -> Counter {
@@ -115,8 +125,15 @@ impl Counter {
     }
 
     /// Works through the untried set at depth `depth` (`len` cells), where `placed` cells form
-    /// the current polyomino.
-    fn descend(&mut self, depth: usize, mut len: usize, placed: usize) {
+    /// the current polyomino. Each polyomino this counter counts below size `n` ticks the
+    /// meter once.
+    fn descend(
+        &mut self,
+        depth: usize,
+        mut len: usize,
+        placed: usize,
+        meter: &mut Meter<'_>,
+    ) -> Result<(), Stop> {
         let base = depth * self.cap;
         let w = self.lattice.stride();
         let size = placed + 1;
@@ -126,6 +143,7 @@ impl Counter {
             if size < self.share.split {
                 if self.share.index == 0 {
                     self.counts[size] += 1;
+                    meter.tick()?;
                 }
             } else {
                 if size == self.share.split {
@@ -135,6 +153,7 @@ impl Counter {
                     }
                 }
                 self.counts[size] += 1;
+                meter.tick()?;
             }
             if size == self.n {
                 continue;
@@ -155,12 +174,14 @@ impl Counter {
                     clen += 1;
                 }
             }
-            self.descend(depth + 1, clen, size);
+            let below = self.descend(depth + 1, clen, size, meter);
             for i in len..clen {
                 let x = self.pool[child + i] as usize;
                 self.reached[x] = false;
             }
+            below?;
         }
+        Ok(())
     }
 }
 
@@ -261,6 +282,17 @@ impl Iterator for FixedPolyominoes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::enumerate::Options;
+
+    fn count_up_to(n: usize) -> Vec<u64> {
+        let budget = Budget::new(&Options::default().with_max_nodes(u64::MAX)).unwrap();
+        super::count_up_to(n, &budget).unwrap()
+    }
+
+    fn count_up_to_parallel(n: usize, threads: usize) -> Vec<u64> {
+        let budget = Budget::new(&Options::default().with_max_nodes(u64::MAX)).unwrap();
+        super::count_up_to_parallel(n, threads, &budget).unwrap()
+    }
 
     #[test]
     fn small_counts_match_oeis_a001168() {

@@ -33,28 +33,35 @@ use std::collections::HashMap;
 
 use smallvec::SmallVec;
 
+use super::budget::{Meter, Stop};
 use crate::{Cell, Transform};
 
 type Orbit = SmallVec<[Cell; 4]>;
 
 /// `F(t)` for size `n ≥ 1`: the number of fixed n-ominoes that `t` maps onto a translate of
-/// themselves. `F(identity)` is not computed here.
-pub(crate) fn count_invariant(n: usize, t: Transform) -> u64 {
+/// themselves. `F(identity)` is not computed here. Every node of the orbit searches ticks
+/// `meter`, and a connectivity check of k cells charges k more.
+pub(crate) fn count_invariant(n: usize, t: Transform, meter: &mut Meter<'_>) -> Result<u64, Stop> {
     let m = n as i32;
-    match t {
+    Ok(match t {
         Transform::Identity => unreachable!("the identity's count is the fixed count"),
         Transform::Rotate90 | Transform::Rotate270 => {
             let about_cell = |x: Cell| Cell::new(-x.col, x.row);
             let about_vertex = |x: Cell| Cell::new(1 - x.col, x.row);
-            rotation_count(n, (0, 0), about_cell) + rotation_count(n, (1, 1), about_vertex)
+            rotation_count(n, (0, 0), about_cell, meter)?
+                + rotation_count(n, (1, 1), about_vertex, meter)?
         }
-        Transform::Rotate180 => [(0, 0), (0, 1), (1, 0), (1, 1)]
-            .into_iter()
-            .map(|(a, b)| rotation_count(n, (a, b), move |x: Cell| Cell::new(a - x.row, b - x.col)))
-            .sum(),
-        Transform::MirrorLeftRight | Transform::MirrorUpDown => [0, -1]
-            .into_iter()
-            .map(|a| {
+        Transform::Rotate180 => {
+            let mut total = 0;
+            for (a, b) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                let g = move |x: Cell| Cell::new(a - x.row, b - x.col);
+                total += rotation_count(n, (a, b), g, meter)?;
+            }
+            total
+        }
+        Transform::MirrorLeftRight | Transform::MirrorUpDown => {
+            let mut total = 0;
+            for a in [0, -1] {
                 // Columns a − c and c mirror each other; the axis orbits are those of column 0.
                 let region =
                     (-m..=m).flat_map(move |r| ((a - m)..=m).map(move |c| Cell::new(r, c)));
@@ -63,9 +70,10 @@ pub(crate) fn count_invariant(n: usize, t: Transform) -> u64 {
                     |x| Cell::new(x.row, a - x.col),
                     |x| (x.col == 0 || x.col == a) && x.row < 0,
                 );
-                Search::new(&g, n, false).count_from_root(Cell::ORIGIN, None)
-            })
-            .sum(),
+                total += Search::new(&g, n, false, meter).count_from_root(Cell::ORIGIN, None)?;
+            }
+            total
+        }
         Transform::Transpose | Transform::AntiTranspose => {
             let region = (-m..=m).flat_map(move |r| (-m..=m).map(move |c| Cell::new(r, c)));
             let g = OrbitGraph::build(
@@ -73,22 +81,29 @@ pub(crate) fn count_invariant(n: usize, t: Transform) -> u64 {
                 |x| Cell::new(x.col, x.row),
                 |x| x.row == x.col && x.row < 0,
             );
-            Search::new(&g, n, false).count_from_root(Cell::ORIGIN, None)
+            Search::new(&g, n, false, meter).count_from_root(Cell::ORIGIN, None)?
         }
-    }
+    })
 }
 
 /// Polyominoes of size `n` invariant under the rotation `g` about the centre `(a/2, b/2)`.
-fn rotation_count(n: usize, (a, b): (i32, i32), g: impl Fn(Cell) -> Cell) -> u64 {
+fn rotation_count(
+    n: usize,
+    (a, b): (i32, i32),
+    g: impl Fn(Cell) -> Cell,
+    meter: &mut Meter<'_>,
+) -> Result<u64, Stop> {
     let m = n as i32;
     let region = (-m..=m)
         .flat_map(move |r| (-m..=m).map(move |c| Cell::new(r, c)))
         .filter(|x| (2 * x.row - a).abs() + (2 * x.col - b).abs() < m);
     let graph = OrbitGraph::build(region, g, |_| false);
-    let mut search = Search::new(&graph, n, true);
-    (0..graph.len())
-        .map(|root| search.count_from_node(root, Some(root)))
-        .sum()
+    let mut search = Search::new(&graph, n, true, meter);
+    let mut total = 0;
+    for root in 0..graph.len() {
+        total += search.count_from_node(root, Some(root))?;
+    }
+    Ok(total)
 }
 
 /// Orbits of cells under a symmetry, with adjacency and weights.
@@ -162,8 +177,9 @@ impl OrbitGraph {
 
 /// Weighted Redelmeier search over an orbit graph. Untried sets live in one pool, one segment
 /// per depth, as in the fixed-polyomino counter.
-struct Search<'g> {
+struct Search<'g, 'm, 'b> {
     graph: &'g OrbitGraph,
+    meter: &'m mut Meter<'b>,
     n: usize,
     check_connected: bool,
     reached: Vec<bool>,
@@ -172,10 +188,16 @@ struct Search<'g> {
     count: u64,
 }
 
-impl<'g> Search<'g> {
-    fn new(graph: &'g OrbitGraph, n: usize, check_connected: bool) -> Search<'g> {
+impl<'g, 'm, 'b> Search<'g, 'm, 'b> {
+    fn new(
+        graph: &'g OrbitGraph,
+        n: usize,
+        check_connected: bool,
+        meter: &'m mut Meter<'b>,
+    ) -> Search<'g, 'm, 'b> {
         Search {
             graph,
+            meter,
             n,
             check_connected,
             reached: vec![false; graph.len()],
@@ -186,13 +208,13 @@ impl<'g> Search<'g> {
         }
     }
 
-    fn count_from_root(&mut self, root: Cell, floor: Option<usize>) -> u64 {
+    fn count_from_root(&mut self, root: Cell, floor: Option<usize>) -> Result<u64, Stop> {
         let node = self.graph.node_of[&root];
         self.count_from_node(node, floor)
     }
 
     /// Node sets of weight n containing `root`; with `floor`, only nodes ≥ floor may be used.
-    fn count_from_node(&mut self, root: usize, floor: Option<usize>) -> u64 {
+    fn count_from_node(&mut self, root: usize, floor: Option<usize>) -> Result<u64, Stop> {
         self.reached.fill(false);
         if let Some(f) = floor {
             self.reached[..f].fill(true);
@@ -200,15 +222,16 @@ impl<'g> Search<'g> {
         self.reached[root] = true;
         self.count = 0;
         self.pool[0] = root;
-        self.grow(0, 1, 0);
-        self.count
+        self.grow(0, 1, 0)?;
+        Ok(self.count)
     }
 
-    fn grow(&mut self, depth: usize, mut len: usize, weight: usize) {
+    fn grow(&mut self, depth: usize, mut len: usize, weight: usize) -> Result<(), Stop> {
         let cap = self.graph.len();
         let base = depth * cap;
         while len > 0 {
             len -= 1;
+            self.meter.tick()?;
             let v = self.pool[base + len];
             let w = weight + self.graph.orbits[v].len();
             if w > self.n {
@@ -216,8 +239,13 @@ impl<'g> Search<'g> {
             }
             self.chosen.push(v);
             if w == self.n {
-                if !self.check_connected || self.chosen_connected() {
+                if !self.check_connected {
                     self.count += 1;
+                } else {
+                    self.meter.charge(8 * self.n as u64)?;
+                    if self.chosen_connected() {
+                        self.count += 1;
+                    }
                 }
             } else {
                 let child = base + cap;
@@ -230,14 +258,16 @@ impl<'g> Search<'g> {
                         clen += 1;
                     }
                 }
-                self.grow(depth + 1, clen, w);
+                let below = self.grow(depth + 1, clen, w);
                 for i in len..clen {
                     let u = self.pool[child + i];
                     self.reached[u] = false;
                 }
+                below?;
             }
             self.chosen.pop();
         }
+        Ok(())
     }
 
     /// Whether the union of the chosen orbits is 4-connected (sorted cells, binary search:
@@ -271,6 +301,8 @@ impl<'g> Search<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::enumerate::Options;
+    use crate::enumerate::budget::Budget;
     use crate::enumerate::redelmeier::FixedPolyominoes;
 
     /// Brute force: count the fixed polyominoes whose symmetry group contains `t`.
@@ -282,9 +314,12 @@ mod tests {
 
     #[test]
     fn invariant_counts_match_brute_force() {
+        let budget = Budget::new(&Options::default().with_max_nodes(u64::MAX)).unwrap();
+        let mut meter = budget.meter();
         for n in 1..=10 {
             for t in &Transform::ALL[1..] {
-                assert_eq!(count_invariant(n, *t), brute(n, *t), "n = {n}, {t}");
+                let fast = count_invariant(n, *t, &mut meter).unwrap();
+                assert_eq!(fast, brute(n, *t), "n = {n}, {t}");
             }
         }
     }
