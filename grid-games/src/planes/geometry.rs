@@ -83,19 +83,43 @@ pub struct PlaneSpec {
 }
 
 impl PlaneSpec {
-    /// The same plane moved one step.
+    /// The same plane moved one step. Total: a head at the edge of the `i32` range wraps
+    /// around to the other end (no sheet reaches that far, so the moved plane is simply off
+    /// every sheet); [`checked_stepped`](Self::checked_stepped) says `None` there instead.
     ///
     /// ```
     /// use grid_games::planes::{PlaneSpec, Step};
     /// use grid_games::polyomino::Cell;
     /// let spec = PlaneSpec { kind: 0, direction: 0, head: Cell::new(3, 3) };
     /// assert_eq!(spec.stepped(Step::Left).head, Cell::new(3, 2));
+    /// let edge = PlaneSpec { head: Cell::new(i32::MIN, 0), ..spec };
+    /// assert_eq!(edge.stepped(Step::Up).head, Cell::new(i32::MAX, 0)); // wraps, no panic
     /// ```
     pub fn stepped(self, step: Step) -> PlaneSpec {
+        let d = step.delta();
         PlaneSpec {
-            head: self.head + step.delta(),
+            head: Cell::new(
+                self.head.row.wrapping_add(d.row),
+                self.head.col.wrapping_add(d.col),
+            ),
             ..self
         }
+    }
+
+    /// The same plane moved one step, or `None` if the head would leave the `i32` range.
+    ///
+    /// ```
+    /// use grid_games::planes::{PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let spec = PlaneSpec { kind: 0, direction: 0, head: Cell::new(3, i32::MAX) };
+    /// assert_eq!(spec.checked_stepped(Step::Left).map(|s| s.head), Some(Cell::new(3, i32::MAX - 1)));
+    /// assert_eq!(spec.checked_stepped(Step::Right), None);
+    /// ```
+    pub fn checked_stepped(self, step: Step) -> Option<PlaneSpec> {
+        Some(PlaneSpec {
+            head: self.head.checked_add(step.delta())?,
+            ..self
+        })
     }
 }
 

@@ -108,7 +108,7 @@ impl HunterBot {
                 if !game.own.can_move(&game.geometry, plane, step) {
                     continue;
                 }
-                let head = game.own.specs()[plane].head + step.delta();
+                let head = game.own.specs()[plane].stepped(step).head;
                 let dist: u64 = game.threats[plane].iter().map(|&c| head.manhattan(c)).sum();
                 if best.is_none_or(|b| dist > b.0) {
                     best = Some((dist, plane, step));
