@@ -1,9 +1,16 @@
 //! Regression tests for hostile input: every public entry point answers bad or extreme input
 //! with a value or a typed error, quickly, without panicking.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use grid_games::planes::{Geometry, PlaneSpec, PlanesError, SUBTASKS, Sheet, Step};
+use grid_games::game::{Rng, Side};
+use grid_games::planes::reference::{ListHunterBot, ListLayouts};
+use grid_games::planes::{
+    Catalogue, GameEnd, GameSettings, Geometry, HunterBot, HunterConfig, LastResult,
+    LayoutUniverse, Layouts, PlacementTable, PlaneSpec, PlanesBot, PlanesError, RandomBot,
+    SUBTASKS, Setup, Sheet, Step, Subtask, play_game,
+};
 use grid_games::polyomino::Cell;
 
 /// A generous bound for calls that must return "at once".
@@ -69,6 +76,133 @@ fn stepping_a_plane_at_the_edge_of_the_coordinate_range_does_not_overflow() {
     ));
     sheet.move_plane(&geometry, 2, Step::Down).unwrap();
     assert_eq!(sheet.specs()[2].head, Cell::new(6, 2));
-    let _ = QUICK;
-    let _ = Instant::now();
+}
+
+fn setup(geometry: &Geometry, masks: [u8; 3]) -> Setup<'_> {
+    Setup {
+        last: LastResult::FirstGame,
+        subtask: 1,
+        masks,
+        first: true,
+        geometry,
+    }
+}
+
+#[test]
+fn masks_that_allow_no_kind_for_a_plane_give_an_empty_set_at_once() {
+    // The enumeration walked every pair of the first two planes looking for a third that no
+    // placement could be: O(n³) in the placements (about 6 s on 12 × 12 at opt-level 2, far
+    // longer on this 16 × 16 sheet with every plane type).
+    let geometry = Geometry::new(16, Catalogue::standard()).unwrap();
+    let all = 0b111111;
+    for masks in [[all, all, 0], [all, 0, all], [0, all, all]] {
+        let start = Instant::now();
+        let table = Arc::new(PlacementTable::new(&geometry, all));
+        let mut rng = Rng::seed_from(1);
+        let universe = LayoutUniverse::new(Arc::clone(&table), masks, 1_000_000, &mut rng);
+        assert!(universe.is_empty() && universe.is_exact(), "{masks:?}");
+        assert!(Layouts::new(Arc::clone(&table), masks, 1_000, &mut rng).is_empty());
+        assert!(ListLayouts::new(Arc::clone(&table), masks, 1_000, &mut rng).is_empty());
+        // Both hunters hand in a drawing at once, and the referee rules it illegal.
+        let mut hunter = HunterBot::new(1);
+        hunter.setup(&setup(&geometry, masks));
+        let mut old = ListHunterBot::new(1);
+        old.setup(&setup(&geometry, masks));
+        let mut random = RandomBot::new(2);
+        let subtask = Subtask {
+            id: 1,
+            games: 1,
+            masks,
+            weight: 1.0,
+        };
+        let record = play_game(
+            &geometry,
+            &GameSettings::new(subtask),
+            [&mut hunter, &mut random],
+        );
+        assert!(
+            matches!(
+                record.end,
+                GameEnd::Illegal {
+                    player: Side::First,
+                    ..
+                }
+            ),
+            "{:?}",
+            record.end
+        );
+        assert!(start.elapsed() < QUICK, "{masks:?}: {:?}", start.elapsed());
+    }
+}
+
+#[test]
+fn the_largest_sheet_stays_within_memory_and_time() {
+    // A 64 × 64 sheet with every plane type has 88 808 placements: the universe's look-up
+    // index had n² + 1 entries (31 GB), the placement table a byte per placement and cell
+    // (364 MB), and triple counting an n × n/64 bit matrix (1 GB) and n³/128 work.
+    let start = Instant::now();
+    let geometry = Geometry::new(Geometry::MAX_SIZE, Catalogue::standard()).unwrap();
+    let table = Arc::new(PlacementTable::new(&geometry, 0b111111));
+    assert!(table.len() > 80_000);
+    assert_eq!(
+        table.count_layouts(),
+        Err(PlanesError::BudgetExceeded {
+            placements: table.len(),
+            limit: PlacementTable::MAX_COUNTED
+        })
+    );
+    let mut rng = Rng::seed_from(3);
+    let universe = LayoutUniverse::new(Arc::clone(&table), [0b111111; 3], 10_000, &mut rng);
+    assert!(!universe.is_exact() && universe.len() <= 10_000 && !universe.is_empty());
+    // Asking for everything is clamped to what fits in memory.
+    let cap = LayoutUniverse::new(Arc::clone(&table), [0b1; 3], usize::MAX, &mut rng).cap();
+    assert_eq!(cap, LayoutUniverse::max_layouts(Geometry::MAX_SIZE));
+    assert!(cap.saturating_mul(64 * 64 / 4) <= LayoutUniverse::MAX_BYTES);
+    // A hunter plays on it.
+    let mut hunter = HunterBot::with_config(1, HunterConfig::default().with_cap(20_000));
+    let mut random = RandomBot::new(2);
+    let record = play_game(
+        &geometry,
+        &GameSettings::new(SUBTASKS[3]),
+        [&mut hunter, &mut random],
+    );
+    assert!(
+        matches!(record.end, GameEnd::AllDestroyed | GameEnd::Exhausted),
+        "{:?}",
+        record.end
+    );
+    assert!(start.elapsed() < 4 * QUICK, "{:?}", start.elapsed());
+}
+
+#[test]
+fn placement_indices_past_the_table_are_none() {
+    let table = PlacementTable::new(&Geometry::standard(), 0b1);
+    let n = table.len();
+    for p in [n, n + 1, usize::MAX] {
+        // `moved` and `overlap` indexed out of bounds.
+        assert_eq!(table.moved(p, Step::Up), None);
+        assert_eq!(table.overlap(p, 0), None);
+        assert_eq!(table.overlap(0, p), None);
+        assert_eq!((table.spec(p), table.mask(p)), (None, None));
+        assert_eq!(table.role(p, Cell::ORIGIN), None);
+    }
+    assert_eq!(table.overlap(0, 0), Some(true));
+}
+
+#[test]
+fn huge_hunter_settings_are_clamped() {
+    // `drawing_candidates: usize::MAX` looped (practically) forever; a cap of usize::MAX asked
+    // for a sample vector of usize::MAX layouts (capacity overflow).
+    let geometry = Geometry::standard();
+    let config = HunterConfig::default()
+        .with_cap(usize::MAX)
+        .with_drawing_candidates(usize::MAX);
+    let start = Instant::now();
+    let mut hunter = HunterBot::with_config(5, config);
+    let specs = hunter.setup(&setup(&geometry, SUBTASKS[1].masks));
+    assert!(Sheet::draw(&geometry, SUBTASKS[1].masks, specs).is_ok());
+    let mut old = ListHunterBot::with_config(5, config);
+    let specs = old.setup(&setup(&geometry, SUBTASKS[4].masks));
+    assert!(Sheet::draw(&geometry, SUBTASKS[4].masks, specs).is_ok());
+    assert!(start.elapsed() < 4 * QUICK, "{:?}", start.elapsed());
 }
