@@ -206,3 +206,26 @@ fn huge_hunter_settings_are_clamped() {
     assert!(Sheet::draw(&geometry, SUBTASKS[4].masks, specs).is_ok());
     assert!(start.elapsed() < 4 * QUICK, "{:?}", start.elapsed());
 }
+
+#[test]
+fn a_plane_type_larger_than_the_sheet_costs_nothing_to_place() {
+    // Placements were found by building every plane's cells at every head: a 200 000-cell
+    // plane type made each of the 4 × 4096 heads of a 64 × 64 sheet cost 200 000 steps.
+    let long = format!("H{}", "B".repeat(200_000));
+    let start = Instant::now();
+    let catalogue = Catalogue::new(vec![
+        grid_games::planes::PlaneType::parse("long", &long).unwrap(),
+        Catalogue::standard().types()[5].clone(),
+    ])
+    .unwrap();
+    let geometry = Geometry::new(Geometry::MAX_SIZE, catalogue).unwrap();
+    assert!(geometry.placements(0b1).is_empty());
+    // The other kind is placed as on any sheet: (64 − 2)² heads in each of 4 directions.
+    assert_eq!(geometry.placements(0b10).len(), 4 * 62 * 62);
+    let table = PlacementTable::new(&geometry, 0b11);
+    assert_eq!(table.len(), 4 * 62 * 62);
+    let mut hunter = HunterBot::new(1);
+    let specs = hunter.setup(&setup(&geometry, [0b1, 0b10, 0b10]));
+    assert!(Sheet::draw(&geometry, [0b1, 0b10, 0b10], specs).is_err());
+    assert!(start.elapsed() < QUICK, "{:?}", start.elapsed());
+}
