@@ -229,3 +229,248 @@ fn a_plane_type_larger_than_the_sheet_costs_nothing_to_place() {
     assert!(Sheet::draw(&geometry, [0b1, 0b10, 0b10], specs).is_err());
     assert!(start.elapsed() < QUICK, "{:?}", start.elapsed());
 }
+
+/// A panic payload whose own destructor panics: dropping it carelessly aborts the process.
+struct BadDrop;
+
+impl Drop for BadDrop {
+    fn drop(&mut self) {
+        panic!("the payload's drop panics too");
+    }
+}
+
+/// Which call a [`Faulty`] planes bot spoils.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Call {
+    Setup,
+    Act,
+    Answer,
+    Seen,
+}
+
+/// How it spoils it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Fault {
+    /// `panic_any(BadDrop)`.
+    Panic,
+    /// Sleeps this long, then behaves.
+    Sleep(Duration),
+}
+
+/// A random plane-bombing bot that misbehaves in one call.
+struct Faulty {
+    inner: RandomBot,
+    call: Call,
+    fault: Fault,
+}
+
+impl Faulty {
+    fn new(call: Call, fault: Fault) -> Faulty {
+        Faulty {
+            inner: RandomBot::new(11),
+            call,
+            fault,
+        }
+    }
+
+    fn maybe(&self, call: Call) {
+        if call == self.call {
+            match self.fault {
+                Fault::Panic => std::panic::panic_any(BadDrop),
+                Fault::Sleep(d) => std::thread::sleep(d),
+            }
+        }
+    }
+}
+
+impl PlanesBot for Faulty {
+    fn name(&self) -> String {
+        "faulty".into()
+    }
+    fn setup(&mut self, setup: &Setup<'_>) -> [PlaneSpec; 3] {
+        self.maybe(Call::Setup);
+        self.inner.setup(setup)
+    }
+    fn act(&mut self) -> grid_games::planes::Action {
+        self.maybe(Call::Act);
+        // Always hit, so that the opponent sees a hit and this bot hears an answer.
+        match self.inner.act() {
+            grid_games::planes::Action::Move { .. } => {
+                grid_games::planes::Action::Hit(Cell::new(0, 0))
+            }
+            hit => hit,
+        }
+    }
+    fn answer(&mut self, cell: Cell, answer: grid_games::planes::HitAnswer) {
+        self.maybe(Call::Answer);
+        self.inner.answer(cell, answer);
+    }
+    fn seen(&mut self, action: grid_games::planes::Seen) {
+        self.maybe(Call::Seen);
+        self.inner.seen(action);
+    }
+}
+
+#[test]
+fn the_plane_referee_survives_panics_of_any_kind_and_rules_on_time() {
+    let geometry = Geometry::standard();
+    for call in [Call::Setup, Call::Act, Call::Answer, Call::Seen] {
+        for faulty_side in Side::ALL {
+            // A panic whose payload panics again on drop loses the game for that bot only.
+            let mut faulty = Faulty::new(call, Fault::Panic);
+            let mut random = RandomBot::new(3);
+            let bots: [&mut dyn PlanesBot; 2] = match faulty_side {
+                Side::First => [&mut faulty, &mut random],
+                Side::Second => [&mut random, &mut faulty],
+            };
+            let record = play_game(&geometry, &GameSettings::new(SUBTASKS[0]), bots);
+            assert_eq!(
+                record.end,
+                GameEnd::Crashed {
+                    player: faulty_side
+                },
+                "{call:?}"
+            );
+            assert_eq!(record.winner, faulty_side.other());
+
+            // A call slower than the limit loses on time, as the referee measures it.
+            let slow = Duration::from_millis(60);
+            let mut faulty = Faulty::new(call, Fault::Sleep(slow));
+            let mut random = RandomBot::new(3);
+            let bots: [&mut dyn PlanesBot; 2] = match faulty_side {
+                Side::First => [&mut faulty, &mut random],
+                Side::Second => [&mut random, &mut faulty],
+            };
+            let settings = GameSettings::new(SUBTASKS[0]).with_call_time(Duration::from_millis(20));
+            let record = play_game(&geometry, &settings, bots);
+            match record.end {
+                GameEnd::Timeout { player, spent } => {
+                    assert_eq!(player, faulty_side, "{call:?}");
+                    assert!(spent >= slow, "{spent:?}");
+                }
+                other => panic!("{call:?}: {other:?}"),
+            }
+            assert_eq!(record.winner, faulty_side.other());
+        }
+    }
+    // Without a limit, slowness is no fault.
+    let mut faulty = Faulty::new(Call::Setup, Fault::Sleep(Duration::from_millis(30)));
+    let mut random = RandomBot::new(3);
+    let record = play_game(
+        &geometry,
+        &GameSettings::new(SUBTASKS[0]),
+        [&mut faulty, &mut random],
+    );
+    assert!(!matches!(
+        record.end,
+        GameEnd::Timeout { .. } | GameEnd::Crashed { .. }
+    ));
+}
+
+/// A paper.io bot that goes straight on, sleeping `delay` before each answer, and panics with
+/// a [`BadDrop`] payload at call `panic_at` (if any).
+struct Sleepy {
+    delay: Duration,
+    calls: usize,
+    panic_at: Option<usize>,
+}
+
+impl grid_games::game::Bot<grid_games::paperio::Position> for Sleepy {
+    fn name(&self) -> String {
+        "sleepy".into()
+    }
+    fn choose(
+        &mut self,
+        _: &grid_games::paperio::Position,
+        _: grid_games::game::Budget,
+    ) -> Option<grid_games::paperio::Turn> {
+        self.calls += 1;
+        if self.panic_at == Some(self.calls) {
+            std::panic::panic_any(BadDrop);
+        }
+        std::thread::sleep(self.delay);
+        Some(grid_games::paperio::Turn::Straight)
+    }
+}
+
+#[test]
+fn the_match_runner_rules_on_time_it_measures_itself() {
+    use grid_games::game::{Forfeit, MatchRules, Player, play_match};
+    use grid_games::paperio::{Config, Position, bots::SafeWalker};
+    let game = || Position::random(Config::default(), &mut Rng::seed_from(4)).unwrap();
+    let sleepy = |delay_ms, panic_at| Sleepy {
+        delay: Duration::from_millis(delay_ms),
+        calls: 0,
+        panic_at,
+    };
+    // Per action: 40 ms against a limit of 10 ms.
+    let (mut slow, mut safe) = (sleepy(40, None), SafeWalker::new(1));
+    let rules = MatchRules::default().with_time_limit(Duration::from_millis(10));
+    let record = play_match(game(), &mut [&mut safe, &mut slow], rules).unwrap();
+    match record.forfeit {
+        Some((Player::SECOND, Forfeit::Timeout(spent))) => {
+            assert!(spent >= Duration::from_millis(40))
+        }
+        other => panic!("{other:?}"),
+    }
+    // Per game: 3 calls of 25 ms fit in 100 ms, the 4th does not.
+    let (mut slow, mut safe) = (sleepy(25, None), SafeWalker::new(1));
+    let rules = MatchRules::default().with_game_time(Duration::from_millis(100));
+    let record = play_match(game(), &mut [&mut slow, &mut safe], rules).unwrap();
+    assert!(
+        matches!(record.forfeit, Some((Player::FIRST, Forfeit::Timeout(_)))),
+        "{:?}",
+        record.forfeit
+    );
+    // Each call takes at least 25 ms, so at most three of them fit (fewer on a loaded machine).
+    let slow_moves = record
+        .actions
+        .iter()
+        .filter(|(p, _)| *p == Player::FIRST)
+        .count();
+    assert!(slow_moves <= 3, "{slow_moves}");
+    // A panic whose payload panics on drop, on the bot's third call.
+    let (mut crasher, mut safe) = (sleepy(0, Some(3)), SafeWalker::new(1));
+    let record = play_match(
+        game(),
+        &mut [&mut crasher, &mut safe],
+        MatchRules::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        record.forfeit,
+        Some((Player::FIRST, Forfeit::Crashed(None)))
+    );
+    assert_eq!(record.outcome.winner(), Some(Player::SECOND));
+}
+
+/// A Blokus bot whose name and moves both panic with a [`BadDrop`] payload.
+struct Rotten;
+
+impl grid_games::game::Bot<grid_games::blokus::Position> for Rotten {
+    fn name(&self) -> String {
+        std::panic::panic_any(BadDrop)
+    }
+    fn choose(
+        &mut self,
+        _: &grid_games::blokus::Position,
+        _: grid_games::game::Budget,
+    ) -> Option<grid_games::blokus::Move> {
+        std::panic::panic_any(BadDrop)
+    }
+}
+
+#[test]
+fn the_gtp_engine_answers_errors_for_a_panicking_bot() {
+    use grid_games::blokus::gtp::GtpEngine;
+    // `name` called the bot unguarded: its panic went through `respond` to the caller.
+    let mut engine = GtpEngine::new(Box::new(Rotten), grid_games::game::Budget::default());
+    let name = engine.respond("1 name").unwrap().text;
+    assert!(name.starts_with("?1 the bot crashed"), "{name}");
+    let genmove = engine.respond("genmove b").unwrap().text;
+    assert!(genmove.starts_with("? the bot crashed"), "{genmove}");
+    assert!(format!("{engine:?}").contains("panicked"));
+    // The session goes on.
+    assert_eq!(engine.respond("play b e10").unwrap().text, "= \n\n");
+    assert_eq!(engine.position().history().len(), 1);
+}
