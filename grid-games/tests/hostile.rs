@@ -474,3 +474,54 @@ fn the_gtp_engine_answers_errors_for_a_panicking_bot() {
     assert_eq!(engine.respond("play b e10").unwrap().text, "= \n\n");
     assert_eq!(engine.position().history().len(), 1);
 }
+
+#[test]
+fn tournaments_give_the_same_standings_for_any_thread_count() {
+    use grid_games::game::Tournament;
+    // A pairing's result depends on the entrants and on its own random stream only.
+    let play = |a: usize, b: usize, rng: &mut Rng| {
+        let p = 0.5 + 0.04 * (a as f64 - b as f64);
+        (0..8).filter(|_| rng.unit() < p).count() as f64 / 8.0
+    };
+    for seed in 0..6 {
+        let t = Tournament::default().with_rounds(6);
+        let sequential = t.run(9, seed, play).unwrap();
+        // Thread counts past the pairings of a round, and far past any machine's cores, are
+        // clamped (each round used to spawn one thread per pairing, 2048 at most).
+        for threads in [2, 3, 4, 64, usize::MAX] {
+            assert_eq!(
+                t.with_threads(threads).run(9, seed, play).unwrap(),
+                sequential,
+                "seed {seed}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn matchmaking_with_many_small_widenings_stays_quick() {
+    use grid_games::game::Tournament;
+    // A million widenings of the window, each filtering the whole field, for every entrant
+    // left without an opponent: 10 s per round for 4095 entrants (the odd one out), 17 s for
+    // 64 entrants whose ratings are far apart.
+    let mut t = Tournament::default().with_rounds(3);
+    t.window_start = 0.0;
+    t.window_step = 1.0;
+    t.window_max = 1e6;
+    assert!(t.validate().is_ok());
+    let start = Instant::now();
+    let standings = t.run(4095, 1, |_, _, _| 0.5).unwrap();
+    assert_eq!(standings.pairings.len(), 3 * 2047);
+    let spread: Vec<f64> = (0..64).map(|i| f64::from(i) * 1e7).collect();
+    assert!(
+        t.match_round(&spread, &mut Rng::seed_from(1))
+            .unwrap()
+            .is_empty()
+    );
+    let near: Vec<f64> = (0..64).map(|i| f64::from(i) * 1e4).collect();
+    assert_eq!(
+        t.match_round(&near, &mut Rng::seed_from(1)).unwrap().len(),
+        32
+    );
+    assert!(start.elapsed() < QUICK, "{:?}", start.elapsed());
+}
