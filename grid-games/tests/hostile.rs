@@ -525,3 +525,22 @@ fn matchmaking_with_many_small_widenings_stays_quick() {
     );
     assert!(start.elapsed() < QUICK, "{:?}", start.elapsed());
 }
+
+#[test]
+fn tallies_near_the_top_of_their_range_saturate() {
+    use grid_games::game::{Outcome, Player, Tally};
+    // `games()` added three public u64 fields, and `add` / `merge` incremented them: both
+    // overflowed (a panic with debug assertions).
+    let mut tally = Tally::default();
+    tally.wins = u64::MAX;
+    tally.losses = u64::MAX;
+    tally.margin_sum = i128::MAX;
+    assert_eq!(tally.games(), u64::MAX);
+    tally.add(&Outcome::from_scores([3, 1]), Player::FIRST);
+    tally.add(&Outcome::from_scores([1, 3]), Player::FIRST);
+    let copy = tally.clone();
+    tally.merge(&copy);
+    assert_eq!((tally.wins, tally.losses), (u64::MAX, u64::MAX));
+    assert_eq!(tally.margin_sum, i128::MAX);
+    assert!((0.0..=1.0).contains(&tally.score()));
+}
