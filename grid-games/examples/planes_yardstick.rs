@@ -94,12 +94,14 @@ fn head_entropy(geometry: &Geometry, masks: [u8; 3]) -> (f64, u64) {
     for &a in &allowed[0] {
         for &b in allowed[1]
             .iter()
-            .filter(|&&b| b != a && !table.overlap(a, b))
+            .filter(|&&b| b != a && table.overlap(a, b) == Some(false))
         {
-            for &c in allowed[2]
-                .iter()
-                .filter(|&&c| c != a && c != b && !table.overlap(a, c) && !table.overlap(b, c))
-            {
+            for &c in allowed[2].iter().filter(|&&c| {
+                c != a
+                    && c != b
+                    && table.overlap(a, c) == Some(false)
+                    && table.overlap(b, c) == Some(false)
+            }) {
                 let mut h = [head(a), head(b), head(c)];
                 h.sort_unstable();
                 *counts

@@ -75,9 +75,11 @@ fn replay_is_consistent(
             prop_assert_eq!(record.actions.len(), 1000);
             prop_assert_eq!(record.winner, first.other());
         }
-        GameEnd::Illegal { .. } | GameEnd::Crashed { .. } => {
-            prop_assert!(false, "random bots play legally and do not crash")
-        }
+        other => prop_assert!(
+            false,
+            "random bots play legally and do not crash: {:?}",
+            other
+        ),
     }
     Ok(())
 }

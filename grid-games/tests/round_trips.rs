@@ -131,4 +131,28 @@ mod serde_forms {
         };
         assert_eq!(round_trip(&action), action);
     }
+
+    #[test]
+    fn seat_lists_longer_than_the_seats_are_refused() {
+        // A list of five or more values read as five or more seats: `iter` then named seats no
+        // `Player` can (wrapping past 255), and the invariants of `Outcome` broke.
+        let four: ByPlayer<i64> = serde_json::from_str("[1, 2, 3, 4]").unwrap();
+        assert_eq!(four.len(), 4);
+        assert!(serde_json::from_str::<ByPlayer<i64>>("[1, 2, 3, 4, 5]").is_err());
+        let long = format!("[{}]", vec!["0"; 300].join(","));
+        assert!(serde_json::from_str::<ByPlayer<i64>>(&long).is_err());
+        let outcome = r#"{"scores":[1,2,3,4,5],"verdict":"ByScore"}"#;
+        assert!(serde_json::from_str::<Outcome>(outcome).is_err());
+        // Tallies read with counts at the top of the range saturate instead of overflowing.
+        let json = format!(
+            r#"{{"wins":{m},"draws":{m},"losses":{m},"forfeits_lost":0,"forfeits_won":0,"margin_sum":{i},"result_squares":0.0}}"#,
+            m = u64::MAX,
+            i = i128::MAX
+        );
+        let mut tally: Tally = serde_json::from_str(&json).unwrap();
+        assert_eq!(tally.games(), u64::MAX);
+        tally.add(&Outcome::from_scores([9, 1]), Player::FIRST);
+        tally.merge(&tally.clone());
+        assert_eq!((tally.wins, tally.margin_sum), (u64::MAX, i128::MAX));
+    }
 }

@@ -67,7 +67,8 @@ pub struct Response {
     pub quit: bool,
 }
 
-/// A GTP session around one bot.
+/// A GTP session around one bot. The bot is not trusted: a panic in any of its calls (even
+/// with a payload whose own `Drop` panics) becomes an error answer, and the session goes on.
 ///
 /// A whole exchange as a GTP controller (such as Pentobi's `twogtp`) would drive it: choose the
 /// game, play the opponent's moves, ask for the engine's, and read the result.
@@ -99,8 +100,10 @@ pub struct GtpEngine {
 impl core::fmt::Debug for GtpEngine {
     /// The bot's name, the budget and the position (the bot and the clock are opaque).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let bot = &self.bot;
+        let name = crate::game::guard(|| bot.name()).unwrap_or_else(|_| "(panicked)".into());
         f.debug_struct("GtpEngine")
-            .field("bot", &self.bot.name())
+            .field("bot", &name)
             .field("budget", &self.budget)
             .field("position", &self.pos)
             .finish_non_exhaustive()
@@ -225,7 +228,11 @@ impl GtpEngine {
     fn run(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
         match command {
             "protocol_version" => Ok("2".into()),
-            "name" => Ok(format!("grid-games {}", self.bot.name())),
+            "name" => {
+                let bot = &self.bot;
+                let name = crate::game::guard(|| bot.name()).map_err(crashed)?;
+                Ok(format!("grid-games {name}"))
+            }
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "known_command" => Ok(COMMANDS
                 .contains(&args.first().copied().unwrap_or(""))
@@ -284,12 +291,7 @@ impl GtpEngine {
                 let (bot, budget) = (&mut self.bot, self.budget);
                 let choice = crate::game::guard(|| bot.choose(&view, budget));
                 self.thinking += start.elapsed();
-                let choice = choice.map_err(|message| {
-                    format!(
-                        "the bot crashed: {}",
-                        message.as_deref().unwrap_or("(no message)")
-                    )
-                })?;
+                let choice = choice.map_err(crashed)?;
                 let m = choice.ok_or("the bot found no move")?;
                 view.check(colour, m)
                     .map_err(|e| format!("the bot chose an illegal move: {e}"))?;
@@ -315,6 +317,14 @@ impl GtpEngine {
             other => Err(format!("unknown command {other}")),
         }
     }
+}
+
+/// The error answer for a bot call that panicked.
+fn crashed(message: Option<String>) -> String {
+    format!(
+        "the bot crashed: {}",
+        message.as_deref().unwrap_or("(no message)")
+    )
 }
 
 #[cfg(test)]

@@ -424,7 +424,7 @@ pub fn play_match<G: Game>(
 
 /// The summary of a series of games from one entrant's point of view: wins, draws, losses,
 /// the point margins and how games were lost to forfeits, with the score share and its 95 %
-/// interval.
+/// interval. The counts and the margin sum saturate rather than overflow.
 ///
 /// ```
 /// use grid_games::game::{Outcome, Player, Tally};
@@ -471,19 +471,23 @@ impl Tally {
         let Some(result) = outcome.result_for(me) else {
             return;
         };
+        // Counts saturate: the fields are public (and may be read from a document), so they
+        // can start anywhere.
+        let bump = |n: &mut u64| *n = n.saturating_add(1);
         if result > 0.5 {
-            self.wins += 1;
+            bump(&mut self.wins);
         } else if result < 0.5 {
-            self.losses += 1;
+            bump(&mut self.losses);
         } else {
-            self.draws += 1;
+            bump(&mut self.draws);
         }
         match outcome.verdict {
-            Verdict::Forfeit(p) if p == me => self.forfeits_lost += 1,
-            Verdict::Forfeit(_) => self.forfeits_won += 1,
+            Verdict::Forfeit(p) if p == me => bump(&mut self.forfeits_lost),
+            Verdict::Forfeit(_) => bump(&mut self.forfeits_won),
             _ => {}
         }
-        self.margin_sum += i128::from(outcome.margin_for(me).unwrap_or(0));
+        let margin = i128::from(outcome.margin_for(me).unwrap_or(0));
+        self.margin_sum = self.margin_sum.saturating_add(margin);
         self.result_squares += result * result;
     }
 
@@ -498,12 +502,12 @@ impl Tally {
     /// assert_eq!((first_half.wins, first_half.losses, first_half.games()), (1, 1, 2));
     /// ```
     pub fn merge(&mut self, other: &Tally) {
-        self.wins += other.wins;
-        self.draws += other.draws;
-        self.losses += other.losses;
-        self.forfeits_lost += other.forfeits_lost;
-        self.forfeits_won += other.forfeits_won;
-        self.margin_sum += other.margin_sum;
+        self.wins = self.wins.saturating_add(other.wins);
+        self.draws = self.draws.saturating_add(other.draws);
+        self.losses = self.losses.saturating_add(other.losses);
+        self.forfeits_lost = self.forfeits_lost.saturating_add(other.forfeits_lost);
+        self.forfeits_won = self.forfeits_won.saturating_add(other.forfeits_won);
+        self.margin_sum = self.margin_sum.saturating_add(other.margin_sum);
         self.result_squares += other.result_squares;
     }
 
@@ -517,7 +521,9 @@ impl Tally {
     /// assert_eq!(t.games(), 1);
     /// ```
     pub fn games(&self) -> u64 {
-        self.wins + self.draws + self.losses
+        self.wins
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
     }
 
     /// The score share: (wins + draws / 2) / games, 0 with no game.

@@ -259,10 +259,29 @@ impl fmt::Display for Side {
 /// let best = scores.iter().max_by_key(|&(_, s)| *s).map(|(p, _)| p);
 /// assert_eq!(best, Some(Player::SECOND));
 /// ```
+///
+/// With the `serde` feature it is written as a list of at most [`Player::MAX`] values; a longer
+/// list is refused when read.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(transparent))]
 pub struct ByPlayer<T>(Vec<T>);
+
+#[cfg(feature = "serde")]
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for ByPlayer<T> {
+    /// A list of at most [`Player::MAX`] values (a longer one would name seats no [`Player`]
+    /// can, so it is refused rather than cut).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ByPlayer<T>, D::Error> {
+        let values = Vec::<T>::deserialize(d)?;
+        if values.len() > Player::MAX {
+            return Err(serde::de::Error::custom(BadSeat {
+                index: values.len() - 1,
+                seats: Player::MAX,
+            }));
+        }
+        Ok(ByPlayer(values))
+    }
+}
 
 impl<T> ByPlayer<T> {
     /// One value per seat, from `f(seat)` for each of the first `players` seats (at most

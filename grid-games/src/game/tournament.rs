@@ -36,7 +36,10 @@ pub struct Tournament {
     pub window_step: f64,
     /// Largest window; an entrant still unmatched sits the round out.
     pub window_max: f64,
-    /// Worker threads for the pairings of a round (1 = sequential).
+    /// Worker threads for the pairings of a round (1 = sequential; clamped to
+    /// `1..=`[`Tournament::MAX_THREADS`] and to the pairings of the round). A thread the system
+    /// refuses to start leaves its share to the calling thread; the standings do not depend on
+    /// the number of threads.
     pub threads: usize,
 }
 
@@ -52,6 +55,9 @@ impl Tournament {
     /// Most pairings in all (rounds × entrants / 2) [`Tournament::run`] takes; each is kept in
     /// [`Standings::pairings`].
     pub const MAX_PAIRINGS: usize = 10_000_000;
+
+    /// Most worker threads a round uses, whatever [`Tournament::threads`] asks for.
+    pub const MAX_THREADS: usize = 256;
 
     /// These settings with `rounds` rounds.
     ///
@@ -218,32 +224,54 @@ impl Tournament {
     }
 
     /// [`Tournament::match_round`] for validated settings.
+    ///
+    /// Each entrant's search widens the window from `window_start` until some unmatched
+    /// opponent is within it. Rather than filtering the field once per widening (up to
+    /// [`Tournament::MAX_WIDENINGS`] times per entrant), the nearest unmatched opponent's
+    /// distance picks the first window of the sequence that reaches it; the sequence is the
+    /// same for every entrant, so it is computed once, as far as needed. The pairs, and the
+    /// random draws, are those of the widening loop.
     fn pairs_of_round(&self, ratings: &[f64], rng: &mut Rng) -> Vec<(usize, usize)> {
         let mut order: Vec<usize> = (0..ratings.len()).collect();
         rng.shuffle(&mut order);
         let mut matched = vec![false; ratings.len()];
         let mut pairs = Vec::new();
+        // windows[k]: the window after k widenings.
+        let mut windows = vec![self.window_start];
         for &a in &order {
             if matched[a] {
                 continue;
             }
-            let mut window = self.window_start;
-            loop {
-                let candidates: Vec<usize> = order
-                    .iter()
-                    .copied()
-                    .filter(|&b| b != a && !matched[b] && (ratings[a] - ratings[b]).abs() <= window)
-                    .collect();
-                if let Some(&b) = rng.choose(&candidates) {
-                    matched[a] = true;
-                    matched[b] = true;
-                    pairs.push((a, b));
-                    break;
-                }
-                if window >= self.window_max {
-                    break;
-                }
-                window = (window + self.window_step).min(self.window_max);
+            let distance = |b: usize| (ratings[a] - ratings[b]).abs();
+            let open = |b: &usize| *b != a && !matched[*b];
+            // NaN distances are never within a window (and `f64::min` skips them).
+            let nearest = order
+                .iter()
+                .copied()
+                .filter(open)
+                .map(distance)
+                .fold(f64::INFINITY, f64::min);
+            if nearest > self.window_max {
+                continue; // nobody within the largest window: sit the round out
+            }
+            while let Some(&last) = windows.last()
+                && last < nearest
+                && last < self.window_max
+            {
+                windows.push((last + self.window_step).min(self.window_max));
+            }
+            let Some(&window) = windows.get(windows.partition_point(|&w| w < nearest)) else {
+                continue;
+            };
+            let candidates: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|b| open(b) && distance(*b) <= window)
+                .collect();
+            if let Some(&b) = rng.choose(&candidates) {
+                matched[a] = true;
+                matched[b] = true;
+                pairs.push((a, b));
             }
         }
         pairs
@@ -369,34 +397,48 @@ impl Tournament {
     where
         F: Fn(usize, usize, &mut Rng) -> f64 + Sync,
     {
-        let stream = |i: usize| base.fork(((round as u64) << 32) | (i as u64 + 1));
         // Results are checked by the caller (NaN and out-of-range values are errors).
-        let clamp = |s: f64| s;
-        let threads = self.threads.max(1).min(pairs.len().max(1));
+        let stream = |i: usize| base.fork(((round as u64) << 32) | (i as u64 + 1));
+        let threads = self
+            .threads
+            .clamp(1, Tournament::MAX_THREADS)
+            .min(pairs.len().max(1));
+        // The pairings `t, t + threads, t + 2 threads, …`, each with its own stream, so the
+        // results do not depend on which thread plays them.
+        let share = |t: usize| -> Vec<(usize, f64)> {
+            (t..pairs.len())
+                .step_by(threads)
+                .map(|i| (i, play(pairs[i].0, pairs[i].1, &mut stream(i))))
+                .collect()
+        };
         if threads == 1 {
-            return pairs
-                .iter()
-                .enumerate()
-                .map(|(i, &(a, b))| clamp(play(a, b, &mut stream(i))))
-                .collect();
+            return share(0).into_iter().map(|(_, s)| s).collect();
         }
         let mut results = vec![0.0; pairs.len()];
         std::thread::scope(|scope| {
-            let chunks: Vec<_> = (0..threads)
+            let share = &share;
+            let workers: Vec<_> = (1..threads)
                 .map(|t| {
-                    let stream = &stream;
-                    scope.spawn(move || {
-                        (t..pairs.len())
-                            .step_by(threads)
-                            .map(|i| (i, clamp(play(pairs[i].0, pairs[i].1, &mut stream(i)))))
-                            .collect::<Vec<_>>()
-                    })
+                    let spawned = std::thread::Builder::new()
+                        .spawn_scoped(scope, move || share(t))
+                        .ok();
+                    (t, spawned)
                 })
                 .collect();
-            for handle in chunks {
-                for (i, s) in handle.join().expect("pairings do not panic") {
-                    results[i] = s;
-                }
+            // This thread plays share 0, and the share of any worker the system refused.
+            let mut mine = share(0);
+            for (t, worker) in workers {
+                let done = match worker {
+                    // A panic in `play` is the caller's own: pass it on unchanged.
+                    Some(handle) => handle
+                        .join()
+                        .unwrap_or_else(|payload| std::panic::resume_unwind(payload)),
+                    None => share(t),
+                };
+                mine.extend(done);
+            }
+            for (i, s) in mine {
+                results[i] = s;
             }
         });
         results
@@ -483,6 +525,69 @@ mod tests {
             t.run(4, 1, |_, _, _| 1.5),
             Err(TournamentError::BadResult { .. })
         ));
+    }
+
+    /// The matchmaking as first written: filter the whole field once per widening.
+    fn widening_loop(t: &Tournament, ratings: &[f64], rng: &mut Rng) -> Vec<(usize, usize)> {
+        let mut order: Vec<usize> = (0..ratings.len()).collect();
+        rng.shuffle(&mut order);
+        let mut matched = vec![false; ratings.len()];
+        let mut pairs = Vec::new();
+        for &a in &order {
+            if matched[a] {
+                continue;
+            }
+            let mut window = t.window_start;
+            loop {
+                let candidates: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|&b| b != a && !matched[b] && (ratings[a] - ratings[b]).abs() <= window)
+                    .collect();
+                if let Some(&b) = rng.choose(&candidates) {
+                    matched[a] = true;
+                    matched[b] = true;
+                    pairs.push((a, b));
+                    break;
+                }
+                if window >= t.window_max {
+                    break;
+                }
+                window = (window + t.window_step).min(t.window_max);
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    fn matchmaking_pairs_as_the_widening_loop_does() {
+        let mut draw = Rng::seed_from(99);
+        for case in 0..300 {
+            let t = Tournament {
+                window_start: (draw.unit() * 50.0).floor() * [1.0, 0.37][case % 2],
+                window_step: [50.0, 0.1, 7.3, 1.0, 33.3][case % 5],
+                window_max: 100.0 + draw.unit() * 500.0,
+                ..Tournament::default()
+            };
+            assert!(t.validate().is_ok(), "{t:?}");
+            let n = draw.index(40);
+            let ratings: Vec<f64> = (0..n)
+                .map(|_| match draw.index(20) {
+                    0 => f64::NAN,
+                    1 => f64::INFINITY,
+                    _ => 1500.0 + (draw.unit() - 0.5) * 1600.0,
+                })
+                .collect();
+            let seed = draw.next_u64();
+            let (mut r1, mut r2) = (Rng::seed_from(seed), Rng::seed_from(seed));
+            assert_eq!(
+                t.match_round(&ratings, &mut r1).unwrap(),
+                widening_loop(&t, &ratings, &mut r2),
+                "case {case}: {t:?} {ratings:?}"
+            );
+            // The same random draws were made.
+            assert_eq!(r1.next_u64(), r2.next_u64());
+        }
     }
 
     #[test]

@@ -83,19 +83,43 @@ pub struct PlaneSpec {
 }
 
 impl PlaneSpec {
-    /// The same plane moved one step.
+    /// The same plane moved one step. Total: a head at the edge of the `i32` range wraps
+    /// around to the other end (no sheet reaches that far, so the moved plane is simply off
+    /// every sheet); [`checked_stepped`](Self::checked_stepped) says `None` there instead.
     ///
     /// ```
     /// use grid_games::planes::{PlaneSpec, Step};
     /// use grid_games::polyomino::Cell;
     /// let spec = PlaneSpec { kind: 0, direction: 0, head: Cell::new(3, 3) };
     /// assert_eq!(spec.stepped(Step::Left).head, Cell::new(3, 2));
+    /// let edge = PlaneSpec { head: Cell::new(i32::MIN, 0), ..spec };
+    /// assert_eq!(edge.stepped(Step::Up).head, Cell::new(i32::MAX, 0)); // wraps, no panic
     /// ```
     pub fn stepped(self, step: Step) -> PlaneSpec {
+        let d = step.delta();
         PlaneSpec {
-            head: self.head + step.delta(),
+            head: Cell::new(
+                self.head.row.wrapping_add(d.row),
+                self.head.col.wrapping_add(d.col),
+            ),
             ..self
         }
+    }
+
+    /// The same plane moved one step, or `None` if the head would leave the `i32` range.
+    ///
+    /// ```
+    /// use grid_games::planes::{PlaneSpec, Step};
+    /// use grid_games::polyomino::Cell;
+    /// let spec = PlaneSpec { kind: 0, direction: 0, head: Cell::new(3, i32::MAX) };
+    /// assert_eq!(spec.checked_stepped(Step::Left).map(|s| s.head), Some(Cell::new(3, i32::MAX - 1)));
+    /// assert_eq!(spec.checked_stepped(Step::Right), None);
+    /// ```
+    pub fn checked_stepped(self, step: Step) -> Option<PlaneSpec> {
+        Some(PlaneSpec {
+            head: self.head.checked_add(step.delta())?,
+            ..self
+        })
     }
 }
 
@@ -115,6 +139,9 @@ pub struct Geometry {
     catalogue: Catalogue,
     /// `offsets[kind][direction]`: cells relative to the head, head first.
     offsets: Vec<[Vec<Cell>; 4]>,
+    /// `extents[kind][direction]`: the bounding box of those offsets, `[row_min, row_max,
+    /// col_min, col_max]`, in 64 bits (a shape's extent is at most its size).
+    extents: Vec<[[i64; 4]; 4]>,
 }
 
 impl Geometry {
@@ -137,7 +164,7 @@ impl Geometry {
         if size == 0 || size > Geometry::MAX_SIZE {
             return Err(PlanesError::BadSheet(size));
         }
-        let offsets = catalogue
+        let offsets: Vec<[Vec<Cell>; 4]> = catalogue
             .types()
             .iter()
             .map(|t| {
@@ -157,10 +184,22 @@ impl Geometry {
                 })
             })
             .collect();
+        let extents = offsets
+            .iter()
+            .map(|dirs| {
+                dirs.each_ref().map(|cells| {
+                    cells.iter().fold([0i64; 4], |[r0, r1, c0, c1], c| {
+                        let (r, c) = (i64::from(c.row), i64::from(c.col));
+                        [r0.min(r), r1.max(r), c0.min(c), c1.max(c)]
+                    })
+                })
+            })
+            .collect();
         Ok(Geometry {
             size,
             catalogue,
             offsets,
+            extents,
         })
     }
 
@@ -276,21 +315,23 @@ impl Geometry {
     /// ```
     pub fn placements(&self, kinds: u8) -> Vec<PlaneSpec> {
         let mut out = Vec::new();
-        for kind in 0..self.catalogue.len() {
+        let size = self.size as i64;
+        for (kind, extents) in self.extents.iter().enumerate() {
             if kinds >> kind & 1 == 0 {
                 continue;
             }
-            for direction in 0..4 {
-                for r in 0..self.size as i32 {
-                    for c in 0..self.size as i32 {
-                        let spec = PlaneSpec {
+            for (direction, &[r0, r1, c0, c1]) in (0u8..).zip(extents) {
+                // The heads that keep the bounding box, hence every cell, on the sheet (none
+                // for a shape larger than the sheet; no cell is looked at).
+                let (rows, cols) = (-r0..size - r1, -c0..size - c1);
+                for r in rows {
+                    for c in cols.clone() {
+                        out.push(PlaneSpec {
                             kind,
                             direction,
-                            head: Cell::new(r, c),
-                        };
-                        if self.mask(spec).is_ok() {
-                            out.push(spec);
-                        }
+                            // Both lie in 0..size (at most 64).
+                            head: Cell::new(r as i32, c as i32),
+                        });
                     }
                 }
             }
@@ -331,15 +372,13 @@ pub enum HitAnswer {
 /// assert_eq!(table.moved(p, Step::Up), None); // the nose is on the top row
 /// let q = table.moved(p, Step::Down).unwrap();
 /// assert_eq!(table.spec(q).unwrap().head, Cell::new(1, 2));
-/// assert!(table.overlap(p, q));
+/// assert_eq!(table.overlap(p, q), Some(true));
 /// ```
 #[derive(Clone, Debug)]
 pub struct PlacementTable {
     size: usize,
     specs: Vec<PlaneSpec>,
     masks: Vec<Bitboard>,
-    /// `roles[p * cells + cell]`: 0 empty, 1 body, 2 head.
-    roles: Vec<u8>,
     /// `moved[p][step]`: the placement after one step, if it stays on the sheet.
     moved: Vec<[Option<u32>; 4]>,
     index: std::collections::HashMap<PlaneSpec, u32>,
@@ -362,23 +401,10 @@ impl PlacementTable {
     pub fn new(geometry: &Geometry, kinds: u8) -> PlacementTable {
         let specs = geometry.placements(kinds);
         let size = geometry.size();
-        let cells = size * size;
         let masks: Vec<Bitboard> = specs
             .iter()
             .map(|&s| geometry.mask(s).expect("listed placements fit"))
             .collect();
-        let mut roles = vec![0u8; specs.len() * cells];
-        for (p, &s) in specs.iter().enumerate() {
-            for (i, c) in geometry
-                .cells(s)
-                .expect("known kind")
-                .into_iter()
-                .enumerate()
-            {
-                roles[p * cells + c.row as usize * size + c.col as usize] =
-                    if i == 0 { 2 } else { 1 };
-            }
-        }
         let index: std::collections::HashMap<PlaneSpec, u32> = specs
             .iter()
             .enumerate()
@@ -407,7 +433,6 @@ impl PlacementTable {
             size,
             specs,
             masks,
-            roles,
             moved,
             index,
             conflicts,
@@ -477,6 +502,11 @@ impl PlacementTable {
         self.specs.get(p).copied()
     }
 
+    /// [`mask`](Self::mask) for an index known to be in range.
+    pub(crate) fn mask_at(&self, p: usize) -> &Bitboard {
+        &self.masks[p]
+    }
+
     /// [`spec`](Self::spec) for an index known to be in range.
     pub(crate) fn spec_at(&self, p: usize) -> PlaneSpec {
         self.specs[p]
@@ -538,17 +568,20 @@ impl PlacementTable {
         Some(self.role_at(p, cell))
     }
 
-    /// [`role`](Self::role) for a placement index in range and a cell on the sheet.
+    /// [`role`](Self::role) for a placement index in range (any cell).
+    #[inline]
     pub(crate) fn role_at(&self, p: usize, cell: Cell) -> HitAnswer {
-        let i = p * self.size * self.size + cell.row as usize * self.size + cell.col as usize;
-        match self.roles[i] {
-            0 => HitAnswer::Empty,
-            1 => HitAnswer::Body,
-            _ => HitAnswer::Head,
+        if self.specs[p].head == cell {
+            HitAnswer::Head
+        } else if self.masks[p].contains(cell) {
+            HitAnswer::Body
+        } else {
+            HitAnswer::Empty
         }
     }
 
-    /// Placement `p` moved one step, if it stays on the sheet.
+    /// Placement `p` moved one step, if it stays on the sheet (`None` also for a placement
+    /// index past the table).
     ///
     /// ```
     /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
@@ -559,13 +592,14 @@ impl PlacementTable {
     /// let right = table.moved(p, Step::Right).unwrap();
     /// assert_eq!(table.spec(right).unwrap().head, Cell::new(0, 3));
     /// assert_eq!(table.moved(p, Step::Left), None); // the left wing is already on column 0
+    /// assert_eq!(table.moved(table.len(), Step::Up), None); // no such placement
     /// ```
     #[inline]
     pub fn moved(&self, p: usize, step: Step) -> Option<usize> {
-        self.moved[p][step as usize].map(|q| q as usize)
+        self.moved.get(p)?[step as usize].map(|q| q as usize)
     }
 
-    /// Whether two placements share a cell.
+    /// Whether two placements share a cell, or `None` if an index is past the table.
     ///
     /// ```
     /// use grid_games::planes::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
@@ -574,36 +608,62 @@ impl PlacementTable {
     /// let table = PlacementTable::new(&geometry, 0b1); // every classic plane (kind 0)
     /// let p = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(0, 2) }).unwrap();
     /// let far = table.index_of(PlaneSpec { kind: 0, direction: 0, head: Cell::new(6, 6) }).unwrap();
-    /// assert!(!table.overlap(p, far));
-    /// assert!(table.overlap(p, p));
+    /// assert_eq!(table.overlap(p, far), Some(false));
+    /// assert_eq!(table.overlap(p, p), Some(true));
+    /// assert_eq!(table.overlap(p, table.len()), None); // no such placement
     /// ```
+    pub fn overlap(&self, p: usize, q: usize) -> Option<bool> {
+        let n = self.specs.len();
+        (p < n && q < n).then(|| self.overlap_at(p, q))
+    }
+
+    /// [`overlap`](Self::overlap) for placement indices in range.
     #[inline]
-    pub fn overlap(&self, p: usize, q: usize) -> bool {
+    pub(crate) fn overlap_at(&self, p: usize, q: usize) -> bool {
         if self.words > 0 {
             return self.conflicts[p * self.words + q / 64] >> (q % 64) & 1 == 1;
         }
         !self.masks[p].is_disjoint(&self.masks[q])
     }
 
+    /// Most placements [`count_layouts`](Self::count_layouts) takes: its work grows as the
+    /// cube of the placements (about n³ / 128 word operations, a fraction of a second at this
+    /// width) and its memory as the square (n² bits, 2 MiB).
+    pub const MAX_COUNTED: usize = 4096;
+
     /// Numbers of single placements, unordered non-overlapping pairs and unordered
     /// non-overlapping triples (the original contest's statement lists them for kind 0).
     ///
+    /// # Errors
+    /// [`PlanesError::BudgetExceeded`] for a table of more than
+    /// [`MAX_COUNTED`](Self::MAX_COUNTED) placements.
+    ///
     /// ```
-    /// use grid_games::planes::{Catalogue, Geometry, PlacementTable};
+    /// use grid_games::planes::{Catalogue, Geometry, PlacementTable, PlanesError};
     /// // Drones (kind 5) on a 4 × 4 sheet: 2 × 2 heads in each of 4 directions, and any two of
     /// // them overlap, so no pair fits.
     /// let small = Geometry::new(4, Catalogue::standard())?;
-    /// assert_eq!(PlacementTable::new(&small, 0b100000).count_layouts(), (16, 0, 0));
-    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// assert_eq!(PlacementTable::new(&small, 0b100000).count_layouts()?, (16, 0, 0));
+    /// // Every plane type on the largest sheet: too many placements to count triples.
+    /// let large = Geometry::new(Geometry::MAX_SIZE, Catalogue::standard())?;
+    /// let table = PlacementTable::new(&large, 0b111111);
+    /// assert!(matches!(table.count_layouts(), Err(PlanesError::BudgetExceeded { .. })));
+    /// # Ok::<(), PlanesError>(())
     /// ```
-    pub fn count_layouts(&self) -> (u64, u64, u64) {
+    pub fn count_layouts(&self) -> Result<(u64, u64, u64), PlanesError> {
         let n = self.len();
+        if n > PlacementTable::MAX_COUNTED {
+            return Err(PlanesError::BudgetExceeded {
+                placements: n,
+                limit: PlacementTable::MAX_COUNTED,
+            });
+        }
         let words = n.div_ceil(64);
         // later[p]: placements q > p that do not overlap p, as a bitset.
         let mut later = vec![0u64; n * words];
         for p in 0..n {
             for q in p + 1..n {
-                if !self.overlap(p, q) {
+                if !self.overlap_at(p, q) {
                     later[p * words + q / 64] |= 1 << (q % 64);
                 }
             }
@@ -624,7 +684,7 @@ impl PlacementTable {
                 }
             }
         }
-        (n as u64, pairs, triples)
+        Ok((n as u64, pairs, triples))
     }
 }
 
@@ -637,12 +697,12 @@ mod tests {
         let g12 = Geometry::standard();
         assert_eq!(
             PlacementTable::new(&g12, 1).count_layouts(),
-            (288, 26_244, 942_032)
+            Ok((288, 26_244, 942_032))
         );
         let g10 = Geometry::new(10, Catalogue::standard()).unwrap();
         assert_eq!(
             PlacementTable::new(&g10, 1).count_layouts(),
-            (168, 6_436, 66_816)
+            Ok((168, 6_436, 66_816))
         );
     }
 

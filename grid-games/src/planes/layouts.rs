@@ -62,8 +62,7 @@ pub struct LayoutUniverse {
     same: [[bool; 3]; 3],
     /// The layouts, canonical and sorted.
     layouts: Vec<[u32; 3]>,
-    /// `first[p * n + q]..first[p * n + q + 1]`: the layouts whose planes 0 and 1 are
-    /// placements p and q (n = number of placements).
+    /// `first[p]..first[p + 1]`: the layouts whose plane 0 is placement p.
     first: Vec<u32>,
     /// `moves[step][3 * j + i]`: the universe index of layout j with plane i moved one step
     /// (`u32::MAX` if that move leaves the sheet or overlaps another plane); built on first use,
@@ -98,9 +97,58 @@ fn canonical(same: &[[bool; 3]; 3], mut l: [u32; 3]) -> [u32; 3] {
 }
 
 impl LayoutUniverse {
+    /// Most bytes one universe may take (its per-cell bit-sets, layouts and move maps, about
+    /// `cells / 4 + 80` bytes per layout): the cap is lowered to fit, see
+    /// [`LayoutUniverse::max_layouts`].
+    pub const MAX_BYTES: usize = 256 << 20;
+
+    /// Most overlap checks the exact enumeration makes (a second or so; the standard subtasks
+    /// need at most 3.3 million); past them the universe settles for a uniform sample, as it
+    /// does past the cap.
+    pub const MAX_CHECKS: u64 = 1 << 28;
+
+    /// The largest cap a universe takes on a `size × size` sheet: what fits in
+    /// [`LayoutUniverse::MAX_BYTES`] (2.3 million layouts on the standard 12 × 12 sheet,
+    /// about 240 000 on the largest, 64 × 64).
+    ///
+    /// ```
+    /// use grid_games::planes::{Geometry, LayoutUniverse};
+    /// assert!(LayoutUniverse::max_layouts(12) > 2_000_000);
+    /// assert!(LayoutUniverse::max_layouts(Geometry::MAX_SIZE) < 250_000);
+    /// ```
+    pub fn max_layouts(size: usize) -> usize {
+        let cells = size.saturating_mul(size);
+        LayoutUniverse::MAX_BYTES / cells.div_ceil(4).saturating_add(80)
+    }
+
     /// Every layout allowed by `masks` (over the kinds of `table`), or a uniform random sample
     /// of `cap` of them when there are more (drawn with `rng`). The same layouts as the
     /// reference list implementation would keep.
+    ///
+    /// The cap is clamped to `1..=`[`LayoutUniverse::max_layouts`] (memory), and the exact
+    /// enumeration also settles for a sample past [`LayoutUniverse::MAX_CHECKS`] overlap checks
+    /// (time); [`is_exact`](Self::is_exact) tells which. Masks that allow no placement for some
+    /// plane give an empty, exact universe at once.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use grid_games::game::Rng;
+    /// use grid_games::planes::{Catalogue, Geometry, LayoutUniverse, PlacementTable};
+    /// let geometry = Geometry::new(8, Catalogue::standard())?;
+    /// let table = Arc::new(PlacementTable::new(&geometry, 0b1));
+    /// let mut rng = Rng::seed_from(1);
+    /// // Three classic planes on an 8 × 8 sheet: fewer layouts than the cap, so every one.
+    /// let all = LayoutUniverse::new(Arc::clone(&table), [0b1; 3], 1_000_000, &mut rng);
+    /// let (_, _, triples) = table.count_layouts()?;
+    /// assert!(all.is_exact() && all.len() as u64 == triples);
+    /// // A plane of no kind at all: nothing to enumerate.
+    /// let none = LayoutUniverse::new(Arc::clone(&table), [0b1, 0b1, 0], 1_000_000, &mut rng);
+    /// assert!(none.is_empty() && none.is_exact());
+    /// // A cap of usize::MAX is clamped to what fits in memory.
+    /// let huge = LayoutUniverse::new(table, [0b1; 3], usize::MAX, &mut rng);
+    /// assert_eq!(huge.cap(), LayoutUniverse::max_layouts(8));
+    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// ```
     pub fn new(
         table: Arc<PlacementTable>,
         masks: [u8; 3],
@@ -129,7 +177,7 @@ impl LayoutUniverse {
             first: Vec::new(),
             moves: Default::default(),
             exact: true,
-            cap: cap.max(1),
+            cap: cap.clamp(1, LayoutUniverse::max_layouts(size).max(1)),
             words: 0,
             empty: Vec::new(),
             head: Vec::new(),
@@ -151,25 +199,49 @@ impl LayoutUniverse {
         u
     }
 
-    /// Every canonical layout, sorted; `None` if there are more than the cap.
+    /// Every canonical layout, sorted; `None` if there are more than the cap or enumerating
+    /// them takes more than [`LayoutUniverse::MAX_CHECKS`] overlap checks.
     fn enumerate_all(&self) -> Option<Vec<[u32; 3]>> {
-        let n = self.table.len();
+        // The placements each plane may take, ascending: a plane of no kind at all ends the
+        // enumeration at once (the loops below used to walk every pair looking for a third).
+        let lists: [Vec<usize>; 3] = std::array::from_fn(|i| {
+            (0..self.table.len())
+                .filter(|&p| self.allowed[i][p])
+                .collect()
+        });
+        if lists.iter().any(Vec::is_empty) {
+            return Some(Vec::new());
+        }
+        // The placements of `list` after `p` (all of them unless the planes are interchangeable).
+        let after = |list: &'_ [usize], same: bool, p: usize| -> std::ops::Range<usize> {
+            if same {
+                list.partition_point(|&q| q <= p)..list.len()
+            } else {
+                0..list.len()
+            }
+        };
         let mut items = Vec::new();
-        let disjoint = |p: usize, q: usize| !self.table.overlap(p, q);
-        for p0 in (0..n).filter(|&p| self.allowed[0][p]) {
-            let start1 = if self.same[0][1] { p0 + 1 } else { 0 };
-            for p1 in (start1..n).filter(|&p| self.allowed[1][p] && p != p0) {
-                if !disjoint(p0, p1) {
+        let mut checks = 0u64;
+        let disjoint = |p: usize, q: usize| !self.table.overlap_at(p, q);
+        for &p0 in &lists[0] {
+            let seconds = &lists[1][after(&lists[1], self.same[0][1], p0)];
+            checks += seconds.len() as u64;
+            for &p1 in seconds {
+                if p1 == p0 || !disjoint(p0, p1) {
                     continue;
                 }
-                let start2 = if self.same[1][2] { p1 + 1 } else { 0 };
-                for p2 in (start2..n).filter(|&p| self.allowed[2][p] && p != p0 && p != p1) {
-                    if disjoint(p0, p2) && disjoint(p1, p2) {
+                let thirds = &lists[2][after(&lists[2], self.same[1][2], p1)];
+                checks += thirds.len() as u64;
+                for &p2 in thirds {
+                    if p2 != p0 && p2 != p1 && disjoint(p0, p2) && disjoint(p1, p2) {
                         items.push(canonical(&self.same, [p0 as u32, p1 as u32, p2 as u32]));
                         if items.len() > self.cap {
                             return None;
                         }
                     }
+                }
+                if checks > LayoutUniverse::MAX_CHECKS {
+                    return None;
                 }
             }
         }
@@ -181,15 +253,16 @@ impl LayoutUniverse {
     /// Builds the lookup offsets, the per-cell bit-sets and the head counts.
     fn index(&mut self) {
         let n = self.table.len();
-        let cells = self.table.size() * self.table.size();
+        let size = self.table.size();
+        let cells = size * size;
         let len = self.layouts.len();
         let words = len.div_ceil(64);
         self.words = words;
-        self.first = vec![0; n * n + 1];
+        self.first = vec![0; n + 1];
         for l in &self.layouts {
-            self.first[l[0] as usize * n + l[1] as usize + 1] += 1;
+            self.first[l[0] as usize + 1] += 1;
         }
-        for p in 0..n * n {
+        for p in 0..n {
             self.first[p + 1] += self.first[p];
         }
         self.empty = vec![u64::MAX; cells * words];
@@ -200,9 +273,15 @@ impl LayoutUniverse {
             .iter()
             .map(|l| l.map(|p| self.head_cell[p as usize]))
             .collect();
-        // Cells of each placement, head first, as row-major indices.
+        // Cells of each placement as row-major indices.
         let cells_of: Vec<Vec<usize>> = (0..n)
-            .map(|p| (0..cells).filter(|&c| self.role_index(p, c) != 0).collect())
+            .map(|p| {
+                self.table
+                    .mask_at(p)
+                    .iter()
+                    .map(|c| c.row as usize * size + c.col as usize)
+                    .collect()
+            })
             .collect();
         for (i, l) in self.layouts.iter().enumerate() {
             let (w, bit) = (i / 64, 1u64 << (i % 64));
@@ -239,6 +318,11 @@ impl LayoutUniverse {
         self.exact
     }
 
+    /// The cap in force: the one asked for, clamped to `1..=`[`LayoutUniverse::max_layouts`].
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+
     /// The placement table.
     pub fn table(&self) -> &PlacementTable {
         &self.table
@@ -257,17 +341,11 @@ impl LayoutUniverse {
 
     /// Index of a canonical layout in the universe.
     fn find(&self, l: &[u32; 3]) -> Option<usize> {
-        let n = self.table.len();
-        let (p, q) = (l[0] as usize, l[1] as usize);
-        if p >= n || q >= n {
-            return None;
-        }
-        let (lo, hi) = (
-            self.first[p * n + q] as usize,
-            self.first[p * n + q + 1] as usize,
-        );
+        let p = l[0] as usize;
+        let (&lo, &hi) = (self.first.get(p)?, self.first.get(p + 1)?);
+        let (lo, hi) = (lo as usize, hi as usize);
         self.layouts[lo..hi]
-            .binary_search_by(|m| m[2].cmp(&l[2]))
+            .binary_search_by(|m| (m[1], m[2]).cmp(&(l[1], l[2])))
             .ok()
             .map(|i| lo + i)
     }
@@ -282,7 +360,7 @@ impl LayoutUniverse {
                     let Some(q) = table.moved(l[i] as usize, step) else {
                         continue;
                     };
-                    if (0..3).all(|k| k == i || !table.overlap(q, l[k] as usize)) {
+                    if (0..3).all(|k| k == i || !table.overlap_at(q, l[k] as usize)) {
                         let mut m = *l;
                         m[i] = q as u32;
                         if let Some(t) = self.find(&canonical(&self.same, m)) {
@@ -327,16 +405,17 @@ fn sample(
     if choices.iter().any(Vec::is_empty) {
         return Vec::new();
     }
-    let mut out = Vec::with_capacity(count);
+    let mut out = Vec::with_capacity(count.min(LISTED_BUDGET));
     let mut misses = 0usize;
-    while out.len() < count && misses < 2 * count + 10_000 {
+    let most_misses = count.saturating_mul(2).saturating_add(10_000);
+    while out.len() < count && misses < most_misses {
         let p: [usize; 3] = std::array::from_fn(|i| choices[i][rng.index(choices[i].len())]);
         let ok = p[0] != p[1]
             && p[0] != p[2]
             && p[1] != p[2]
-            && !table.overlap(p[0], p[1])
-            && !table.overlap(p[0], p[2])
-            && !table.overlap(p[1], p[2]);
+            && !table.overlap_at(p[0], p[1])
+            && !table.overlap_at(p[0], p[2])
+            && !table.overlap_at(p[1], p[2]);
         if ok && facts.iter().all(|&(c, a)| at(&p, c) == a) {
             out.push(canonical(&u.same, p.map(|x| x as u32)));
         } else {
@@ -650,7 +729,7 @@ impl Layouts {
                 let Some(q) = table.moved(p, step) else {
                     continue;
                 };
-                if (0..3).all(|j| j == i || !table.overlap(q, l[j] as usize)) {
+                if (0..3).all(|j| j == i || !table.overlap_at(q, l[j] as usize)) {
                     let mut m = l;
                     m[i] = q as u32;
                     f(canonical(&u.same, m));

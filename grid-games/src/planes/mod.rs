@@ -117,4 +117,13 @@ pub enum PlanesError {
     /// A move of a destroyed plane.
     #[error("plane {0} is destroyed and cannot move")]
     PlaneDestroyed(usize),
+    /// A computation would exceed its documented limit (see
+    /// [`PlacementTable::count_layouts`]).
+    #[error("{placements} placements is more than the limit of {limit}")]
+    BudgetExceeded {
+        /// Placements in the table.
+        placements: usize,
+        /// The most the computation takes.
+        limit: usize,
+    },
 }

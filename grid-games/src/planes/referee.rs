@@ -1,8 +1,11 @@
 //! The referee: holds both sheets, runs a game turn by turn, and plays test points.
 //!
 //! Bots are not trusted: a bot that panics (even with a payload whose `Drop` panics) loses the
-//! game by [`GameEnd::Crashed`], and an illegal drawing or action loses by
+//! game by [`GameEnd::Crashed`], one that overruns [`GameSettings::call_time`] (measured by the
+//! referee around every call) by [`GameEnd::Timeout`], and an illegal drawing or action loses by
 //! [`GameEnd::Illegal`]. A game lasts at most `2 · MAX_OPERATIONS` turns.
+
+use std::time::{Duration, Instant};
 
 use super::{
     Action, Geometry, HitAnswer, LastResult, PlanesBot, PlanesError, Seen, Setup, Sheet, Subtask,
@@ -27,6 +30,7 @@ pub const MAX_OPERATIONS: usize = 500;
 /// }
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum GameEnd {
     /// The winner destroyed all three enemy planes.
     AllDestroyed,
@@ -36,6 +40,13 @@ pub enum GameEnd {
     Crashed {
         /// The crashing player.
         player: Side,
+    },
+    /// The loser's bot took longer than [`GameSettings::call_time`] over one call.
+    Timeout {
+        /// The slow player.
+        player: Side,
+        /// How long the offending call took, as the referee measured it.
+        spent: Duration,
     },
     /// The loser made an illegal drawing or action.
     Illegal {
@@ -74,15 +85,19 @@ pub struct GameRecord {
 }
 
 /// What the referee needs to know about one game besides the bots: the subtask (which kinds
-/// each plane may use), who moves first, and what each bot is told about its previous game.
+/// each plane may use), who moves first, what each bot is told about its previous game, and how
+/// long a bot may think.
 ///
 /// ```
+/// use std::time::Duration;
 /// use grid_games::game::Side;
 /// use grid_games::planes::{GameSettings, LastResult, SUBTASKS};
 /// let settings = GameSettings::new(SUBTASKS[1])
 ///     .with_first(Side::Second)
-///     .with_last([LastResult::Won, LastResult::Lost]);
+///     .with_last([LastResult::Won, LastResult::Lost])
+///     .with_call_time(Duration::from_secs(2));
 /// assert_eq!(settings.first, Side::Second);
+/// assert_eq!(settings.call_time, Some(Duration::from_secs(2)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
@@ -93,6 +108,10 @@ pub struct GameSettings {
     pub first: Side,
     /// What each side is told about its previous game.
     pub last: [LastResult; 2],
+    /// Longest a bot may take over one call (`setup`, `act`, `answer` or `seen`), measured by
+    /// the referee: a slower call loses the game by [`GameEnd::Timeout`] (`None`, the default:
+    /// no limit). The referee cannot interrupt a call, only rule on it once it returns.
+    pub call_time: Option<Duration>,
 }
 
 impl GameSettings {
@@ -110,6 +129,7 @@ impl GameSettings {
             subtask,
             first: Side::First,
             last: [LastResult::FirstGame; 2],
+            call_time: None,
         }
     }
 
@@ -140,6 +160,37 @@ impl GameSettings {
         self.last = last;
         self
     }
+
+    /// These settings with a time limit on every bot call.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::planes::{play_game, GameEnd, GameSettings, Geometry, RandomBot, SUBTASKS};
+    /// let geometry = Geometry::standard();
+    /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+    /// let settings = GameSettings::new(SUBTASKS[4]).with_call_time(Duration::from_secs(10));
+    /// let record = play_game(&geometry, &settings, [&mut a, &mut b]);
+    /// assert!(!matches!(record.end, GameEnd::Timeout { .. })); // random bots answer in microseconds
+    /// ```
+    pub fn with_call_time(mut self, limit: Duration) -> GameSettings {
+        self.call_time = Some(limit);
+        self
+    }
+}
+
+/// Runs one bot call for `player` under the referee's rules: a panic is a crash, a call slower
+/// than `limit` a timeout.
+fn call<T>(limit: Option<Duration>, player: Side, f: impl FnOnce() -> T) -> Result<T, GameEnd> {
+    let start = Instant::now();
+    let out = guard(f);
+    let spent = start.elapsed();
+    match out {
+        Err(_) => Err(GameEnd::Crashed { player }),
+        Ok(_) if limit.is_some_and(|limit| spent > limit) => {
+            Err(GameEnd::Timeout { player, spent })
+        }
+        Ok(value) => Ok(value),
+    }
 }
 
 /// Plays one game between `bots[0]` ([`Side::First`]) and `bots[1]` ([`Side::Second`]).
@@ -163,6 +214,7 @@ pub fn play_game(
         subtask,
         first,
         last,
+        call_time,
     } = *settings;
     let masks = subtask.masks;
     let mut record = GameRecord {
@@ -181,8 +233,9 @@ pub fn play_game(
             first: p == first,
             geometry,
         };
-        let Ok(specs) = guard(|| bots[p.index()].setup(&setup)) else {
-            return crashed(record, p);
+        let specs = match call(call_time, p, || bots[p.index()].setup(&setup)) {
+            Ok(specs) => specs,
+            Err(end) => return lost(record, end),
         };
         match Sheet::draw(geometry, masks, specs) {
             Ok(s) => sheets.push(s),
@@ -195,19 +248,21 @@ pub fn play_game(
     while ops[turn.index()] < MAX_OPERATIONS {
         let p = turn;
         let (me, other) = (p.index(), p.other().index());
-        let Ok(action) = guard(|| bots[me].act()) else {
-            return crashed(record, p);
+        let action = match call(call_time, p, || bots[me].act()) {
+            Ok(action) => action,
+            Err(end) => return lost(record, end),
         };
         ops[me] += 1;
         match action {
             Action::Hit(cell) => match sheets[other].hit(geometry, cell) {
                 Ok(answer) => {
                     record.actions.push((p, action, Some(answer)));
-                    if guard(|| bots[me].answer(cell, answer)).is_err() {
-                        return crashed(record, p);
+                    if let Err(end) = call(call_time, p, || bots[me].answer(cell, answer)) {
+                        return lost(record, end);
                     }
-                    if guard(|| bots[other].seen(Seen::Hit(cell))).is_err() {
-                        return crashed(record, p.other());
+                    let seen = || bots[other].seen(Seen::Hit(cell));
+                    if let Err(end) = call(call_time, p.other(), seen) {
+                        return lost(record, end);
                     }
                     if sheets[other].all_destroyed() {
                         record.winner = p;
@@ -220,8 +275,9 @@ pub fn play_game(
             Action::Move { plane, step } => match sheets[me].move_plane(geometry, plane, step) {
                 Ok(()) => {
                     record.actions.push((p, action, None));
-                    if guard(|| bots[other].seen(Seen::Moved(step))).is_err() {
-                        return crashed(record, p.other());
+                    let seen = || bots[other].seen(Seen::Moved(step));
+                    if let Err(end) = call(call_time, p.other(), seen) {
+                        return lost(record, end);
                     }
                 }
                 Err(error) => return illegal(record, p, error),
@@ -235,9 +291,12 @@ pub fn play_game(
     record
 }
 
-fn crashed(mut record: GameRecord, player: Side) -> GameRecord {
-    record.winner = player.other();
-    record.end = GameEnd::Crashed { player };
+/// The record of a game that `end` (a crash or a timeout) decided against its player.
+fn lost(mut record: GameRecord, end: GameEnd) -> GameRecord {
+    if let GameEnd::Crashed { player } | GameEnd::Timeout { player, .. } = end {
+        record.winner = player.other();
+    }
+    record.end = end;
     record
 }
 
@@ -272,9 +331,9 @@ pub struct TestPoint {
     pub all_destroyed: usize,
     /// Games decided by both players using all their operations.
     pub exhausted: usize,
-    /// Games A lost by a crash or an illegal drawing or action.
+    /// Games A lost by a crash, a timeout or an illegal drawing or action.
     pub faults: usize,
-    /// Games B lost by a crash or an illegal drawing or action.
+    /// Games B lost by a crash, a timeout or an illegal drawing or action.
     pub opponent_faults: usize,
 }
 
@@ -340,17 +399,15 @@ pub fn play_test_point(
         } else {
             Side::Second
         };
-        let settings = GameSettings {
-            subtask,
-            first,
-            last,
-        };
+        let settings = GameSettings::new(subtask).with_first(first).with_last(last);
         let record = play_game(geometry, &settings, [&mut *a, &mut *b]);
         let a_won = record.winner == Side::First;
         match record.end {
             GameEnd::AllDestroyed => point.all_destroyed += 1,
             GameEnd::Exhausted => point.exhausted += 1,
-            GameEnd::Crashed { player } | GameEnd::Illegal { player, .. } => {
+            GameEnd::Crashed { player }
+            | GameEnd::Timeout { player, .. }
+            | GameEnd::Illegal { player, .. } => {
                 if player == Side::First {
                     point.faults += 1;
                 } else {

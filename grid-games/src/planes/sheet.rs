@@ -238,7 +238,10 @@ impl Sheet {
         if self.destroyed[plane] {
             return Err(PlanesError::PlaneDestroyed(plane));
         }
-        let spec = self.specs[plane].stepped(step);
+        let here = self.specs[plane];
+        let spec = here
+            .checked_stepped(step)
+            .ok_or(PlanesError::OutsideSheet(here))?;
         let mask = geometry.mask(spec)?;
         if let Some(j) = (0..3).find(|&j| j != plane && !self.masks[j].is_disjoint(&mask)) {
             return Err(PlanesError::Overlap { plane, other: j });

@@ -11,19 +11,67 @@ use crate::planes::{
     PlanesBot, Seen, Setup, Sheet, Step,
 };
 
-/// The hunter's knobs.
+/// The hunter's knobs. Build with `HunterConfig::default()` and the `with_…` setters.
+///
+/// ```
+/// use grid_games::planes::{HunterBot, HunterConfig};
+/// let config = HunterConfig::default().with_cap(100_000).with_evade(false);
+/// assert_eq!((config.cap, config.evade, config.drawing_candidates), (100_000, false, 64));
+/// let bot = HunterBot::with_config(7, config);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct HunterConfig {
-    /// Most layouts kept; above it a uniform sample of this size is used (the exact set of
-    /// subtask 1 has 942 032 layouts).
+    /// Most layouts kept (default 1 000 000); above it a uniform sample of this size is used
+    /// (the exact set of subtask 1 has 942 032 layouts). Clamped to what fits in memory on the
+    /// sheet ([`LayoutUniverse::max_layouts`]).
     pub cap: usize,
-    /// Move a plane whose body the opponent has hit, when the hunt is not about to succeed.
+    /// Move a plane whose body the opponent has hit, when the hunt is not about to succeed
+    /// (default on).
     pub evade: bool,
-    /// Choose the own drawing among this many random ones, the one whose heads sit where heads
-    /// are least likely a priori (1 = a plain random drawing).
+    /// Choose the own drawing among this many random ones (default 64), the one whose heads
+    /// sit where heads are least likely a priori (1 = a plain random drawing). At most
+    /// [`HunterConfig::MAX_DRAWING_CANDIDATES`] are drawn.
     pub drawing_candidates: usize,
+}
+
+impl HunterConfig {
+    /// Most drawings the hunter compares for its own sheet.
+    pub const MAX_DRAWING_CANDIDATES: usize = 4096;
+
+    /// This configuration keeping at most `cap` layouts.
+    ///
+    /// ```
+    /// use grid_games::planes::HunterConfig;
+    /// assert_eq!(HunterConfig::default().with_cap(5_000).cap, 5_000);
+    /// ```
+    pub fn with_cap(mut self, cap: usize) -> HunterConfig {
+        self.cap = cap;
+        self
+    }
+
+    /// This configuration with evasion on or off.
+    ///
+    /// ```
+    /// use grid_games::planes::HunterConfig;
+    /// assert!(!HunterConfig::default().with_evade(false).evade);
+    /// ```
+    pub fn with_evade(mut self, evade: bool) -> HunterConfig {
+        self.evade = evade;
+        self
+    }
+
+    /// This configuration comparing `candidates` random drawings for its own sheet.
+    ///
+    /// ```
+    /// use grid_games::planes::HunterConfig;
+    /// assert_eq!(HunterConfig::default().with_drawing_candidates(1).drawing_candidates, 1);
+    /// ```
+    pub fn with_drawing_candidates(mut self, candidates: usize) -> HunterConfig {
+        self.drawing_candidates = candidates;
+        self
+    }
 }
 
 impl Default for HunterConfig {
@@ -108,7 +156,7 @@ impl HunterBot {
                 if !game.own.can_move(&game.geometry, plane, step) {
                     continue;
                 }
-                let head = game.own.specs()[plane].head + step.delta();
+                let head = game.own.specs()[plane].stepped(step).head;
                 let dist: u64 = game.threats[plane].iter().map(|&c| head.manhattan(c)).sum();
                 if best.is_none_or(|b| dist > b.0) {
                     best = Some((dist, plane, step));
@@ -138,7 +186,11 @@ impl PlanesBot for HunterBot {
         let geometry = setup.geometry.clone();
         let prior = self.prior(&geometry, setup.masks);
         let mut best: Option<(f64, [PlaneSpec; 3])> = None;
-        for _ in 0..self.config.drawing_candidates.max(1) {
+        let candidates = self
+            .config
+            .drawing_candidates
+            .clamp(1, HunterConfig::MAX_DRAWING_CANDIDATES);
+        for _ in 0..candidates {
             let Some(specs) = prior.universe.random_drawing(&mut self.rng) else {
                 break;
             };

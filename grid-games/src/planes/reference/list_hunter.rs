@@ -3,7 +3,6 @@
 //! It keeps the opponent layouts consistent with everything observed and hits the
 //! likeliest head.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use polyomino::Cell;
@@ -12,9 +11,12 @@ use super::ListLayouts as Layouts;
 use crate::game::Rng;
 use crate::planes::bots::{hopeless_drawing, random_drawing};
 use crate::planes::{
-    Action, Geometry, HitAnswer, HunterConfig, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup,
-    Sheet, Step,
+    Action, Catalogue, Geometry, HitAnswer, HunterConfig, PlacementTable, PlaneSpec, PlanesBot,
+    Seen, Setup, Sheet, Step,
 };
+
+/// A prior's key: sheet size, catalogue and masks.
+type PriorKey = (usize, Catalogue, [u8; 3]);
 
 /// Per-masks data computed once and reused by every game.
 #[derive(Clone, Debug)]
@@ -29,7 +31,8 @@ struct Prior {
 pub struct ListHunterBot {
     config: HunterConfig,
     rng: Rng,
-    priors: HashMap<(usize, [u8; 3]), Arc<Prior>>,
+    /// Priors by (sheet size, catalogue, masks).
+    priors: Vec<(PriorKey, Arc<Prior>)>,
     game: Option<Game>,
 }
 
@@ -56,14 +59,14 @@ impl ListHunterBot {
         ListHunterBot {
             config,
             rng: Rng::seed_from(seed),
-            priors: HashMap::new(),
+            priors: Vec::new(),
             game: None,
         }
     }
 
     fn prior(&mut self, geometry: &Geometry, masks: [u8; 3]) -> Arc<Prior> {
-        let key = (geometry.size(), masks);
-        if let Some(p) = self.priors.get(&key) {
+        let key = (geometry.size(), geometry.catalogue().clone(), masks);
+        if let Some((_, p)) = self.priors.iter().find(|(k, _)| *k == key) {
             return Arc::clone(p);
         }
         let table = Arc::new(PlacementTable::new(
@@ -75,7 +78,7 @@ impl ListHunterBot {
         let total: f64 = counts.iter().map(|&c| f64::from(c)).sum::<f64>().max(1.0);
         let heads = counts.iter().map(|&c| f64::from(c) / total).collect();
         let prior = Arc::new(Prior { layouts, heads });
-        self.priors.insert(key, Arc::clone(&prior));
+        self.priors.push((key, Arc::clone(&prior)));
         prior
     }
 
@@ -103,7 +106,7 @@ impl ListHunterBot {
                 if !game.own.can_move(&game.geometry, plane, step) {
                     continue;
                 }
-                let head = game.own.specs()[plane].head + step.delta();
+                let head = game.own.specs()[plane].stepped(step).head;
                 let dist: u64 = game.threats[plane].iter().map(|&c| head.manhattan(c)).sum();
                 if best.is_none_or(|b| dist > b.0) {
                     best = Some((dist, plane, step));
@@ -133,7 +136,11 @@ impl PlanesBot for ListHunterBot {
         let geometry = setup.geometry.clone();
         let prior = self.prior(&geometry, setup.masks);
         let mut best: Option<(f64, [PlaneSpec; 3])> = None;
-        for _ in 0..self.config.drawing_candidates.max(1) {
+        let candidates = self
+            .config
+            .drawing_candidates
+            .clamp(1, HunterConfig::MAX_DRAWING_CANDIDATES);
+        for _ in 0..candidates {
             let Some(specs) = random_drawing(&geometry, setup.masks, &mut self.rng) else {
                 break;
             };

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use polyomino::Cell;
 
 use crate::game::Rng;
-use crate::planes::{HitAnswer, Layout, PlacementTable, Step};
+use crate::planes::{HitAnswer, Layout, LayoutUniverse, PlacementTable, Step};
 
 /// The layout packed into one integer (placements, then flags), for fast sorting.
 #[inline]
@@ -71,13 +71,14 @@ impl ListLayouts {
                 .collect()
         });
         let same = std::array::from_fn(|i| std::array::from_fn(|j| masks[i] == masks[j]));
+        let size = table.size();
         let mut l = ListLayouts {
             table,
             allowed,
             same,
             items: Vec::new(),
             exact: true,
-            cap: cap.max(1),
+            cap: cap.clamp(1, LayoutUniverse::max_layouts(size).max(1)),
         };
         if !l.enumerate_all() {
             l.items = l.sample(l.cap, rng, &[]);
@@ -132,23 +133,42 @@ impl ListLayouts {
     }
 
     fn disjoint(&self, p: usize, q: usize) -> bool {
-        !self.table.overlap(p, q)
+        !self.table.overlap_at(p, q)
     }
 
     /// Fills `items` with every canonical layout; false (and empty) if there are more than the
-    /// cap.
+    /// cap or enumerating them takes more than [`LayoutUniverse::MAX_CHECKS`] overlap checks.
     fn enumerate_all(&mut self) -> bool {
-        let n = self.table.len();
+        // The placements each plane may take, ascending; a plane of no kind ends it at once.
+        let lists: [Vec<usize>; 3] = std::array::from_fn(|i| {
+            (0..self.table.len())
+                .filter(|&p| self.allowed[i][p])
+                .collect()
+        });
+        if lists.iter().any(Vec::is_empty) {
+            self.items = Vec::new();
+            return true;
+        }
+        let after = |list: &'_ [usize], same: bool, p: usize| -> std::ops::Range<usize> {
+            if same {
+                list.partition_point(|&q| q <= p)..list.len()
+            } else {
+                0..list.len()
+            }
+        };
         let mut items = Vec::new();
-        for p0 in (0..n).filter(|&p| self.allowed[0][p]) {
-            let start1 = if self.same[0][1] { p0 + 1 } else { 0 };
-            for p1 in (start1..n).filter(|&p| self.allowed[1][p] && p != p0) {
-                if !self.disjoint(p0, p1) {
+        let mut checks = 0u64;
+        for &p0 in &lists[0] {
+            let seconds = &lists[1][after(&lists[1], self.same[0][1], p0)];
+            checks += seconds.len() as u64;
+            for &p1 in seconds {
+                if p1 == p0 || !self.disjoint(p0, p1) {
                     continue;
                 }
-                let start2 = if self.same[1][2] { p1 + 1 } else { 0 };
-                for p2 in (start2..n).filter(|&p| self.allowed[2][p] && p != p0 && p != p1) {
-                    if self.disjoint(p0, p2) && self.disjoint(p1, p2) {
+                let thirds = &lists[2][after(&lists[2], self.same[1][2], p1)];
+                checks += thirds.len() as u64;
+                for &p2 in thirds {
+                    if p2 != p0 && p2 != p1 && self.disjoint(p0, p2) && self.disjoint(p1, p2) {
                         let l = self.canonical(Layout {
                             planes: [p0 as u32, p1 as u32, p2 as u32],
                             destroyed: 0,
@@ -158,6 +178,9 @@ impl ListLayouts {
                             return false;
                         }
                     }
+                }
+                if checks > LayoutUniverse::MAX_CHECKS {
+                    return false;
                 }
             }
         }
@@ -186,9 +209,10 @@ impl ListLayouts {
         if choices.iter().any(Vec::is_empty) {
             return Vec::new();
         }
-        let mut out = Vec::with_capacity(count);
+        let mut out = Vec::with_capacity(count.min(1 << 16));
         let mut misses = 0usize;
-        while out.len() < count && misses < 20 * count + 10_000 {
+        let most_misses = count.saturating_mul(20).saturating_add(10_000);
+        while out.len() < count && misses < most_misses {
             let p: [usize; 3] = std::array::from_fn(|i| choices[i][rng.index(choices[i].len())]);
             let ok = p[0] != p[1]
                 && p[0] != p[2]
