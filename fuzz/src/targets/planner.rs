@@ -99,9 +99,10 @@ fn planner(data: &[u8]) -> CaseResult {
         // the time limit.
         levels.truncate(2);
     }
-    let mut params = Params::default();
-    params.spin_step_deg = spin;
-    params.tolerance = tolerance;
+    let params = Params {
+        spin_step_deg: spin,
+        tolerance,
+    };
     let instance = match Instance::new(site, levels.clone(), params) {
         Ok(i) => i,
         Err(PlanError::InvalidInstance(problem)) => {
