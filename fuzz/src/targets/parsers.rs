@@ -2,13 +2,14 @@
 //! Whatever parses must print back to text that parses to the same value; whatever does not
 //! must be a typed error.
 
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use arbitrary::Unstructured;
-use grid_games::blokus::bots::RandomBot;
 use grid_games::blokus::gtp::{COMMANDS, GtpEngine};
-use grid_games::blokus::{MoveTable, Piece, Point, Position, Variant};
-use grid_games::game::Budget;
+use grid_games::blokus::{Move, MoveTable, Piece, Point, Position, Variant};
+use grid_games::game::{Bot, Budget};
 use grid_games::paperio::{Config, Direction, MAX_SIDE, Turn};
 use level_planner::Instance;
 use plugdp::{BigCount, FuseBoard, Grid, Tile};
@@ -16,7 +17,7 @@ use polyomino::{Board, Cell, MarkedPolyomino, Polyomino, Transform};
 
 use super::text;
 use crate::ensure;
-use crate::runner::{CaseResult, Target, Verdict, no_seeds};
+use crate::runner::{CaseResult, SplitMix, Target, Verdict, no_seeds};
 
 /// The family's targets.
 pub fn targets() -> Vec<Target> {
@@ -399,11 +400,57 @@ const GTP_ARGS: [&str; 24] = [
     "é",
 ];
 
+/// A bot for the GTP target whose every choice follows a shared counter: a legal move most of
+/// the time, and now and then no move, a move that may be illegal, or a panic, which the
+/// engine must answer as errors.
+struct ScriptedBot {
+    script: Arc<AtomicU64>,
+}
+
+impl Bot<Position> for ScriptedBot {
+    fn name(&self) -> String {
+        "scripted".into()
+    }
+
+    fn choose(&mut self, game: &Position, _: Budget) -> Option<Move> {
+        let mut rng = SplitMix::new(self.script.fetch_add(1, Ordering::Relaxed));
+        let roll = rng.below(64);
+        match roll {
+            0 => None,
+            1 => panic!("the scripted bot panics on purpose"),
+            2 | 3 => game.table().moves().nth(rng.below(game.table().len())),
+            _ => {
+                let moves = game.legal_moves();
+                moves.get(rng.below(moves.len())).copied()
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// One engine per thread, reset for every case: `GtpEngine::new` builds a Duo move table
+    /// (tens of milliseconds), which would dominate the case.
+    static GTP: RefCell<Option<(GtpEngine, Arc<AtomicU64>)>> = const { RefCell::new(None) };
+}
+
 fn blokus_gtp(data: &[u8]) -> CaseResult {
     let mut u = Unstructured::new(data);
     let seed: u64 = u.arbitrary().unwrap_or(0);
-    let mut engine = GtpEngine::new(Box::new(RandomBot::new(seed)), Budget::default())
-        .with_position(blokus_position(Variant::Duo));
+    let (engine, script) = GTP.with(|g| g.borrow_mut().take()).unwrap_or_else(|| {
+        let script = Arc::new(AtomicU64::new(0));
+        let bot = ScriptedBot {
+            script: Arc::clone(&script),
+        };
+        (GtpEngine::new(Box::new(bot), Budget::default()), script)
+    });
+    script.store(seed, Ordering::Relaxed);
+    let mut engine = engine.with_position(blokus_position(Variant::Duo));
+    let result = gtp_session(&mut u, &mut engine);
+    GTP.with(|g| *g.borrow_mut() = Some((engine, script)));
+    result
+}
+
+fn gtp_session(u: &mut Unstructured<'_>, engine: &mut GtpEngine) -> CaseResult {
     let lines = u.int_in_range(1..=16).unwrap_or(1);
     let mut accepted = false;
     for _ in 0..lines {
@@ -437,7 +484,7 @@ fn blokus_gtp(data: &[u8]) -> CaseResult {
                 line.push_str(u.choose(&GTP_ARGS).unwrap_or(&""));
             }
         } else {
-            line.push_str(&text(&mut u, &GTP_ARGS, 8));
+            line.push_str(&text(u, &GTP_ARGS, 8));
         }
         let meaningful = line
             .split('#')
