@@ -1,0 +1,139 @@
+//! The fuzz targets, by family, and the small helpers they share. Every target calls the
+//! crates' public API only.
+
+use arbitrary::Unstructured;
+
+use crate::runner::Target;
+
+pub mod games;
+pub mod parsers;
+pub mod planner;
+pub mod plugdp;
+pub mod shapes;
+
+/// The families, in run order.
+pub const FAMILIES: [&str; 4] = ["parsers", "shapes", "solvers", "games"];
+
+/// Every target of every family.
+pub fn all() -> Vec<Target> {
+    let mut targets = Vec::new();
+    targets.extend(parsers::targets());
+    targets.extend(shapes::targets());
+    targets.extend(plugdp::targets());
+    targets.extend(planner::targets());
+    targets.extend(games::targets());
+    targets
+}
+
+/// Known findings: inputs a target deliberately steers around or tolerates so that a run can
+/// pass, each with the reproducer of the underlying problem. Listed by `--list`.
+pub const KNOWN_FINDINGS: [(&str, &str); 4] = [
+    (
+        "paperio-positions",
+        "once a collision ends the game (End::TrailHit, SideHit, HeadOn), Position::trail_cells \
+         and the board's trail layer (trail, trail_counts) disagree about the cell the mover \
+         ended on: the owner's list keeps it (twice when the mover ran into its own trail) or \
+         the board shows it as another trail. Reproducer: Config::new(18, 9, 50), starts \
+         (4, 4) East and (13, 4) West, player 0 plays n n n r r r and player 1 n in between: \
+         trail_cells(First) is [(6, 4), (7, 4), (7, 5), (6, 5), (6, 4)] while trail_counts() \
+         is [4, 4]. Possibly inherited from the reference engine's final-ply bookkeeping; the \
+         target compares the trail lists with the board only while the game runs",
+    ),
+    (
+        "planes",
+        "HunterBot keeps a process-wide cache of priors (a static in planes/bots/hunter.rs), \
+         one per (sheet size, catalogue, masks, cap), that is never freed: each distinct key \
+         keeps about 45 MB after every bot is dropped. Reproducer: on Geometry::standard(), \
+         HunterBot::new(1).setup(..) with masks [m, m, m] for m in 3, 5, 6, 7, 9, 10, 11, 12 \
+         takes the resident memory from 3 MB to 347 MB; arbitrary masks and sheets grow it \
+         without bound. The target lets the hunter play the five contest subtasks only",
+    ),
+    (
+        "planes",
+        "HunterBot::setup takes seconds when some plane has no allowed kind but the others \
+         have many: on Geometry::standard(), masks [63, 63, 0] take 4.7 s and [49, 45, 0] \
+         1.7 s before the bot gives up with a drawing that cannot be drawn (masks [63, 63, 63] \
+         take 0.37 s; the setup has no budget). The target only lets the hunter play when \
+         every mask allows a kind of the catalogue",
+    ),
+    (
+        "tournament",
+        "Tournament::match_round (and the matchmaking of run) widens the window up to \
+         MAX_WIDENINGS = 10^6 times for every entrant that finds no partner, each widening \
+         scanning all entrants: O(10^6 n^2) for n ratings. Valid settings window_start 0, \
+         window_max 1e-3, window_step 1e-9 with the 64 ratings 0, 1, ..., 63 take 7.0 s \
+         (64 NaN ratings 8.8 s, 16 NaN ratings 0.47 s); the target passes at most 12 ratings",
+    ),
+];
+
+/// True with probability `1 / den`, and never once the input is used up (where `ratio` would
+/// always say yes): for the expensive paths.
+pub fn rare(u: &mut Unstructured<'_>, den: u32) -> bool {
+    !u.is_empty() && u.ratio(1, den).unwrap_or(false)
+}
+
+/// Fails the case with a formatted message unless `cond` holds.
+#[macro_export]
+macro_rules! ensure {
+    ($cond:expr, $($fmt:tt)+) => {
+        if !$cond {
+            return Err(format!($($fmt)+));
+        }
+    };
+}
+
+/// Text built from `alphabet` (whole tokens), or now and then any UTF-8 string, at most
+/// `max_tokens` tokens long.
+pub fn text(u: &mut Unstructured<'_>, alphabet: &[&str], max_tokens: usize) -> String {
+    if u.ratio(1, 8).unwrap_or(false) {
+        return u.arbitrary::<String>().unwrap_or_default();
+    }
+    let n = u.int_in_range(0..=max_tokens).unwrap_or(0);
+    let mut out = String::new();
+    for _ in 0..n {
+        if u.is_empty() {
+            break;
+        }
+        out.push_str(u.choose(alphabet).copied().unwrap_or(""));
+    }
+    out
+}
+
+/// A coordinate: small most of the time, sometimes anywhere in `i32` including the extremes.
+pub fn coord(u: &mut Unstructured<'_>) -> i32 {
+    match u.int_in_range(0u8..=7).unwrap_or(0) {
+        0 => u.arbitrary().unwrap_or(0),
+        1 => *u
+            .choose(&[i32::MIN, i32::MIN + 1, i32::MAX, i32::MAX - 1, -1, 0])
+            .unwrap_or(&0),
+        2 => i32::MAX - u.int_in_range(0..=8).unwrap_or(0),
+        3 => i32::MIN + u.int_in_range(0..=8).unwrap_or(0),
+        _ => u.int_in_range(-8..=8).unwrap_or(0),
+    }
+}
+
+/// A float from an edge-heavy menu (NaN, infinities, huge, tiny, negative zero) or any bits.
+pub fn float(u: &mut Unstructured<'_>) -> f64 {
+    match u.int_in_range(0u8..=5).unwrap_or(0) {
+        0 => f64::from_bits(u.arbitrary().unwrap_or(0)),
+        1 => *u
+            .choose(&[
+                f64::NAN,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::MAX,
+                f64::MIN,
+                f64::MIN_POSITIVE,
+                f64::EPSILON,
+                -0.0,
+                0.0,
+                1e300,
+                -1e300,
+                1e-300,
+                5e-324,
+            ])
+            .unwrap_or(&0.0),
+        2 => f64::from(u.int_in_range(-720..=720).unwrap_or(0)) / 4.0,
+        _ => f64::from(u.arbitrary::<i16>().unwrap_or(0)) / 16.0,
+    }
+}
