@@ -737,7 +737,8 @@ fn planner_json(data: &[u8]) -> CaseResult {
             .all(|l| l.footprint.shape().size() <= 16 && l.dist_m.abs() <= 20.0);
     if small {
         // Small instances are also planned: the result must be a plan or a typed error.
-        let _ = level_planner::plan(&instance);
+        let budget = level_planner::PlanOptions::default().with_max_work(200_000_000);
+        let _ = level_planner::plan(&instance, &budget);
     }
     Ok(Verdict::Accepted)
 }

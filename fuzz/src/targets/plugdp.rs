@@ -10,12 +10,15 @@ use plugdp::{
     BigCount, CellRules, EdgeRules, FuseBoard, Grid, MinPlus, Options, PlugError, Prunings, Sides,
     cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_paths,
     launched_rockets, polyomino_counts, rocket_mania, rocket_mania_with, run_cells, run_edges,
-    run_edges_parallel, run_edges_witness, self_avoiding_polygons,
+    run_edges_witness, self_avoiding_polygons,
 };
 
 use super::rare;
 use crate::ensure;
 use crate::runner::{CaseResult, Target, Verdict, no_seeds};
+
+/// The memory budget of the solvers on large boards (the harness watches the process).
+const SMALL_BUDGET: usize = 256 << 20;
 
 /// The plugdp targets.
 pub fn targets() -> Vec<Target> {
@@ -213,11 +216,25 @@ fn solvers(data: &[u8]) -> CaseResult {
         hamiltonian_cycles(&t, &Options::default()).as_ref() == Ok(&cycles),
         "cycles change under transposition"
     );
+    // A tiny budget gives the same answer or a typed BudgetExceeded, never anything else.
+    if rare(&mut u, 4) {
+        let tiny = if u.arbitrary().unwrap_or(false) {
+            Options::default().with_max_bytes(u.int_in_range(0..=4096).unwrap_or(0))
+        } else {
+            Options::default().with_deadline(std::time::Instant::now())
+        };
+        let capped = hamiltonian_cycles(&g, &tiny);
+        ensure!(
+            capped.as_ref() == Ok(&cycles)
+                || matches!(capped, Err(PlugError::BudgetExceeded { .. })),
+            "a tiny budget gave {capped:?} for {cycles} cycles"
+        );
+    }
     let covers = cycle_covers(&g, &options).map_err(|e| format!("covers: {e}"))?;
     ensure!(covers >= cycles, "{covers} cycle covers < {cycles} cycles");
-    let tilings = domino_tilings(&g).map_err(|e| format!("tilings: {e}"))?;
+    let tilings = domino_tilings(&g, &options).map_err(|e| format!("tilings: {e}"))?;
     ensure!(
-        domino_tilings(&t).as_ref() == Ok(&tilings),
+        domino_tilings(&t, &Options::default()).as_ref() == Ok(&tilings),
         "tilings change under transposition"
     );
     if n % 2 == 1 {
@@ -300,10 +317,16 @@ fn full_rectangle(u: &mut Unstructured<'_>) -> CaseResult {
         }
         Err(e) => return Err(format!("unexpected error {e:?}")),
     };
-    let tilings = match domino_tilings(&g) {
+    // A budget the harness's memory watch allows.
+    let budget = Options::default().with_max_bytes(SMALL_BUDGET);
+    let tilings = match domino_tilings(&g, &budget) {
         Ok(t) => t,
         // Both are documented: no method finishes, or the answer is beyond the exact range.
-        Err(PlugError::TooLarge { .. } | PlugError::ExactTooLarge { .. }) => {
+        Err(
+            PlugError::TooLarge { .. }
+            | PlugError::ExactTooLarge { .. }
+            | PlugError::BudgetExceeded { .. },
+        ) => {
             return Ok(Verdict::Rejected);
         }
         Err(e) => return Err(format!("{rows}x{cols}: {e}")),
@@ -316,7 +339,8 @@ fn full_rectangle(u: &mut Unstructured<'_>) -> CaseResult {
     }
     if rows.min(cols) <= 12 && rows.max(cols) <= 12 {
         let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u128)).collect();
-        let swept = run_edges(&g, EdgeRules::PRESENCE, partner).map(|(v, _)| v);
+        let swept =
+            run_edges(&g, EdgeRules::PRESENCE, partner, &Options::default()).map(|(v, _)| v);
         ensure!(
             swept == Ok(as_u128(&tilings)?),
             "{rows}x{cols}: domino_tilings {tilings}, the sweep {swept:?}"
@@ -399,7 +423,7 @@ fn engine(data: &[u8]) -> CaseResult {
             .zip(weights[r * col + c].iter().copied())
             .collect()
     };
-    let result = run_edges(&g, rules, listed).map(|(v, _)| v);
+    let result = run_edges(&g, rules, listed, &Options::default()).map(|(v, _)| v);
     if bad_bits {
         ensure!(
             matches!(result, Err(PlugError::BadSides { .. })),
@@ -411,20 +435,20 @@ fn engine(data: &[u8]) -> CaseResult {
         !matches!(result, Err(PlugError::BadSides { .. })),
         "valid sides refused: {result:?}"
     );
-    let wide = run_edges(&g, rules, |r, c| {
-        listed(r, c)
-            .into_iter()
-            .map(|(s, w)| (s, u128::from(w)))
-            .collect()
-    })
-    .map(|(v, _)| v);
-    let parallel = run_edges_parallel(
+    let wide = run_edges(
         &g,
         rules,
-        listed,
-        std::num::NonZeroUsize::new(2).unwrap_or(std::num::NonZeroUsize::MIN),
+        |r, c| {
+            listed(r, c)
+                .into_iter()
+                .map(|(s, w)| (s, u128::from(w)))
+                .collect()
+        },
+        &Options::default(),
     )
     .map(|(v, _)| v);
+    let parallel =
+        run_edges(&g, rules, listed, &Options::default().with_threads(2)).map(|(v, _)| v);
     ensure!(
         parallel == result,
         "two threads give {parallel:?}, one {result:?}"
@@ -452,8 +476,8 @@ fn engine(data: &[u8]) -> CaseResult {
                 .zip(costs[r * col + c].iter().map(|&x| MinPlus(Some(x))))
                 .collect()
         };
-        let (best, witness) =
-            run_edges_witness(&g, rules, priced).map_err(|e| format!("witness: {e}"))?;
+        let (best, witness) = run_edges_witness(&g, rules, priced, &Options::default())
+            .map_err(|e| format!("witness: {e}"))?;
         let mut brute_best: Option<i64> = None;
         matchings(&g, &choices, &mut |sides, picks| {
             if !satisfies(&g, rules, sides) {
@@ -527,7 +551,8 @@ fn cells_engine(u: &mut Unstructured<'_>) -> CaseResult {
     let table: Vec<(Option<u64>, Option<u64>)> =
         (0..cells).map(|_| (weight(u), weight(u))).collect();
     let col = g.cols();
-    let got: Result<u64, PlugError> = run_cells(&g, rules, |r, c| table[r * col + c]);
+    let got: Result<u64, PlugError> =
+        run_cells(&g, rules, |r, c| table[r * col + c], &Options::default());
     let free = free_cells(&g);
     let mut brute: u128 = 0;
     for mask in 0u32..(1 << free.len()) {
@@ -583,12 +608,16 @@ fn rockets(data: &[u8]) -> CaseResult {
     if rare(&mut u, 16) {
         lit.push(true);
         ensure!(
-            matches!(rocket_mania(&board, &lit), Err(PlugError::BadGrid(_))),
+            matches!(
+                rocket_mania(&board, &lit, &Options::default()),
+                Err(PlugError::BadGrid(_))
+            ),
             "lit flags of the wrong length accepted"
         );
         return Ok(Verdict::Rejected);
     }
-    let plan = rocket_mania(&board, &lit).map_err(|e| format!("{text:?}: {e}"))?;
+    let plan =
+        rocket_mania(&board, &lit, &Options::default()).map_err(|e| format!("{text:?}: {e}"))?;
     ensure!(
         plan.rotations.len() == rows * cols && plan.rockets.len() == rows,
         "a plan of the wrong size"
@@ -601,8 +630,8 @@ fn rockets(data: &[u8]) -> CaseResult {
         plan.rockets,
         text.join("\n")
     );
-    let (plain, _) =
-        rocket_mania_with(&board, &lit, Prunings::default()).map_err(|e| e.to_string())?;
+    let (plain, _) = rocket_mania_with(&board, &lit, Prunings::default(), &Options::default())
+        .map_err(|e| e.to_string())?;
     ensure!(
         plain.launched == plan.launched,
         "exact prunings change the answer: {} vs {}",
@@ -613,7 +642,8 @@ fn rockets(data: &[u8]) -> CaseResult {
         no_lit_plug: true,
         ..Prunings::EXACT
     };
-    let (pruned, _) = rocket_mania_with(&board, &lit, lossy).map_err(|e| e.to_string())?;
+    let (pruned, _) =
+        rocket_mania_with(&board, &lit, lossy, &Options::default()).map_err(|e| e.to_string())?;
     ensure!(
         pruned.launched <= plan.launched
             && launched_rockets(&board, &pruned.rotations, &lit)
@@ -706,7 +736,7 @@ fn counts(data: &[u8]) -> CaseResult {
         }
         if n > plugdp::MAX_POLYGON_HALF_PERIMETER {
             ensure!(
-                self_avoiding_polygons(n).is_err(),
+                self_avoiding_polygons(n, &options).is_err(),
                 "half-perimeter {n} accepted"
             );
         }
@@ -732,7 +762,7 @@ fn counts(data: &[u8]) -> CaseResult {
         counts.len()
     );
     let k = u.int_in_range(0..=10).unwrap_or(0);
-    let polygons = self_avoiding_polygons(k).map_err(|e| e.to_string())?;
+    let polygons = self_avoiding_polygons(k, &options).map_err(|e| e.to_string())?;
     ensure!(
         polygons[..] == POLYGONS[..=k],
         "self_avoiding_polygons({k}) = {polygons:?}"
