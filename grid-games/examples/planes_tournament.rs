@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use clap::Parser;
 use grid_games::game::{Rng, Tournament, elo};
-use grid_games::planes::{Geometry, SUBTASKS, named_bot, play_test_point};
+use grid_games::planes::{Geometry, PriorCache, SUBTASKS, named_bot_with, play_test_point};
 
 /// The field: every shipped bot, the random one twice (two seeds behave alike but are separate
 /// entrants).
@@ -71,13 +71,17 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let mut totals = vec![0.0; FIELD.len()];
     for task in SUBTASKS {
+        // One cache per subtask: the hunters of every pairing share its layout tables.
+        let cache = PriorCache::new();
         let done = AtomicUsize::new(0);
         let standings = tournament.run(
             FIELD.len(),
             args.seed ^ u64::from(task.id) << 32,
             |a, b, rng: &mut Rng| {
-                let mut bot_a = named_bot(FIELD[a], rng.next_u64()).expect("known bot");
-                let mut bot_b = named_bot(FIELD[b], rng.next_u64()).expect("known bot");
+                let mut bot_a =
+                    named_bot_with(FIELD[a], rng.next_u64(), &cache).expect("known bot");
+                let mut bot_b =
+                    named_bot_with(FIELD[b], rng.next_u64(), &cache).expect("known bot");
                 let point = play_test_point(&geometry, task, games, bot_a.as_mut(), bot_b.as_mut());
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if !args.quiet {

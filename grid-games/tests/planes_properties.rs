@@ -347,26 +347,75 @@ fn illegal_actions_lose_with_a_reason() {
 }
 
 #[test]
+fn a_prior_cache_keeps_at_most_its_limit_and_clones_share_it() {
+    use grid_games::planes::{HunterBot, HunterConfig, PlanesBot, PriorCache, Setup};
+    let geometry = Geometry::standard();
+    let cache = PriorCache::new();
+    // Different caps are different tables: one more than the limit.
+    for k in 0..=PriorCache::MAX_ENTRIES {
+        let config = HunterConfig::default().with_cap(1000 + k);
+        let mut bot = HunterBot::with_config(k as u64, config).with_cache(cache.clone());
+        let setup = Setup {
+            last: grid_games::planes::LastResult::FirstGame,
+            subtask: 5,
+            masks: SUBTASKS[4].masks,
+            first: true,
+            geometry: &geometry,
+        };
+        let _ = bot.setup(&setup);
+        assert_eq!(cache.len(), (k + 1).min(PriorCache::MAX_ENTRIES));
+    }
+    // A fresh bot has a cache of its own; a clone shares it.
+    let bot = HunterBot::new(1);
+    assert!(bot.cache().is_empty());
+    let mut twin = bot.clone();
+    let setup = Setup {
+        last: grid_games::planes::LastResult::FirstGame,
+        subtask: 5,
+        masks: SUBTASKS[4].masks,
+        first: true,
+        geometry: &geometry,
+    };
+    let _ = twin.setup(&setup);
+    assert_eq!(
+        (bot.cache().len(), twin.cache().len(), cache.len()),
+        (1, 1, PriorCache::MAX_ENTRIES)
+    );
+    cache.clear();
+    assert!(cache.is_empty());
+}
+
+#[test]
 fn tournaments_do_not_depend_on_the_thread_count() {
-    // Fresh hunters per pairing share process-wide priors: whichever thread builds a prior
-    // first, the standings must be those of a sequential run.
+    // Fresh hunters per pairing share one prior cache: whichever thread builds a prior
+    // first, the standings must be those of a sequential run (and of bots with cold caches).
     use grid_games::game::Tournament;
-    use grid_games::planes::{named_bot, play_test_point};
+    use grid_games::planes::{PriorCache, named_bot, named_bot_with, play_test_point};
     let geometry = Geometry::standard();
     let field = ["random", "hunter", "hunter-fast", "hunter-noevade"];
     let task = SUBTASKS[4];
-    let run = |threads: usize| {
+    let run = |threads: usize, shared: bool| {
+        let cache = PriorCache::new();
         let t = Tournament::default().with_rounds(2).with_threads(threads);
         t.run(field.len(), 7, |a, b, rng: &mut Rng| {
-            let mut x = named_bot(field[a], rng.next_u64()).unwrap();
-            let mut y = named_bot(field[b], rng.next_u64()).unwrap();
+            let (sa, sb) = (rng.next_u64(), rng.next_u64());
+            let (mut x, mut y) = if shared {
+                let x = named_bot_with(field[a], sa, &cache).unwrap();
+                (x, named_bot_with(field[b], sb, &cache).unwrap())
+            } else {
+                (
+                    named_bot(field[a], sa).unwrap(),
+                    named_bot(field[b], sb).unwrap(),
+                )
+            };
             play_test_point(&geometry, task, 2, x.as_mut(), y.as_mut()).score()
         })
         .unwrap()
     };
-    let sequential = run(1);
-    assert_eq!(run(2), sequential);
-    assert_eq!(run(3), sequential);
+    let sequential = run(1, true);
+    assert_eq!(run(2, true), sequential);
+    assert_eq!(run(3, true), sequential);
+    assert_eq!(run(2, false), sequential);
 }
 
 #[test]

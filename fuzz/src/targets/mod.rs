@@ -27,10 +27,9 @@ pub fn all() -> Vec<Target> {
 
 /// Known findings: inputs a target deliberately steers around or tolerates so that a run can
 /// pass, each with the reproducer of the underlying problem. Listed by `--list`.
-pub const KNOWN_FINDINGS: [(&str, &str); 4] = [
-    (
-        "paperio-positions",
-        "once a collision ends the game (End::TrailHit, SideHit, HeadOn), Position::trail_cells \
+pub const KNOWN_FINDINGS: [(&str, &str); 1] = [(
+    "paperio-positions",
+    "once a collision ends the game (End::TrailHit, SideHit, HeadOn), Position::trail_cells \
          and the board's trail layer (trail, trail_counts) disagree about the cell the mover \
          ended on: the owner's list keeps it (twice when the mover ran into its own trail) or \
          the board shows it as another trail. Reproducer: Config::new(18, 9, 50), starts \
@@ -38,33 +37,7 @@ pub const KNOWN_FINDINGS: [(&str, &str); 4] = [
          trail_cells(First) is [(6, 4), (7, 4), (7, 5), (6, 5), (6, 4)] while trail_counts() \
          is [4, 4]. Possibly inherited from the reference engine's final-ply bookkeeping; the \
          target compares the trail lists with the board only while the game runs",
-    ),
-    (
-        "planes",
-        "HunterBot keeps a process-wide cache of priors (a static in planes/bots/hunter.rs), \
-         one per (sheet size, catalogue, masks, cap), that is never freed: each distinct key \
-         keeps about 45 MB after every bot is dropped. Reproducer: on Geometry::standard(), \
-         HunterBot::new(1).setup(..) with masks [m, m, m] for m in 3, 5, 6, 7, 9, 10, 11, 12 \
-         takes the resident memory from 3 MB to 347 MB; arbitrary masks and sheets grow it \
-         without bound. The target lets the hunter play the five contest subtasks only",
-    ),
-    (
-        "planes",
-        "HunterBot::setup takes seconds when some plane has no allowed kind but the others \
-         have many: on Geometry::standard(), masks [63, 63, 0] take 4.7 s and [49, 45, 0] \
-         1.7 s before the bot gives up with a drawing that cannot be drawn (masks [63, 63, 63] \
-         take 0.37 s; the setup has no budget). The target only lets the hunter play when \
-         every mask allows a kind of the catalogue",
-    ),
-    (
-        "tournament",
-        "Tournament::match_round (and the matchmaking of run) widens the window up to \
-         MAX_WIDENINGS = 10^6 times for every entrant that finds no partner, each widening \
-         scanning all entrants: O(10^6 n^2) for n ratings. Valid settings window_start 0, \
-         window_max 1e-3, window_step 1e-9 with the 64 ratings 0, 1, ..., 63 take 7.0 s \
-         (64 NaN ratings 8.8 s, 16 NaN ratings 0.47 s); the target passes at most 12 ratings",
-    ),
-];
+)];
 
 /// True with probability `1 / den`, and never once the input is used up (where `ratio` would
 /// always say yes): for the expensive paths.

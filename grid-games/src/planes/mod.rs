@@ -39,7 +39,9 @@ mod referee;
 pub mod reference;
 mod sheet;
 
-pub use bots::{BOT_NAMES, HunterBot, HunterConfig, RandomBot, named_bot};
+pub use bots::{
+    BOT_NAMES, HunterBot, HunterConfig, PriorCache, RandomBot, named_bot, named_bot_with,
+};
 pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
 // `BadShape` is defined below.
 pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};

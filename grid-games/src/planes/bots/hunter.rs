@@ -98,6 +98,8 @@ pub struct HunterBot {
     config: HunterConfig,
     rng: Rng,
     game: Option<Game>,
+    /// Layout tables by settings; shared with clones and with bots given the same cache.
+    cache: PriorCache,
 }
 
 #[derive(Clone, Debug)]
@@ -124,11 +126,38 @@ impl HunterBot {
             config,
             rng: Rng::seed_from(seed),
             game: None,
+            cache: PriorCache::new(),
         }
     }
 
+    /// This bot keeping its layout tables in `cache` (shared with the other bots on it)
+    /// instead of its own: see [`PriorCache`].
+    ///
+    /// ```
+    /// use grid_games::planes::{HunterBot, PriorCache};
+    /// let cache = PriorCache::new();
+    /// let (a, b) = (HunterBot::new(1).with_cache(cache.clone()), HunterBot::new(2).with_cache(cache));
+    /// // `a` and `b` build each table once between them.
+    /// # let _ = (a, b);
+    /// ```
+    pub fn with_cache(mut self, cache: PriorCache) -> HunterBot {
+        self.cache = cache;
+        self
+    }
+
+    /// The cache this bot keeps its layout tables in.
+    ///
+    /// ```
+    /// use grid_games::planes::HunterBot;
+    /// let bot = HunterBot::new(1);
+    /// assert!(bot.cache().is_empty()); // tables are built by the first setup
+    /// ```
+    pub fn cache(&self) -> &PriorCache {
+        &self.cache
+    }
+
     fn prior(&self, geometry: &Geometry, masks: [u8; 3]) -> Arc<Prior> {
-        prior(geometry, masks, self.config.cap)
+        prior(&self.cache, geometry, masks, self.config.cap)
     }
 
     fn choose_hit(game: &Game, rng: &mut Rng) -> Cell {
@@ -294,27 +323,112 @@ type PriorKey = (usize, Catalogue, [u8; 3], usize);
 /// A prior built once, on first use.
 type PriorCell = Arc<OnceLock<Arc<Prior>>>;
 
-/// Priors shared by every hunter of the process: one universe per (sheet, masks, cap), built
-/// once (a tournament creates fresh bots for every pairing). A sampled universe is drawn from a
-/// seed derived from the key alone, so the prior does not depend on which bot or thread asked
-/// first.
-fn prior(geometry: &Geometry, masks: [u8; 3], cap: usize) -> Arc<Prior> {
-    static PRIORS: OnceLock<Mutex<Vec<(PriorKey, PriorCell)>>> = OnceLock::new();
-    let key: PriorKey = (geometry.size(), geometry.catalogue().clone(), masks, cap);
-    let cell = {
-        let mut priors = PRIORS
-            .get_or_init(Mutex::default)
+/// The layout tables ("priors") hunters build for each sheet, catalogue, masks and cap, kept
+/// so that later games with the same settings skip the 0.1 to 0.5 s it takes to build one.
+///
+/// Every [`HunterBot`] has a cache: [`HunterBot::new`] makes a fresh one, a clone of a bot
+/// shares its original's, and [`HunterBot::with_cache`] puts a bot on a given cache, so that
+/// bots created afresh for every pairing of a tournament build each table once. Nothing is
+/// shared between bots otherwise (there is no process-wide state), and a cache frees its
+/// tables when its last handle is dropped. It keeps at most [`PriorCache::MAX_ENTRIES`]
+/// tables (the least recently used goes first); one table takes up to about 45 MB on the
+/// standard sheet. Tables are built from a seed derived from their key alone, so a bot plays
+/// the same with a fresh or a warm cache.
+///
+/// ```
+/// use grid_games::planes::{play_test_point, Geometry, HunterBot, PriorCache, RandomBot, SUBTASKS};
+/// let cache = PriorCache::new();
+/// for seed in 0..2 {
+///     // A fresh bot per pairing, one table for both.
+///     let mut hunter = HunterBot::new(seed).with_cache(cache.clone());
+///     let mut random = RandomBot::new(seed);
+///     play_test_point(&Geometry::standard(), SUBTASKS[4], 1, &mut hunter, &mut random);
+/// }
+/// assert_eq!(cache.len(), 1);
+/// ```
+#[derive(Clone, Default)]
+pub struct PriorCache {
+    entries: Arc<Mutex<Vec<(PriorKey, PriorCell)>>>,
+}
+
+impl PriorCache {
+    /// Most tables one cache keeps.
+    pub const MAX_ENTRIES: usize = 8;
+
+    /// An empty cache.
+    pub fn new() -> PriorCache {
+        PriorCache::default()
+    }
+
+    /// The number of tables kept (at most [`PriorCache::MAX_ENTRIES`]).
+    ///
+    /// ```
+    /// use grid_games::planes::PriorCache;
+    /// assert_eq!(PriorCache::new().len(), 0);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no table is kept.
+    ///
+    /// ```
+    /// use grid_games::planes::PriorCache;
+    /// assert!(PriorCache::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.lock().is_empty()
+    }
+
+    /// Drops every table (bots in a game keep the one they use until the game ends).
+    ///
+    /// ```
+    /// use grid_games::planes::PriorCache;
+    /// let cache = PriorCache::new();
+    /// cache.clear();
+    /// assert!(cache.is_empty());
+    /// ```
+    pub fn clear(&self) {
+        self.lock().clear();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<(PriorKey, PriorCell)>> {
+        // A panic while the lock was held cannot leave the list inconsistent (each change is
+        // one push, remove or clear).
+        self.entries
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match priors.iter().find(|(k, _)| *k == key) {
-            Some((_, cell)) => Arc::clone(cell),
-            None => {
-                let cell = Arc::new(OnceLock::new());
-                priors.push((key, Arc::clone(&cell)));
-                cell
-            }
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The cell for `key`, made the most recently used (created, evicting the least recently
+    /// used past the limit, when missing).
+    fn cell(&self, key: PriorKey) -> PriorCell {
+        let mut entries = self.lock();
+        let cell = match entries.iter().position(|(k, _)| *k == key) {
+            Some(i) => entries.remove(i).1,
+            None => Arc::new(OnceLock::new()),
+        };
+        if entries.len() >= PriorCache::MAX_ENTRIES {
+            entries.remove(0);
         }
-    };
+        entries.push((key, Arc::clone(&cell)));
+        cell
+    }
+}
+
+impl std::fmt::Debug for PriorCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PriorCache")
+            .field("entries", &self.len())
+            .finish()
+    }
+}
+
+/// The prior for a sheet, masks and cap, from `cache` or built (once, even when several
+/// threads ask at the same time) into it.
+fn prior(cache: &PriorCache, geometry: &Geometry, masks: [u8; 3], cap: usize) -> Arc<Prior> {
+    let key: PriorKey = (geometry.size(), geometry.catalogue().clone(), masks, cap);
+    let cell = cache.cell(key);
     Arc::clone(cell.get_or_init(|| {
         let table = Arc::new(PlacementTable::new(
             geometry,

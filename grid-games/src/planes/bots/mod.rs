@@ -3,7 +3,7 @@
 mod hunter;
 mod random;
 
-pub use hunter::{HunterBot, HunterConfig};
+pub use hunter::{HunterBot, HunterConfig, PriorCache};
 pub use random::RandomBot;
 
 use super::{Geometry, PlaneSpec, PlanesBot};
@@ -28,9 +28,34 @@ pub const BOT_NAMES: [&str; 6] = [
 /// * `hunter-plain`: draws a plain random layout;
 /// * `hunter-old`: the first version of the hunter (sorted-list layout set, greedy head choice), kept as the
 ///   reference for head-to-head comparisons.
+///
+/// Each hunter gets a fresh [`PriorCache`]; [`named_bot_with`] puts them on a shared one.
+///
+/// ```
+/// use grid_games::planes::{named_bot, BOT_NAMES};
+/// assert!(BOT_NAMES.iter().all(|name| named_bot(name, 1).is_some()));
+/// assert!(named_bot("nobody", 1).is_none());
+/// ```
 pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn PlanesBot>> {
+    named_bot_with(name, seed, &PriorCache::new())
+}
+
+/// [`named_bot`] with the hunters keeping their layout tables in `cache`: bots created afresh
+/// for every game or pairing then build each table once.
+///
+/// ```
+/// use grid_games::planes::{named_bot_with, play_test_point, Geometry, PriorCache, SUBTASKS};
+/// let cache = PriorCache::new();
+/// for seed in 0..2 {
+///     let mut a = named_bot_with("hunter-fast", seed, &cache).unwrap();
+///     let mut b = named_bot_with("random", seed, &cache).unwrap();
+///     play_test_point(&Geometry::standard(), SUBTASKS[4], 1, a.as_mut(), b.as_mut());
+/// }
+/// assert_eq!(cache.len(), 1);
+/// ```
+pub fn named_bot_with(name: &str, seed: u64, cache: &PriorCache) -> Option<Box<dyn PlanesBot>> {
     let hunter = |config: HunterConfig| -> Box<dyn PlanesBot> {
-        Box::new(HunterBot::with_config(seed, config))
+        Box::new(HunterBot::with_config(seed, config).with_cache(cache.clone()))
     };
     let default = HunterConfig::default();
     Some(match name {
