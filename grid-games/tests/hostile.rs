@@ -476,6 +476,106 @@ fn the_gtp_engine_answers_errors_for_a_panicking_bot() {
 }
 
 #[test]
+fn the_blokus_referee_survives_a_panicking_bot_in_any_seat() {
+    use grid_games::blokus::{Position, Variant, bots::RandomBot};
+    use grid_games::game::{Bot, Forfeit, MatchRules, Player, Verdict, play_match};
+    // A panic whose payload panics again on drop, on the bot's first move: the match is lost
+    // by that seat (Forfeit::Crashed), not aborted.
+    for (variant, seat) in [
+        (Variant::Duo, Player::FIRST),
+        (Variant::Duo, Player::SECOND),
+        (Variant::Classic, Player::FOURTH),
+    ] {
+        let mut rotten = Rotten;
+        let mut randoms: Vec<RandomBot> = (0..4).map(RandomBot::new).collect();
+        let game = Position::new(variant);
+        let players = grid_games::game::Game::players(&game);
+        let mut bots: Vec<&mut dyn Bot<Position>> = randoms
+            .iter_mut()
+            .take(players)
+            .map(|r| r as &mut dyn Bot<Position>)
+            .collect();
+        bots[seat.index()] = &mut rotten;
+        let record = play_match(game, &mut bots, MatchRules::default()).unwrap();
+        assert_eq!(
+            record.forfeit,
+            Some((seat, Forfeit::Crashed(None))),
+            "{variant:?}"
+        );
+        assert_eq!(record.outcome.verdict, Verdict::Forfeit(seat));
+        // Everyone before the crashing seat moved once.
+        assert_eq!(record.actions.len(), seat.index());
+    }
+}
+
+#[test]
+fn tournament_settings_that_cannot_widen_the_window_are_refused_by_every_entry_point() {
+    use grid_games::game::{BadSetting, Tournament, TournamentError};
+    // 100 + 1e-15 == 100: the step passes the sign checks, but the window never grows, and
+    // `run` and `match_round` looped forever looking for an opponent beyond the first window.
+    let mut stuck = Tournament::default();
+    stuck.window_step = 1e-15;
+    let refused = TournamentError::BadSettings(BadSetting::StepTooSmall {
+        start: 100.0,
+        step: 1e-15,
+    });
+    let start = Instant::now();
+    assert_eq!(stuck.validate(), Err(refused.clone()));
+    assert_eq!(stuck.run(2, 1, |_, _, _| 0.5).err(), Some(refused.clone()));
+    // Two entrants 150 apart: the first window (100) does not reach, so it must widen.
+    assert_eq!(
+        stuck
+            .match_round(&[1500.0, 1650.0], &mut Rng::seed_from(1))
+            .err(),
+        Some(refused)
+    );
+    // A step below the largest window's last place is refused too (the window would stop
+    // growing before reaching it).
+    let mut late = Tournament::default();
+    late.window_step = 1e-14;
+    assert!(matches!(
+        late.match_round(&[1500.0, 1650.0], &mut Rng::seed_from(1)),
+        Err(TournamentError::BadSettings(
+            BadSetting::StepTooSmall { .. }
+        ))
+    ));
+    assert!(start.elapsed() < QUICK);
+}
+
+#[test]
+fn match_results_outside_zero_to_one_are_refused() {
+    use grid_games::game::{Tournament, TournamentError};
+    let t = Tournament::default().with_rounds(3);
+    for bad in [
+        f64::NAN,
+        -0.5,
+        1.5,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -1e-300,
+    ] {
+        match t.run(2, 1, |_, _, _| bad) {
+            Err(TournamentError::BadResult {
+                round: 1,
+                a,
+                b,
+                value,
+            }) => {
+                assert!(a != b && a < 2 && b < 2);
+                assert!(value.to_bits() == bad.to_bits(), "{value} for {bad}");
+            }
+            other => panic!("{bad}: {other:?}"),
+        }
+    }
+    // The ends of the range are results like any other.
+    for good in [0.0, 1.0] {
+        let standings = t.run(2, 1, |_, _, _| good).unwrap();
+        assert_eq!(standings.pairings.len(), 3);
+        assert!(standings.pairings.iter().all(|p| p.3 == good));
+    }
+}
+
+#[test]
 fn tournaments_give_the_same_standings_for_any_thread_count() {
     use grid_games::game::Tournament;
     // A pairing's result depends on the entrants and on its own random stream only.
@@ -543,4 +643,33 @@ fn tallies_near_the_top_of_their_range_saturate() {
     assert_eq!((tally.wins, tally.losses), (u64::MAX, u64::MAX));
     assert_eq!(tally.margin_sum, i128::MAX);
     assert!((0.0..=1.0).contains(&tally.score()));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    /// The same seed gives the same standings on any number of threads, for any field and
+    /// number of rounds (each pairing draws from its own stream).
+    #[test]
+    fn the_same_seed_gives_the_same_tournament_on_any_thread_count(
+        seed in proptest::prelude::any::<u64>(),
+        entrants in 0usize..40,
+        rounds in 1usize..6,
+        threads in proptest::prop_oneof![
+            2usize..=8,
+            proptest::strategy::Just(256usize),
+            proptest::strategy::Just(usize::MAX)
+        ],
+    ) {
+        use grid_games::game::Tournament;
+        let play = |a: usize, b: usize, rng: &mut Rng| {
+            let p = 0.5 + 0.01 * (a as f64 - b as f64);
+            (0..8).filter(|_| rng.unit() < p).count() as f64 / 8.0
+        };
+        let t = Tournament::default().with_rounds(rounds);
+        let sequential = t.run(entrants, seed, play).unwrap();
+        proptest::prop_assert_eq!(
+            t.with_threads(threads).run(entrants, seed, play).unwrap(),
+            sequential
+        );
+    }
 }

@@ -130,14 +130,22 @@ impl Grid {
     /// ```
     ///
     /// # Errors
-    /// [`PlugError::BadGrid`] for other characters or ragged rows, [`PlugError::EmptyGrid`].
+    /// [`PlugError::BadGrid`] for other characters, ragged rows or more than
+    /// [`Grid::MAX_CELLS`] cells (refused before any row past the first is read),
+    /// [`PlugError::EmptyGrid`].
     pub fn parse_rows<S: AsRef<str>>(
         rows: &[S],
         free: char,
         blocked: char,
     ) -> Result<Grid, PlugError> {
         let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
-        let mut flags = Vec::with_capacity(rows.len() * cols);
+        // The size is known from the first row: refuse it before allocating or reading the rest.
+        let cells = rows
+            .len()
+            .checked_mul(cols)
+            .filter(|&n| n <= Grid::MAX_CELLS)
+            .ok_or_else(|| PlugError::BadGrid(format!("{}x{cols} is too large", rows.len())))?;
+        let mut flags = Vec::with_capacity(cells);
         for (i, row) in rows.iter().enumerate() {
             let row = row.as_ref();
             if row.chars().count() != cols {

@@ -142,10 +142,10 @@ fn the_default_budget_lets_ordinary_problems_through() {
 
 #[test]
 fn the_widest_formula1_board_stops_at_the_budget_not_at_the_allocator() {
-    // 30 × 30 aborted on allocation after 28 s at 8.5 GB; with 64 MiB it must stop early and
-    // report what it reached, on one thread and on the pool.
-    let board = Grid::new(30, 30).unwrap();
-    for threads in [1, 2] {
+    // 30 × 30 aborted on allocation after 28 s at 8.5 GB (and 20 × 20 grew past 3 GB); with
+    // 64 MiB they must stop early and report what they reached, on one thread and on the pool.
+    for (side, threads) in [(30, 1), (30, 2), (20, 1), (20, 2)] {
+        let board = Grid::new(side, side).unwrap();
         let options = Options::default()
             .with_max_bytes(64 << 20)
             .with_threads(threads);
@@ -157,7 +157,7 @@ fn the_widest_formula1_board_stops_at_the_budget_not_at_the_allocator() {
                 states,
                 bytes,
             }) => assert!(states > 100_000 && bytes > 64 << 20),
-            other => panic!("{other:?}"),
+            other => panic!("{side} x {side}, {threads} thread(s): {other:?}"),
         }
         assert!(
             start.elapsed() < Duration::from_secs(20),
@@ -187,42 +187,58 @@ fn a_pool_that_runs_out_of_budget_stops_every_worker() {
 
 #[test]
 fn long_narrow_boards_cost_little_per_cell() {
-    // A 3 000 000 × 1 board (the widest Timus-style input the cell limit allows, turned) took 25 s
-    // and 2 GB to answer 0: every cell kept its own choice lists, and two threads synchronised
-    // twice per step. Equal choice lists are now stored once and a narrow board runs on one
-    // thread.
-    let strip = Grid::new(3_000_000, 1).unwrap();
-    for threads in [1, 2] {
-        let options = Options::default().with_threads(threads);
-        let start = Instant::now();
-        assert!(hamiltonian_cycles(&strip, &options).unwrap().is_zero());
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "{:?}",
-            start.elapsed()
-        );
-    }
-    // A 2 × n strip has exactly one Hamiltonian cycle (its boundary).
-    let ladder = Grid::new(1_000_000, 2).unwrap();
-    let options = Options::default().with_threads(2);
-    assert_eq!(
-        hamiltonian_cycles(&ladder, &options).unwrap().to_string(),
-        "1"
+    // The Timus-style input "1 3000000" with one row of 3 000 000 free cells (turned to
+    // 3 000 000 × 1 for the sweep) took 25 s and 2 GB to answer 0: every cell kept its own
+    // choice lists, and two threads synchronised twice per step (55 s). Equal choice lists are
+    // now stored once and a narrow board runs on one thread.
+    let row = ".".repeat(3_000_000);
+    let strip = Grid::parse_rows(&[row.as_str()], '.', '*').unwrap();
+    assert_eq!((strip.rows(), strip.cols()), (1, 3_000_000));
+    let start = Instant::now();
+    assert!(
+        hamiltonian_cycles(&strip, &Options::default())
+            .unwrap()
+            .is_zero()
     );
+    assert!(
+        start.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        start.elapsed()
+    );
+    // Two threads on a third of it (the pool swept the whole strip in 55 s).
+    let third = Grid::new(1, 1_000_000).unwrap();
+    let two = Options::default().with_threads(2);
+    let start = Instant::now();
+    assert!(hamiltonian_cycles(&third, &two).unwrap().is_zero());
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    // A 2 × n strip has exactly one Hamiltonian cycle (its boundary).
+    let ladder = Grid::new(300_000, 2).unwrap();
+    assert_eq!(hamiltonian_cycles(&ladder, &two).unwrap().to_string(), "1");
 }
 
 #[test]
 fn rocket_mania_on_its_largest_board_stops_at_the_budget() {
-    // 9 × 13 of tees ran past 60 s and 2.6 GB. With 64 MiB it stops early with the typed error
-    // (or answers, if the prunings keep the states few).
+    // 9 × 13 of tees ran past 60 s and 2.6 GB. With 64 MiB it stops early (about a second)
+    // with the typed error.
     let board = FuseBoard::parse_rows(&["TTTTTTTTTTTTT"; 9]).unwrap();
     let options = Options::default().with_max_bytes(64 << 20);
     let start = Instant::now();
     let result = rocket_mania(&board, &[true; 9], &options);
-    assert!(
-        matches!(result, Ok(_) | Err(PlugError::BudgetExceeded { .. })),
-        "{result:?}"
-    );
+    match result {
+        Err(PlugError::BudgetExceeded {
+            limit: Limit::Memory { max_bytes },
+            states,
+            bytes,
+        }) => assert!(
+            max_bytes == 64 << 20 && bytes > max_bytes && states > 100_000,
+            "{states} states, {bytes} B"
+        ),
+        other => panic!("{other:?}"),
+    }
     assert!(
         start.elapsed() < Duration::from_secs(30),
         "{:?}",

@@ -18,14 +18,65 @@ fn absurd_thread_counts_are_clamped_not_allocated() {
     assert_eq!(count, 6); // OEIS A003763(2)
     let many = Options::default().with_threads(usize::MAX);
     assert_eq!(hamiltonian_cycles(&g, &many).unwrap().to_string(), "6");
+    // 2^40 threads: tables of that many entries aborted on allocation.
+    absurd.threads = NonZeroUsize::new(1 << 40).unwrap();
+    let (count, _) = run_edges(&g, EdgeRules::SINGLE_CYCLE, pairs, &absurd).unwrap();
+    assert_eq!(count, 6);
 }
 
 #[test]
 fn grids_past_the_cell_limit_are_refused_by_every_constructor() {
+    use plugdp::PlugError;
+    let too_large = |r: Result<Grid, PlugError>| matches!(r, Err(PlugError::BadGrid(m)) if m.contains("too large"));
     let rows = Grid::MAX_CELLS / 2 + 1;
-    assert!(Grid::new(rows, 2).is_err());
+    assert!(too_large(Grid::new(rows, 2)));
+    assert!(too_large(Grid::new(usize::MAX, usize::MAX)));
     // `with_blocked` used to accept them (and `parse_rows`, which goes through it).
-    assert!(Grid::with_blocked(rows, 2, vec![false; rows * 2]).is_err());
+    assert!(too_large(Grid::with_blocked(
+        rows,
+        2,
+        vec![false; rows * 2]
+    )));
+    // One cell past the limit as Formula 1 rows; the limit itself is accepted.
+    let row = ".".repeat(4096);
+    assert!(too_large(Grid::parse_rows(
+        &vec![row.as_str(); 4097],
+        '.',
+        '*'
+    )));
+    let at_limit = Grid::parse_rows(&vec![row.as_str(); 4096], '.', '*').unwrap();
+    assert_eq!(at_limit.rows() * at_limit.cols(), Grid::MAX_CELLS);
+    // 2^20 rows of 2^20 cells (the same row, so the input itself is small): `parse_rows`
+    // allocated a flag per cell (a terabyte) and read every row before `with_blocked` refused
+    // the size. It is refused from the first row's length, at once.
+    let wide = ".".repeat(1 << 20);
+    let started = std::time::Instant::now();
+    assert!(too_large(Grid::parse_rows(
+        &vec![wide.as_str(); 1 << 20],
+        '.',
+        '*'
+    )));
+    assert!(started.elapsed().as_secs() < 2, "{:?}", started.elapsed());
+}
+
+#[test]
+fn tiles_off_the_board_are_none() {
+    use plugdp::{FuseBoard, Tile};
+    // `tile` indexed the row-major list: (0, cols) read the next row's first tile, and rows
+    // past the board panicked.
+    let board = FuseBoard::parse_rows(&["-L", "T+"]).unwrap();
+    assert_eq!(board.tile(0, 1), Some(Tile::Corner));
+    assert_eq!(board.tile(1, 0), Some(Tile::Tee));
+    for (r, c) in [
+        (0, 2),
+        (2, 0),
+        (1, 2),
+        (2, 2),
+        (usize::MAX, 0),
+        (0, usize::MAX),
+    ] {
+        assert_eq!(board.tile(r, c), None, "({r}, {c})");
+    }
 }
 
 #[test]
@@ -100,5 +151,19 @@ fn full_rectangles_take_the_cheaper_method_or_a_typed_error() {
             .unwrap()
             .to_string(),
         "12988816"
+    );
+}
+
+/// The finding's own strip, 1 × 2^24 (the largest board `Grid::new` takes): about 6 s at
+/// opt-level 2, so the test above uses 1 × 2^20.
+#[test]
+#[ignore = "about 6 s; the 1 x 2^20 strip in full_rectangles_take_the_cheaper_method_or_a_typed_error covers the same path"]
+fn the_longest_strip_has_one_domino_tiling() {
+    let strip = Grid::new(1, 1 << 24).unwrap();
+    assert_eq!(
+        plugdp::domino_tilings(&strip, &Options::default())
+            .unwrap()
+            .to_string(),
+        "1"
     );
 }

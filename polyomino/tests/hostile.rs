@@ -1,7 +1,7 @@
 //! Regression tests for hostile input: calls that used to panic get an answer or a typed error.
 
 use polyomino::enumerate::Counts;
-use polyomino::{Cell, Transform};
+use polyomino::{Cell, EnumerateError, Transform};
 use proptest::prelude::*;
 
 /// The image of `(r, c)` in exact (64-bit) arithmetic.
@@ -49,8 +49,19 @@ proptest! {
 #[test]
 fn false_counts_are_refused_not_panicked_on() {
     // Counts::from_fixed used to panic ("Burnside sums of exact counts divide").
-    assert!(Counts::from_fixed(5, 64).is_err());
-    assert!(Counts::from_fixed(6, u64::MAX).is_err());
+    assert_eq!(
+        Counts::from_fixed(5, 64),
+        Err(EnumerateError::NotDivisible { size: 5 })
+    );
+    // Burnside's sums overflow: refused the same way.
+    assert_eq!(
+        Counts::from_fixed(6, u64::MAX),
+        Err(EnumerateError::NotDivisible { size: 6 })
+    );
+    assert_eq!(
+        Counts::from_fixed_and_half_turn(6, 217, 10),
+        Err(EnumerateError::NotDivisible { size: 6 })
+    );
     assert_eq!(Counts::from_fixed(6, 216).map(|c| c.free), Ok(35));
 }
 

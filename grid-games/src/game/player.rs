@@ -158,6 +158,34 @@ impl TryFrom<usize> for Player {
 /// assert_eq!(Side::from_player(Player::THIRD), None);
 /// assert_eq!(Side::ALL.map(Side::index), [0, 1]);
 /// ```
+///
+/// Two-player APIs take a `Side`, so a third seat cannot be asked about: paper.io's
+/// per-player accessors and the plane-bombing game's first mover take one,
+///
+/// ```
+/// use grid_games::game::{Rng, Side};
+/// use grid_games::paperio::{Config, Position};
+/// use grid_games::planes::{GameSettings, SUBTASKS};
+/// let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
+/// let _ = (game.head(Side::Second), game.moves_left(Side::Second));
+/// let settings = GameSettings::new(SUBTASKS[0]).with_first(Side::Second);
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
+///
+/// and a seat number in their place does not compile:
+///
+/// ```compile_fail
+/// use grid_games::game::Rng;
+/// use grid_games::paperio::{Config, Position};
+/// let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
+/// let _ = game.head(2);
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
+///
+/// ```compile_fail
+/// use grid_games::planes::{GameSettings, SUBTASKS};
+/// let settings = GameSettings::new(SUBTASKS[0]).with_first(2);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
