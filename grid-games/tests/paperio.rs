@@ -331,3 +331,146 @@ fn the_tick_limit_ends_the_game_on_territory() {
     assert_eq!(last, Some(End::TickLimit { scores: [9, 9] }));
     assert_eq!(g.moves_left(Side::First), 0);
 }
+
+/// Plays `moves[0]` and `moves[1]` (the engine's `l`/`r`/`n` letters) alternately, player 0
+/// first, until the letters run out or the game ends; returns the end.
+fn play_letters(g: &mut Position, moves: [&str; 2]) -> Option<End> {
+    let mut letters = moves.map(|m| m.chars());
+    while let Some(p) = g.to_move() {
+        let Some(letter) = letters[p.index()].next() else {
+            break;
+        };
+        let turn: Turn = letter.to_string().parse().unwrap();
+        if let Some(end) = g.play(turn).unwrap() {
+            return Some(end.clone());
+        }
+    }
+    g.end().cloned()
+}
+
+/// The trail cells the board shows for `p`, in row-major order.
+fn board_trail(g: &Position, p: Side) -> Vec<(i32, i32)> {
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| g.trail(x, y) == Some(p))
+        .collect()
+}
+
+/// The documented rule, in every position including ended ones: each side's trail list holds
+/// exactly the cells the board shows as that side's trail, each once, and the trail counts
+/// agree.
+fn assert_trail_lists_match_board(g: &Position) {
+    for p in Side::ALL {
+        let listed: Vec<(i32, i32)> = g.trail_cells(p).collect();
+        let mut sorted = listed.clone();
+        sorted.sort_by_key(|&(x, y)| (y, x));
+        sorted.dedup();
+        assert_eq!(
+            sorted.len(),
+            listed.len(),
+            "{p}'s trail list {listed:?} has duplicates (end {:?})\n{}",
+            g.end(),
+            g.render()
+        );
+        assert_eq!(
+            sorted,
+            board_trail(g, p),
+            "{p}'s trail list {listed:?} against the board (end {:?})\n{}",
+            g.end(),
+            g.render()
+        );
+        assert_eq!(g.trail_counts()[p.index()] as usize, listed.len());
+    }
+}
+
+#[test]
+fn a_final_own_trail_hit_lists_the_cell_once() {
+    // The fuzz reproducer: player 0 loops east, south, west, north into its own first trail
+    // cell (6, 4). The board keeps (6, 4) as its trail; the list keeps its first laying only.
+    let mut g = Position::new(
+        Config::new(18, 9, 50).unwrap(),
+        [start(4, 4, Direction::East), start(13, 4, Direction::West)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnrrr", "nnnnn"]);
+    assert_eq!(
+        end,
+        Some(End::TrailHit {
+            mover: Side::First,
+            owner: Side::First
+        })
+    );
+    assert_eq!(g.trail(6, 4), Some(Side::First));
+    let trail: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    assert_eq!(trail, [(6, 4), (7, 4), (7, 5), (6, 5)]);
+    assert_eq!(g.trail_counts(), [4, 4]);
+    // The engine's band_route does gain the final step (spec §6 T).
+    assert_eq!(g.route(Side::First).len(), 5);
+    assert_trail_lists_match_board(&g);
+}
+
+#[test]
+fn a_final_enemy_trail_hit_moves_the_cell_to_the_mover() {
+    // Player 1 walks south from (8, 1) off its land: (8, 3), (8, 4), (8, 5); player 0 walks
+    // east from (3, 4) and cuts that trail at (8, 4) while player 1's head is at (8, 5).
+    let mut g = Position::new(
+        small(50),
+        [start(3, 4, Direction::East), start(8, 1, Direction::South)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnnnn", "nnnn"]);
+    assert_eq!(
+        end,
+        Some(End::TrailHit {
+            mover: Side::First,
+            owner: Side::Second
+        })
+    );
+    assert_eq!(g.trail(8, 4), Some(Side::First));
+    let first: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    let second: Vec<(i32, i32)> = g.trail_cells(Side::Second).collect();
+    assert_eq!(first, [(5, 4), (6, 4), (7, 4), (8, 4)]);
+    assert_eq!(second, [(8, 3), (8, 5)]);
+    assert_eq!(g.trail_counts(), [4, 2]);
+    // Player 1's band_route is the engine's: untouched by the final ply.
+    assert_eq!(g.route(Side::Second).len(), 3);
+    assert_trail_lists_match_board(&g);
+}
+
+#[test]
+fn a_final_side_hit_moves_the_head_cell_to_the_mover() {
+    // Player 1 walks south from (8, 1): trail (8, 3), (8, 4); player 0 walks east from (4, 4)
+    // and enters player 1's head at (8, 4) at right angles on unowned land.
+    let mut g = Position::new(
+        small(50),
+        [start(4, 4, Direction::East), start(8, 1, Direction::South)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnn", "nnn"]);
+    assert_eq!(end, Some(End::SideHit { mover: Side::First }));
+    let first: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    let second: Vec<(i32, i32)> = g.trail_cells(Side::Second).collect();
+    assert_eq!(first, [(6, 4), (7, 4), (8, 4)]);
+    assert_eq!(second, [(8, 3)]);
+    assert_eq!(g.trail_counts(), [3, 1]);
+    assert_trail_lists_match_board(&g);
+}
+
+#[test]
+fn a_final_head_on_moves_the_head_cell_to_the_mover() {
+    // As in `running_into_the_enemy_trail_wins`: player 1 enters player 0's head at (8, 4).
+    let mut g = Position::new(
+        small(100),
+        [start(4, 4, Direction::East), start(12, 4, Direction::West)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnn", "nnnn"]);
+    assert_eq!(end, Some(End::HeadOn { scores: [9, 9] }));
+    let first: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    let second: Vec<(i32, i32)> = g.trail_cells(Side::Second).collect();
+    assert_eq!(first, [(6, 4), (7, 4)]);
+    assert_eq!(second, [(10, 4), (9, 4), (8, 4)]);
+    assert_eq!(g.trail_counts(), [2, 3]);
+    assert_trail_lists_match_board(&g);
+}
