@@ -50,11 +50,13 @@ INPUT (JSON Lines), from FILE, or standard input for `-`:
   final           {\"fields\": [height strings of width characters], \"bands\": [...],
                   \"players\": [{\"x\", \"y\", \"direction\"}, {...}]}: the final territory and
                   trail owners (`.` none, `1` player 0, `2` player 1; fields[y][x] is cell
-                  (x, y)) and the final heads
+                  (x, y)) and the final heads; optionally \"band_route\": [[d, ...], [...]],
+                  each player's trail-direction list (directions as above), including the
+                  entries the engine adds on the deciding ply
 
   Each trace is replayed from width, height, max_turn, init and moves alone. Checked: the
-  counts after every ply, the ply count, the final territory and trail grids, the result
-  (winner, code, extra) and the final heads. For codes -1 and -2 (a forfeit, no rule to test)
+  counts after every ply, the ply count, the final territory and trail grids, the final
+  band_route when present, the result (winner, code, extra) and the final heads. For codes -1 and -2 (a forfeit, no rule to test)
   `plies` plies are replayed and only the counts and the final grids are compared.
 
   Without FILE the sample shipped with the crate is read (grid-games/examples/data/
@@ -261,6 +263,9 @@ fn check(line: &str) -> Result<u64, String> {
         g.trail(x, y).map(Side::index)
     })
     .map_err(|e| err(format!("trail {e}")))?;
+    if let Some(routes) = fin.get("band_route") {
+        compare_routes(&game, routes).map_err(|e| err(format!("band_route {e}")))?;
+    }
     if forfeit {
         return Ok(ply);
     }
@@ -308,6 +313,34 @@ fn check(line: &str) -> Result<u64, String> {
         }
     }
     Ok(ply)
+}
+
+/// Compares the engine's final `band_route` (two lists of directions 0..3) with
+/// [`Position::route`], entry for entry.
+fn compare_routes(game: &Position, routes: &Value) -> Result<(), String> {
+    let routes = routes
+        .as_array()
+        .filter(|r| r.len() == 2)
+        .ok_or("is not a pair of lists")?;
+    for (p, route) in Side::ALL.into_iter().zip(routes) {
+        let theirs: Vec<i64> = route
+            .as_array()
+            .ok_or("entry is not a list")?
+            .iter()
+            .map(|d| d.as_i64().ok_or("direction is not an integer"))
+            .collect::<Result<_, _>>()?;
+        let ours: Vec<i64> = game.route(p).iter().map(|d| d.index() as i64).collect();
+        if ours != theirs {
+            return Err(format!(
+                "of player {}: ours {} entries, theirs {} (first difference at entry {})",
+                p.index(),
+                ours.len(),
+                theirs.len(),
+                ours.iter().zip(&theirs).take_while(|(a, b)| a == b).count()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Compares a final grid (`height` strings of `width` characters, `.`/`1`/`2`) with ours.

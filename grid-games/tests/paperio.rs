@@ -1,6 +1,6 @@
 //! paper.io engine tests: size validation, the spec's hand-checkable endings, running counts
-//! against recounts of the grids, every capture against an independent whole-board flood, and
-//! deterministic replay.
+//! and trail lists against recounts of the grids in every position (final ones included),
+//! every capture against an independent whole-board flood, and deterministic replay.
 
 use grid_games::game::{Game, MatchRules, Player, Rng, Side, play_match};
 use grid_games::paperio::bots::{Raider, RandomWalker, SafeWalker};
@@ -200,17 +200,14 @@ fn check_invariants(g: &Position) {
     }
     assert_eq!(g.territory_counts(), land);
     assert_eq!(g.trail_counts(), trail);
-    if g.end().is_none() {
-        for (p, &marks) in Side::ALL.into_iter().zip(&trail) {
-            assert_eq!(
-                g.trail_cells(p).len() as u32,
-                marks,
-                "player {p}'s trail list"
-            );
-            for (x, y) in g.trail_cells(p) {
-                assert_eq!(g.trail(x, y), Some(p));
-                assert_ne!(g.territory(x, y), Some(p), "own trail on own land");
-            }
+    // The trail lists follow the board in every position, ended ones included.
+    assert_trail_lists_match_board(g);
+    for p in Side::ALL {
+        for (x, y) in g.trail_cells(p) {
+            assert_ne!(g.territory(x, y), Some(p), "own trail on own land");
+        }
+        if g.end().is_none() {
+            // The engine's route gains extra entries only on the deciding ply.
             assert_eq!(g.route(p).len(), g.trail_cells(p).len());
         }
     }
@@ -330,4 +327,243 @@ fn the_tick_limit_ends_the_game_on_territory() {
     }
     assert_eq!(last, Some(End::TickLimit { scores: [9, 9] }));
     assert_eq!(g.moves_left(Side::First), 0);
+}
+
+/// Plays `moves[0]` and `moves[1]` (the engine's `l`/`r`/`n` letters) alternately, player 0
+/// first, until the letters run out or the game ends; returns the end.
+fn play_letters(g: &mut Position, moves: [&str; 2]) -> Option<End> {
+    let mut letters = moves.map(|m| m.chars());
+    while let Some(p) = g.to_move() {
+        let Some(letter) = letters[p.index()].next() else {
+            break;
+        };
+        let turn: Turn = letter.to_string().parse().unwrap();
+        if let Some(end) = g.play(turn).unwrap() {
+            return Some(end.clone());
+        }
+    }
+    g.end().cloned()
+}
+
+/// The trail cells the board shows for `p`, in row-major order.
+fn board_trail(g: &Position, p: Side) -> Vec<(i32, i32)> {
+    let (w, h) = (g.width() as i32, g.height() as i32);
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| g.trail(x, y) == Some(p))
+        .collect()
+}
+
+/// The documented rule, in every position including ended ones: each side's trail list holds
+/// exactly the cells the board shows as that side's trail, each once, and the trail counts
+/// agree.
+fn assert_trail_lists_match_board(g: &Position) {
+    for p in Side::ALL {
+        let listed: Vec<(i32, i32)> = g.trail_cells(p).collect();
+        let mut sorted = listed.clone();
+        sorted.sort_by_key(|&(x, y)| (y, x));
+        sorted.dedup();
+        assert_eq!(
+            sorted.len(),
+            listed.len(),
+            "{p}'s trail list {listed:?} has duplicates (end {:?})\n{}",
+            g.end(),
+            g.render()
+        );
+        assert_eq!(
+            sorted,
+            board_trail(g, p),
+            "{p}'s trail list {listed:?} against the board (end {:?})\n{}",
+            g.end(),
+            g.render()
+        );
+        assert_eq!(g.trail_counts()[p.index()] as usize, listed.len());
+    }
+}
+
+#[test]
+fn a_final_own_trail_hit_lists_the_cell_once() {
+    // The fuzz reproducer: player 0 loops east, south, west, north into its own first trail
+    // cell (6, 4). The board keeps (6, 4) as its trail; the list keeps its first laying only.
+    let mut g = Position::new(
+        Config::new(18, 9, 50).unwrap(),
+        [start(4, 4, Direction::East), start(13, 4, Direction::West)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnrrr", "nnnnn"]);
+    assert_eq!(
+        end,
+        Some(End::TrailHit {
+            mover: Side::First,
+            owner: Side::First
+        })
+    );
+    assert_eq!(g.trail(6, 4), Some(Side::First));
+    let trail: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    assert_eq!(trail, [(6, 4), (7, 4), (7, 5), (6, 5)]);
+    assert_eq!(g.trail_counts(), [4, 4]);
+    // The engine's band_route does gain the final step (spec §6 T).
+    assert_eq!(g.route(Side::First).len(), 5);
+    assert_trail_lists_match_board(&g);
+}
+
+#[test]
+fn a_final_enemy_trail_hit_moves_the_cell_to_the_mover() {
+    // Player 1 walks south from (8, 1) off its land: (8, 3), (8, 4), (8, 5); player 0 walks
+    // east from (3, 4) and cuts that trail at (8, 4) while player 1's head is at (8, 5).
+    let mut g = Position::new(
+        small(50),
+        [start(3, 4, Direction::East), start(8, 1, Direction::South)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnnnn", "nnnn"]);
+    assert_eq!(
+        end,
+        Some(End::TrailHit {
+            mover: Side::First,
+            owner: Side::Second
+        })
+    );
+    assert_eq!(g.trail(8, 4), Some(Side::First));
+    let first: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    let second: Vec<(i32, i32)> = g.trail_cells(Side::Second).collect();
+    assert_eq!(first, [(5, 4), (6, 4), (7, 4), (8, 4)]);
+    assert_eq!(second, [(8, 3), (8, 5)]);
+    assert_eq!(g.trail_counts(), [4, 2]);
+    // Player 1's band_route is the engine's: untouched by the final ply.
+    assert_eq!(g.route(Side::Second).len(), 3);
+    assert_trail_lists_match_board(&g);
+}
+
+#[test]
+fn a_final_side_hit_moves_the_head_cell_to_the_mover() {
+    // Player 1 walks south from (8, 1): trail (8, 3), (8, 4); player 0 walks east from (4, 4)
+    // and enters player 1's head at (8, 4) at right angles on unowned land.
+    let mut g = Position::new(
+        small(50),
+        [start(4, 4, Direction::East), start(8, 1, Direction::South)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnn", "nnn"]);
+    assert_eq!(end, Some(End::SideHit { mover: Side::First }));
+    let first: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    let second: Vec<(i32, i32)> = g.trail_cells(Side::Second).collect();
+    assert_eq!(first, [(6, 4), (7, 4), (8, 4)]);
+    assert_eq!(second, [(8, 3)]);
+    assert_eq!(g.trail_counts(), [3, 1]);
+    assert_trail_lists_match_board(&g);
+}
+
+#[test]
+fn a_final_head_on_moves_the_head_cell_to_the_mover() {
+    // As in `running_into_the_enemy_trail_wins`: player 1 enters player 0's head at (8, 4).
+    let mut g = Position::new(
+        small(100),
+        [start(4, 4, Direction::East), start(12, 4, Direction::West)],
+    )
+    .unwrap();
+    let end = play_letters(&mut g, ["nnnn", "nnnn"]);
+    assert_eq!(end, Some(End::HeadOn { scores: [9, 9] }));
+    let first: Vec<(i32, i32)> = g.trail_cells(Side::First).collect();
+    let second: Vec<(i32, i32)> = g.trail_cells(Side::Second).collect();
+    assert_eq!(first, [(6, 4), (7, 4)]);
+    assert_eq!(second, [(10, 4), (9, 4), (8, 4)]);
+    assert_eq!(g.trail_counts(), [2, 3]);
+    assert_trail_lists_match_board(&g);
+}
+
+/// Plays `turns` (cycled) from `starts` on a `width × height` board with `max_turn` moves each
+/// until the game ends, checking the counts and the trail lists against the board after every
+/// ply, the final position included. Returns the end, or `None` for refused starts.
+fn play_turns_checked(
+    (width, height): (u32, u32),
+    max_turn: u32,
+    starts: [Start; 2],
+    turns: &[Turn],
+) -> Option<End> {
+    let mut g = Position::new(Config::new(width, height, max_turn).ok()?, starts).ok()?;
+    check_invariants(&g);
+    for &turn in turns.iter().cycle() {
+        if g.end().is_some() {
+            break;
+        }
+        g.play(turn).unwrap();
+        check_invariants(&g);
+    }
+    g.end().cloned()
+}
+
+fn any_turn() -> impl Strategy<Value = Turn> {
+    prop_oneof![Just(Turn::Straight), Just(Turn::Left), Just(Turn::Right)]
+}
+
+fn near_starts() -> impl Strategy<Value = ((u32, u32), [Start; 2])> {
+    let dir = prop_oneof![
+        Just(Direction::East),
+        Just(Direction::South),
+        Just(Direction::West),
+        Just(Direction::North)
+    ];
+    (
+        prop_oneof![Just((18u32, 9u32)), Just((20, 12)), Just((24, 13))],
+        0i32..24,
+        0i32..13,
+        -8i32..=8,
+        -8i32..=8,
+        dir.clone(),
+        dir,
+    )
+        .prop_map(|((w, h), x, y, dx, dy, d0, d1)| {
+            let (x, y) = (x % w as i32, y % h as i32);
+            let s0 = start(x, y, d0);
+            let s1 = start(x + dx, y + dy, d1);
+            ((w, h), [s0, s1])
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The rule of `Position::trail_cells`: in every position of random games, final
+    /// positions (trail hits, side hits, head-ons, walls, tick limits) included, each side's
+    /// trail list equals the board's trail cells of that side, as a set and in count.
+    #[test]
+    fn trail_lists_equal_the_board_in_every_position(
+        (size, starts) in near_starts(),
+        max_turn in 1u32..80,
+        turns in prop::collection::vec(any_turn(), 1..64),
+    ) {
+        let end = play_turns_checked(size, max_turn, starts, &turns);
+        prop_assume!(end.is_some());
+    }
+}
+
+#[test]
+fn the_final_position_check_sees_every_collision() {
+    // Deterministic games with the engine's random placement on the smallest board and random
+    // turns: enough endings of each collision kind reach the final-position check (at the time
+    // of writing 1462 trail hits, 1319 of them into the mover's own trail, 39 side hits,
+    // 21 head-ons, 17 heads meeting on owned land, 4461 walls).
+    let mut seen = std::collections::BTreeMap::<&str, usize>::new();
+    let mut own_trail = 0;
+    for seed in 0..6000u64 {
+        let config = small(60);
+        let mut rng = Rng::seed_from(seed);
+        let starts = config.random_starts(&mut rng);
+        let turns: Vec<Turn> = (0..97)
+            .map(|_| Turn::ALL[rng.index(Turn::ALL.len())])
+            .collect();
+        let end = play_turns_checked((18, 9), 60, starts, &turns).expect("valid starts");
+        if let End::TrailHit { mover, owner } = end {
+            own_trail += usize::from(mover == owner);
+        }
+        *seen.entry(end.name()).or_default() += 1;
+    }
+    for kind in ["trail", "side", "head_on", "territory_collision", "wall"] {
+        assert!(
+            seen.get(kind).copied().unwrap_or(0) >= 5,
+            "{kind}: {seen:?}"
+        );
+    }
+    assert!(own_trail >= 5, "own trail hits {own_trail}, {seen:?}");
 }

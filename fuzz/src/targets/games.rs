@@ -339,34 +339,46 @@ fn check_paperio(game: &paperio::Position) -> Result<(), String> {
         "trail counts {:?}, the board has {trail:?}",
         game.trail_counts()
     );
+    // The trail lists equal the board's trail cells, without duplicates, in every position,
+    // ended ones included.
     for side in Side::ALL {
-        if game.end().is_some() {
-            // KNOWN FINDING (see targets::KNOWN_FINDINGS): once a collision has ended the
-            // game, trail_cells and the board's trail layer may disagree about the cell the
-            // mover ended on, so the lists are compared while the game runs only.
-            continue;
-        }
         let cells: Vec<(i32, i32)> = game.trail_cells(side).collect();
         ensure!(
             cells.len() as u32 == trail[side.index()],
-            "{side} lists {} trail cells {cells:?}, the board has {} (ply {})\n{}",
+            "{side} lists {} trail cells {cells:?}, the board has {} (ply {}, end {:?})\n{}",
             cells.len(),
             trail[side.index()],
             game.plies(),
+            game.end(),
             game.render()
         );
         for &(x, y) in &cells {
             ensure!(
                 game.trail(x, y) == Some(side),
-                "{side}'s trail cell ({x}, {y}) is not its trail on the board (ply {})\n{}",
+                "{side}'s trail cell ({x}, {y}) is not its trail on the board (ply {}, end {:?})\n{}",
                 game.plies(),
+                game.end(),
                 game.render()
             );
         }
-        let (x, y) = game.head(side);
+        // Distinct listed cells that all carry the side's mark, as many as the board has:
+        // the same set.
+        let mut distinct = cells.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
         ensure!(
-            game.contains(x, y),
-            "{side}'s head ({x}, {y}) is off the board"
+            distinct.len() == cells.len(),
+            "{side} lists a trail cell twice: {cells:?} (ply {}, end {:?})",
+            game.plies(),
+            game.end()
+        );
+        let (x, y) = game.head(side);
+        let walled = matches!(game.end(), Some(End::Wall { mover }) if *mover == side);
+        ensure!(
+            game.contains(x, y) != walled,
+            "{side}'s head ({x}, {y}) is {} the board (end {:?})",
+            if walled { "on" } else { "off" },
+            game.end()
         );
     }
     let picture = game.render();

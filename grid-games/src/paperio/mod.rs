@@ -70,7 +70,8 @@
 //! * `ply_counts`: `[[territory0, territory1, trail0, trail1], …]` after every ply, compared
 //!   with [`Position::territory_counts`] and [`Position::trail_counts`];
 //! * `final`: the final territory and trail grids (`fields`, `bands`: rows of `.`, `1`, `2`)
-//!   and heads, compared cell by cell.
+//!   and heads, compared cell by cell, and, when present, each player's `band_route`
+//!   (directions 0..3), compared with [`Position::route`].
 //!
 //! Other fields are ignored. The example's `--help` gives the details, and it ships three
 //! sample traces (`examples/data/paperio_traces_sample.jsonl`).

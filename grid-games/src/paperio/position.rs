@@ -7,6 +7,18 @@
 //! box of every cell the player has stood on (with its starting square), moves left, and
 //! running counts of territory and trail cells per player.
 //!
+//! # Trail lists follow the board
+//! In every position, ended ones included, a player's trail list holds exactly the cells
+//! whose trail layer shows that player, each once, so its length is that player's entry of
+//! [`Position::trail_counts`]. The engine records no trail list, only the board and its
+//! `band_route`, and on the deciding ply of a collision it marks a cell that already carries
+//! a trail. We list such a cell as the board shows it: a player that runs into its own trail
+//! keeps the cell once, where it was first laid; a cell that passes from the other player's
+//! trail to the mover's (a trail cut, or the victim's head cell in a head collision) leaves the
+//! victim's list and is appended to the mover's. The route ([`Position::route`]) stays the
+//! engine's `band_route` and does gain the final step, so in an ended game it can be longer than
+//! the trail list.
+//!
 //! * A ply without a capture is O(1): a few cell reads and writes and counter updates.
 //! * A capture converts the trail (O(trail length)) and then fills enclosed pockets by a flood
 //!   from the edge of the captor's bounding box, as the reference engine does: O(area of that
@@ -371,8 +383,15 @@ impl Position {
 
     /// The cells of `player`'s current trail, in laying order, as `(x, y)`.
     ///
+    /// These are exactly the cells [`trail`](Position::trail) shows as `player`'s, each once, in
+    /// every position including an ended one (see the module's rule): when the deciding ply
+    /// re-enters the mover's own trail, that cell stays listed once at its first place; when
+    /// it marks a cell of the other player's trail (a trail cut or a head collision), the cell
+    /// moves from that player's list to the end of the mover's. [`route`](Position::route)
+    /// keeps the engine's entries for those steps, so it may be longer once the game is over.
+    ///
     /// ```
-    /// use grid_games::paperio::Turn;
+    /// use grid_games::paperio::{End, Turn};
     /// use grid_games::game::Side;
     /// use grid_games::paperio::{Config, Direction, Position, Start};
     /// let starts = [
@@ -387,6 +406,18 @@ impl Position {
     /// let trail: Vec<(i32, i32)> = game.trail_cells(Side::First).collect();
     /// assert_eq!(trail, [(6, 4), (7, 4)]);
     /// assert_eq!(game.trail_counts(), [2, 2]);
+    /// // A turns south, west and north into its own first trail cell (6, 4) and loses; the
+    /// // cell is listed once, the route records the fatal step.
+    /// for turn in [Turn::Right, Turn::Right, Turn::Right] {
+    ///     if game.play(turn)?.is_none() { // A
+    ///         game.play(Turn::Straight)?; // B
+    ///     }
+    /// }
+    /// assert_eq!(game.end(), Some(&End::TrailHit { mover: Side::First, owner: Side::First }));
+    /// let trail: Vec<(i32, i32)> = game.trail_cells(Side::First).collect();
+    /// assert_eq!(trail, [(6, 4), (7, 4), (7, 5), (6, 5)]);
+    /// assert_eq!(game.trail_counts()[0], 4);
+    /// assert_eq!(game.route(Side::First).len(), 5);
     /// # Ok::<(), grid_games::paperio::PaperioError>(())
     /// ```
     pub fn trail_cells(&self, player: Side) -> impl ExactSizeIterator<Item = (i32, i32)> + '_ {
@@ -398,7 +429,9 @@ impl Position {
     }
 
     /// The engine's `band_route` of `player`: the direction of every trail step, plus the
-    /// final-ply entries the engine adds.
+    /// final-ply entries the engine adds (a step off the board, a step into its own trail),
+    /// and keeping the entry of a cell the other player's final step took over. While the game
+    /// runs it has one entry per [`trail_cells`](Position::trail_cells) cell.
     ///
     /// ```
     /// use grid_games::paperio::Turn;
@@ -665,13 +698,30 @@ impl Position {
         }
     }
 
-    /// Marks `c` with `p`'s trail (replacing any mark) and records the step.
+    /// Marks `c` with `p`'s trail (replacing any mark) and records the step in the route.
+    ///
+    /// The trail lists follow the board: a cell already marked by `p` (a final-ply hit of its
+    /// own trail) stays where it was first laid and is not listed again; a cell marked by the
+    /// other player (a final-ply trail hit or head collision) leaves that player's list. Only
+    /// the deciding ply of a game ever lays trail on a marked cell, so the search is O(trail
+    /// length) once per game. The route (the engine's `band_route`) gains the step either way.
     fn lay_trail(&mut self, p: usize, c: usize, d: Direction) {
+        let mine = p as u8 + 1;
         match self.trail[c] {
             0 => {}
-            o => self.players[usize::from(o - 1)].trail_cells -= 1,
+            o if o == mine => {
+                self.players[p].route.push(d);
+                return;
+            }
+            o => {
+                let owner = &mut self.players[usize::from(o - 1)];
+                owner.trail_cells -= 1;
+                if let Some(at) = owner.trail.iter().position(|&t| t as usize == c) {
+                    owner.trail.remove(at);
+                }
+            }
         }
-        self.trail[c] = p as u8 + 1;
+        self.trail[c] = mine;
         let me = &mut self.players[p];
         me.trail_cells += 1;
         me.trail.push(c as u32);
