@@ -420,24 +420,29 @@ fn tournaments_do_not_depend_on_the_thread_count() {
 
 #[test]
 fn the_hunter_ignores_answers_and_hits_off_the_sheet() {
-    use grid_games::planes::Seen;
+    use grid_games::planes::{PlanesBot, Seen};
     let geometry = Geometry::standard();
-    let mut hunter = grid_games::planes::HunterBot::new(4);
-    let setup = grid_games::planes::Setup {
-        last: LastResult::FirstGame,
-        subtask: 1,
-        masks: SUBTASKS[0].masks,
-        first: true,
-        geometry: &geometry,
-    };
-    hunter.setup(&setup);
-    // These used to index out of bounds.
-    hunter.answer(Cell::new(-1, 3), HitAnswer::Head);
-    hunter.answer(Cell::new(i32::MAX, i32::MIN), HitAnswer::Body);
-    hunter.seen(Seen::Hit(Cell::new(40, -7)));
-    // The bot still plays a legal hit inside the sheet.
-    match hunter.act() {
-        Action::Hit(c) => assert!(geometry.contains(c)),
-        Action::Move { .. } => {}
+    let hunters: [Box<dyn PlanesBot>; 2] = [
+        Box::new(grid_games::planes::HunterBot::new(4)),
+        Box::new(grid_games::planes::reference::ListHunterBot::new(4)),
+    ];
+    for mut hunter in hunters {
+        let setup = grid_games::planes::Setup {
+            last: LastResult::FirstGame,
+            subtask: 1,
+            masks: SUBTASKS[0].masks,
+            first: true,
+            geometry: &geometry,
+        };
+        hunter.setup(&setup);
+        // These used to index out of bounds.
+        hunter.answer(Cell::new(-1, 3), HitAnswer::Head);
+        hunter.answer(Cell::new(i32::MAX, i32::MIN), HitAnswer::Body);
+        hunter.seen(Seen::Hit(Cell::new(40, -7)));
+        // The bot still plays a legal hit inside the sheet.
+        match hunter.act() {
+            Action::Hit(c) => assert!(geometry.contains(c)),
+            Action::Move { .. } => {}
+        }
     }
 }

@@ -62,7 +62,7 @@ struct Args {
     /// Worker threads (default: every available core; the answer does not depend on it).
     /// Requests above the available cores are clamped to them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
-    threads: Option<u32>,
+    threads: Option<u64>,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,

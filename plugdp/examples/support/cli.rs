@@ -37,11 +37,11 @@ pub enum ProgressMode {
 /// The worker threads for `--threads`: all available cores by default; a request above the
 /// available cores is clamped to them (more threads than cores only adds synchronisation), with
 /// a note on standard error. Zero is refused by the option's parser.
-pub fn threads(prog: &str, requested: Option<u32>) -> NonZeroUsize {
+pub fn threads(prog: &str, requested: Option<u64>) -> NonZeroUsize {
     let available = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
     match requested {
         None => available,
-        Some(n) if n as usize > available.get() => {
+        Some(n) if n > available.get() as u64 => {
             eprintln!(
                 "{prog}: note: --threads {n} is more than the {available} available cores; using {available}"
             );
@@ -52,10 +52,10 @@ pub fn threads(prog: &str, requested: Option<u32>) -> NonZeroUsize {
 }
 
 /// Parses `--threads`: a whole number of at least 1 (large values are clamped by [`threads`]).
-pub fn parse_threads(s: &str) -> Result<u32, String> {
+pub fn parse_threads(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("at least one thread is needed".into()),
-        Ok(n) => Ok(u32::try_from(n).unwrap_or(u32::MAX)),
+        Ok(n) => Ok(n),
         Err(_) => Err(format!(
             "`{s}` is not a number of threads (a whole number, at least 1)"
         )),

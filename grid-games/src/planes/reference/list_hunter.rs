@@ -200,6 +200,11 @@ impl PlanesBot for ListHunterBot {
         let Some(game) = self.game.as_mut() else {
             return;
         };
+        // Answers about cells off the sheet are ignored, as by HunterBot (they indexed out of
+        // bounds).
+        if !game.geometry.contains(cell) {
+            return;
+        }
         let size = game.geometry.size();
         game.hit[cell.row as usize * size + cell.col as usize] = true;
         game.layouts.observe_hit(cell, answer);
