@@ -103,6 +103,41 @@ fn residues_work_for_any_modulus_and_unreduced_values() {
 }
 
 #[test]
+fn full_rectangles_past_the_exact_range_are_refused_at_once() {
+    use plugdp::{PlugError, domino_tilings};
+    use std::time::Instant;
+    // The refusal rests on 2^(⌊r/2⌋·⌊c/2⌋) tilings at least (2 × 2 blocks tile two ways each):
+    // checked against the counts on every even board up to 8 × 8.
+    for rows in 1..=8usize {
+        for cols in 1..=8usize {
+            if rows * cols % 2 == 1 {
+                continue;
+            }
+            let t = domino_tilings(&Grid::new(rows, cols).unwrap(), &plugdp::Options::default())
+                .unwrap();
+            let t = u128::try_from(&t).unwrap();
+            assert!(
+                t >= 1u128 << ((rows / 2) * (cols / 2)),
+                "{rows} x {cols}: {t}"
+            );
+        }
+    }
+    // These took 2 to 13 s of set-up and sweeping before their count overflowed.
+    let started = Instant::now();
+    for (rows, cols) in [(2, 1 << 23), (20, 1 << 19), (3, 1 << 22)] {
+        let result = domino_tilings(&Grid::new(rows, cols).unwrap(), &plugdp::Options::default());
+        assert_eq!(
+            result,
+            Err(PlugError::ExactTooLarge {
+                bits: (rows / 2) * (cols / 2)
+            }),
+            "{rows} x {cols}"
+        );
+    }
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}
+
+#[test]
 fn full_rectangles_take_the_cheaper_method_or_a_typed_error() {
     use plugdp::{PlugError, domino_tilings};
     use std::time::Instant;

@@ -34,7 +34,9 @@ const MAX_DETERMINANT_ORDER: usize = 1600;
 /// narrower side.
 ///
 /// # Errors
-/// As [`run_edges`](crate::run_edges); [`PlugError::ExactTooLarge`] past about 990 bits;
+/// As [`run_edges`](crate::run_edges); [`PlugError::ExactTooLarge`] past about 990 bits (at
+/// once for a swept full rectangle with more than 990 disjoint 2 × 2 blocks, which has more
+/// than 2^990 tilings);
 /// [`PlugError::TooLarge`] for a full rectangle whose shorter side is above 20 and whose
 /// Kasteleyn matrix would have an order above 1600 (half the cells).
 pub fn domino_tilings(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
@@ -63,6 +65,14 @@ pub fn domino_tilings(grid: &Grid, options: &Options) -> Result<BigCount, PlugEr
         }
         if sweep_cost.is_none() {
             return Err(PlugError::TooLarge { rows, cols });
+        }
+        // The sweep, then. Split the board (less one column or row when a side is odd) into
+        // 2 × 2 blocks: each tiles in two ways on its own, so an even board has at least
+        // 2^(⌊rows/2⌋·⌊cols/2⌋) tilings. Past the exact range that settles it at once (a
+        // 2 × 2^23 strip took seconds to set up and overflow; 20 × 2^19, twelve).
+        let lower_bits = (rows / 2).saturating_mul(cols / 2);
+        if cells % 2 == 0 && super::primes_for(lower_bits).is_err() {
+            return Err(PlugError::ExactTooLarge { bits: lower_bits });
         }
     }
     let g = if grid.cols() > grid.rows() {
