@@ -94,6 +94,10 @@ struct Counter {
     lattice: Lattice,
     reached: Vec<bool>,
     counts: Vec<u64>,
+    /// Nodes (polyominoes of size below `n`) already charged to the meter.
+    charged: u64,
+    /// Whether the meter stopped the search.
+    stopped: bool,
     /// Untried sets; depth `d` uses `pool[d * cap .. (d + 1) * cap]`.
     pool: Vec<u16>,
     cap: usize,
@@ -102,9 +106,22 @@ struct Counter {
 impl Counter {
     fn run(mut self, meter: &mut Meter<'_>) -> Result<Vec<u64>, Stop> {
         self.pool[0] = self.lattice.root() as u16;
-        self.descend(0, 1, 0, meter)?;
+        self.descend(0, 1, 0, meter);
+        if self.stopped {
+            return Err(Stop);
+        }
+        self.charge_counted(meter)?;
         meter.flush()?;
         Ok(self.counts)
+    }
+
+    /// Charges the polyominoes of size below `n` counted since the last charge (each is one
+    /// node of the budget, so the total charged is exact and the same for any thread count).
+    fn charge_counted(&mut self, meter: &mut Meter<'_>) -> Result<(), Stop> {
+        let counted: u64 = self.counts[1..self.n].iter().sum();
+        let fresh = counted - self.charged;
+        self.charged = counted;
+        meter.charge(fresh)
     }
 
     fn new(n: usize, share: Share) -> Counter {
@@ -119,31 +136,34 @@ impl Counter {
             reached: lattice.initial_marks(),
             lattice,
             counts: vec![0; n + 1],
+            charged: 0,
+            stopped: false,
             pool: vec![0; cap * (n + 1)],
             cap,
         }
     }
 
     /// Works through the untried set at depth `depth` (`len` cells), where `placed` cells form
-    /// the current polyomino. Each polyomino this counter counts below size `n` ticks the
-    /// meter once.
-    fn descend(
-        &mut self,
-        depth: usize,
-        mut len: usize,
-        placed: usize,
-        meter: &mut Meter<'_>,
-    ) -> Result<(), Stop> {
+    /// the current polyomino. Stops early, with `self.stopped` set, when the meter says the
+    /// budget is spent.
+    fn descend(&mut self, depth: usize, mut len: usize, placed: usize, meter: &mut Meter<'_>) {
         let base = depth * self.cap;
         let w = self.lattice.stride();
         let size = placed + 1;
+        // The nodes counted so far are charged from the counts themselves, at the shallow levels
+        // only (size ≤ n − 3): a check costs O(n) there and nothing per node below (a check per
+        // node cost 5 to 12 %), and at most a few thousand nodes pass between checks.
+        let shallow = size + 3 <= self.n;
+        if shallow && self.charge_counted(meter).is_err() {
+            self.stopped = true;
+            return;
+        }
         while len > 0 {
             len -= 1;
             let c = self.pool[base + len] as usize;
             if size < self.share.split {
                 if self.share.index == 0 {
                     self.counts[size] += 1;
-                    meter.tick()?;
                 }
             } else {
                 if size == self.share.split {
@@ -153,7 +173,6 @@ impl Counter {
                     }
                 }
                 self.counts[size] += 1;
-                meter.tick()?;
             }
             if size == self.n {
                 continue;
@@ -174,14 +193,16 @@ impl Counter {
                     clen += 1;
                 }
             }
-            let below = self.descend(depth + 1, clen, size, meter);
+            self.descend(depth + 1, clen, size, meter);
             for i in len..clen {
                 let x = self.pool[child + i] as usize;
                 self.reached[x] = false;
             }
-            below?;
+            // Only the shallow levels check, so only they can have stopped below.
+            if shallow && self.stopped {
+                return;
+            }
         }
-        Ok(())
     }
 }
 
