@@ -350,25 +350,6 @@ fn illegal_actions_lose_with_a_reason() {
 fn a_prior_cache_keeps_at_most_its_limit_and_clones_share_it() {
     use grid_games::planes::{HunterBot, HunterConfig, PlanesBot, PriorCache, Setup};
     let geometry = Geometry::standard();
-    let cache = PriorCache::new();
-    // Different caps are different tables: one more than the limit.
-    for k in 0..=PriorCache::MAX_ENTRIES {
-        let config = HunterConfig::default().with_cap(1000 + k);
-        let mut bot = HunterBot::with_config(k as u64, config).with_cache(cache.clone());
-        let setup = Setup {
-            last: grid_games::planes::LastResult::FirstGame,
-            subtask: 5,
-            masks: SUBTASKS[4].masks,
-            first: true,
-            geometry: &geometry,
-        };
-        let _ = bot.setup(&setup);
-        assert_eq!(cache.len(), (k + 1).min(PriorCache::MAX_ENTRIES));
-    }
-    // A fresh bot has a cache of its own; a clone shares it.
-    let bot = HunterBot::new(1);
-    assert!(bot.cache().is_empty());
-    let mut twin = bot.clone();
     let setup = Setup {
         last: grid_games::planes::LastResult::FirstGame,
         subtask: 5,
@@ -376,6 +357,18 @@ fn a_prior_cache_keeps_at_most_its_limit_and_clones_share_it() {
         first: true,
         geometry: &geometry,
     };
+    let cache = PriorCache::new();
+    // Different caps are different tables: one more than the limit.
+    for k in 0..=PriorCache::MAX_ENTRIES {
+        let config = HunterConfig::default().with_cap(1000 + k);
+        let mut bot = HunterBot::with_config(k as u64, config).with_cache(cache.clone());
+        let _ = bot.setup(&setup);
+        assert_eq!(cache.len(), (k + 1).min(PriorCache::MAX_ENTRIES));
+    }
+    // A fresh bot has a cache of its own; a clone shares it.
+    let bot = HunterBot::new(1);
+    assert!(bot.cache().is_empty());
+    let mut twin = bot.clone();
     let _ = twin.setup(&setup);
     assert_eq!(
         (bot.cache().len(), twin.cache().len(), cache.len()),

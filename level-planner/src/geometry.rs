@@ -54,6 +54,15 @@ pub(crate) fn spun(footprint: &MarkedPolyomino, angle_deg: f64) -> Vec<(i64, i64
 
 /// Leg length in metres for a pivot offset of `(di, dj)` cells.
 #[inline]
+/// The smallest and largest row (`axis` 0) or column (`axis` 1) of `cells`; `(i64::MAX,
+/// i64::MIN)` when there are none.
+pub(crate) fn extent(cells: &[(i64, i64)], axis: usize) -> (i64, i64) {
+    cells
+        .iter()
+        .map(|&(r, c)| if axis == 0 { r } else { c })
+        .fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+}
+
 pub(crate) fn leg_length_m(di: i64, dj: i64) -> f64 {
     CELL_METRES * ((di * di + dj * dj) as f64).sqrt()
 }

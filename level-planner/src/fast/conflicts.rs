@@ -1,5 +1,7 @@
 //! Conflict tables: the pivot offsets at which two consecutive levels overlap.
 
+use crate::geometry::extent;
+
 /// The offsets `q − p` for which shape `a` at `p` and shape `b` at `q` share a cell, as a dense
 /// table over their bounding range.
 pub(crate) struct Conflicts {
@@ -17,13 +19,8 @@ impl Conflicts {
     /// |dc| < cols), which bounds the table by the site. Costs |a| · |b| steps and no memory
     /// beyond the table.
     pub(crate) fn new(a: &[(i64, i64)], b: &[(i64, i64)], rows: i64, cols: i64) -> Conflicts {
-        let extent = |s: &[(i64, i64)], f: fn(&(i64, i64)) -> i64| {
-            s.iter()
-                .map(f)
-                .fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
-        };
-        let (ar, ac) = (extent(a, |x| x.0), extent(a, |x| x.1));
-        let (br, bc) = (extent(b, |x| x.0), extent(b, |x| x.1));
+        let (ar, ac) = (extent(a, 0), extent(a, 1));
+        let (br, bc) = (extent(b, 0), extent(b, 1));
         // The differences span [a_lo − b_hi, a_hi − b_lo], cut to what a site allows.
         let min_r = (ar.0 - br.1).max(1 - rows);
         let max_r = (ar.1 - br.0).min(rows - 1);

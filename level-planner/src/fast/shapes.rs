@@ -16,7 +16,7 @@
 use polyomino::{Board, Cell, MarkedPolyomino, Polyomino, RIGHT_ANGLE_EPSILON};
 
 use crate::PlanError;
-use crate::geometry::{spins, spun};
+use crate::geometry::{extent, spins, spun};
 use crate::instance::Instance;
 use crate::options::{Meter, units};
 use crate::reference::Shaped;
@@ -33,8 +33,7 @@ fn fit_pivots(board: &Board, shape: &[(i64, i64)]) -> Vec<(usize, usize)> {
     let cells = shape.iter().map(|&(r, c)| Cell::new(r as i32, c as i32));
     let poly = Polyomino::from_cells(cells).expect("a spun footprint is never empty");
     // The pivot sits at minus the smallest offsets inside the normalised shape.
-    let min_r = shape.iter().map(|s| s.0).min().unwrap_or(0);
-    let min_c = shape.iter().map(|s| s.1).min().unwrap_or(0);
+    let (min_r, min_c) = (extent(shape, 0).0, extent(shape, 1).0);
     board
         .placement_offsets(&poly)
         .iter()
@@ -50,14 +49,11 @@ fn fit_pivots(board: &Board, shape: &[(i64, i64)]) -> Vec<(usize, usize)> {
 /// The work of [`fit_pivots`]: one word operation per board row and shape cell, for the rows
 /// where the shape's bounding box fits.
 fn fit_units(shape: &[(i64, i64)], rows: usize, cols: usize) -> u64 {
-    let span = |f: fn(&(i64, i64)) -> i64| {
-        let (lo, hi) = shape
-            .iter()
-            .map(f)
-            .fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
+    let span = |axis| {
+        let (lo, hi) = extent(shape, axis);
         (hi - lo + 1) as usize
     };
-    let (h, w) = (span(|s| s.0), span(|s| s.1));
+    let (h, w) = (span(0), span(1));
     if h > rows || w > cols {
         return units(shape.len(), 1);
     }
@@ -91,19 +87,15 @@ impl CentreHull {
             .collect();
         pts.sort_unstable();
         pts.dedup();
-        // Andrew's monotone chain (collinear points dropped).
+        // Andrew's monotone chain (collinear points dropped): the lower chain left to right,
+        // then the upper one right to left, each without its last point.
         let cross = |o: (i64, i64), a: (i64, i64), b: (i64, i64)| {
             (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
         };
         let mut hull: Vec<(i64, i64)> = Vec::with_capacity(2 * pts.len());
-        for pass in 0..2 {
+        let mut chain = |points: &mut dyn Iterator<Item = &(i64, i64)>| {
             let start = hull.len();
-            let ordered: Box<dyn Iterator<Item = &(i64, i64)>> = if pass == 0 {
-                Box::new(pts.iter())
-            } else {
-                Box::new(pts.iter().rev())
-            };
-            for &p in ordered {
+            for &p in points {
                 while hull.len() >= start + 2
                     && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0
                 {
@@ -112,7 +104,9 @@ impl CentreHull {
                 hull.push(p);
             }
             hull.pop();
-        }
+        };
+        chain(&mut pts.iter());
+        chain(&mut pts.iter().rev());
         if hull.is_empty() {
             hull.push(pts[0]);
         }
