@@ -490,6 +490,7 @@ proptest! {
         // Squares: per colour, the sum of the sizes of its pieces; in all, the points.
         let board = Board::of(last);
         let mut occupied = 0;
+        let mut bonus = 0;
         for c in variant.all_colours() {
             let pieces: Vec<Piece> = last
                 .history()
@@ -498,14 +499,20 @@ proptest! {
                 .collect();
             let distinct: HashSet<Piece> = pieces.iter().copied().collect();
             prop_assert_eq!(distinct.len(), pieces.len(), "a piece placed twice");
-            prop_assert!(pieces.len() < Piece::COUNT, "a random game reached the bonus");
+            // Rare but legal: a random colour can place all 21 pieces (spec §5 bonus).
+            if pieces.len() == Piece::COUNT {
+                bonus += 15;
+                if pieces.last() == Some(&Piece::MONOMINO) {
+                    bonus += 5;
+                }
+            }
             let squares: usize = pieces.iter().map(|p| p.size()).sum();
             prop_assert_eq!(board.count(c), squares);
             occupied += squares;
         }
         prop_assert_eq!(board.cells.iter().filter(|o| o.is_some()).count(), occupied);
         let points = last.points();
-        prop_assert_eq!(points.iter().sum::<i64>(), occupied as i64);
+        prop_assert_eq!(points.iter().sum::<i64>(), occupied as i64 + bonus);
         prop_assert_eq!(&points, &expected_points(last));
         prop_assert_eq!(last.final_score(), expected_final_score(variant, &points));
         let mut per_player = vec![0; variant.players()];
@@ -640,6 +647,35 @@ fn all_pieces_bonus() {
     assert_eq!(duo.final_score(), "B+109");
     let duo = place_all(Variant::Duo, blue, &domino_last).expect("Duo placement");
     assert_eq!(duo.points(), vec![104, 0]);
+}
+
+/// A whole random game in which one colour places all 21 pieces (found by the property test
+/// above, which once wrongly assumed random play never gets there): the points of every
+/// colour, bonus included, agree with the spec's count from the history.
+#[test]
+fn random_game_reaching_the_bonus() {
+    let record = random_match(Variant::Classic, &[16_801_918_045_520_775_722]);
+    let last = &record.last;
+    let table = &geometry(Variant::Classic).table;
+    let complete = Variant::Classic
+        .all_colours()
+        .filter(|&c| last.history().filter(|&(hc, _)| hc == c).count() == Piece::COUNT)
+        .count();
+    assert!(
+        complete >= 1,
+        "the seed no longer reaches the bonus; pick another"
+    );
+    let points = last.points();
+    assert_eq!(points, expected_points(last));
+    let squares: i64 = last
+        .history()
+        .map(|(_, m)| table.piece(m).unwrap().size() as i64)
+        .sum();
+    assert!(points.iter().sum::<i64>() >= squares + 15 * complete as i64);
+    assert_eq!(
+        last.final_score(),
+        expected_final_score(Variant::Classic, &points)
+    );
 }
 
 #[test]
