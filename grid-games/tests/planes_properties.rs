@@ -178,6 +178,53 @@ proptest! {
     }
 
     #[test]
+    fn sampled_sets_keep_their_head_counts(seed in any::<u64>(), steps in 1usize..30) {
+        // Classic planes on 10 x 10 (66 816 layouts) sampled down to 4 000: moves turn the set
+        // into an explicit list, whose head counts are kept incrementally; they must equal a
+        // count from the layouts themselves.
+        let geometry = Geometry::new(10, Catalogue::standard()).unwrap();
+        let masks = [0b1; 3];
+        let mut rng = Rng::seed_from(seed);
+        let table = Arc::new(PlacementTable::new(&geometry, 1));
+        let mut layouts = Layouts::new(Arc::clone(&table), masks, 4_000, &mut rng);
+        prop_assert!(!layouts.is_exact());
+        let mut hidden = {
+            let mut bot = RandomBot::new(seed);
+            let setup = grid_games::planes::Setup { last: LastResult::FirstGame, subtask: 1, masks, first: true, geometry: &geometry };
+            Sheet::draw(&geometry, masks, bot.setup(&setup)).unwrap()
+        };
+        let mut facts = Vec::new();
+        for _ in 0..steps {
+            let moves = hidden.legal_moves(&geometry);
+            if rng.below(3) == 0 && !moves.is_empty() {
+                let (plane, step) = moves[rng.index(moves.len())];
+                hidden.move_plane(&geometry, plane, step).unwrap();
+                layouts.observe_move(step, &mut rng);
+                facts.retain(|&(_, a)| a == HitAnswer::Head);
+            } else {
+                let cell = Cell::new(rng.below(10) as i32, rng.below(10) as i32);
+                let answer = hidden.hit(&geometry, cell).unwrap();
+                layouts.observe_hit(cell, answer);
+                facts.push((cell, answer));
+            }
+            if layouts.is_empty() {
+                layouts.resample(&facts, &mut rng);
+            }
+            let mut counts = vec![0u32; 100];
+            for l in layouts.layouts() {
+                for i in 0..3 {
+                    if l.destroyed >> i & 1 == 0 {
+                        let h = table.spec(l.planes[i] as usize).unwrap().head;
+                        counts[h.row as usize * 10 + h.col as usize] += 1;
+                    }
+                }
+            }
+            prop_assert_eq!(layouts.head_counts(), &counts[..]);
+            prop_assert_eq!(layouts.len(), layouts.layouts().len());
+        }
+    }
+
+    #[test]
     fn rating_updates_are_zero_sum(ra in 800.0f64..2400.0, rb in 800.0f64..2400.0, s in 0.0f64..=1.0, k in 1.0f64..40.0) {
         let (a, b) = elo::update(ra, rb, s, k);
         prop_assert!(((a - ra) + (b - rb)).abs() < 1e-9);

@@ -617,6 +617,13 @@ impl PlacementTable {
         (p < n && q < n).then(|| self.overlap_at(p, q))
     }
 
+    /// The row of placement `p` in the overlap matrix (bit q of word q / 64: p and q share a
+    /// cell; p overlaps itself), or `None` when the table is too wide to keep the matrix.
+    #[inline]
+    pub(crate) fn overlap_row(&self, p: usize) -> Option<&[u64]> {
+        (self.words > 0).then(|| &self.conflicts[p * self.words..(p + 1) * self.words])
+    }
+
     /// [`overlap`](Self::overlap) for placement indices in range.
     #[inline]
     pub(crate) fn overlap_at(&self, p: usize, q: usize) -> bool {

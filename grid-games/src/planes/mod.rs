@@ -37,6 +37,7 @@ mod player;
 mod referee;
 #[doc(hidden)]
 pub mod reference;
+mod sampler;
 mod sheet;
 
 pub use bots::{
