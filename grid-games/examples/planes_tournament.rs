@@ -11,11 +11,12 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
-use grid_games::game::{Rng, Tournament, elo};
+use grid_games::game::{Rng, Standings, Tournament, TournamentError, elo};
 use grid_games::planes::{Geometry, PriorCache, SUBTASKS, named_bot_with, play_test_point};
 
 /// The field: every shipped bot, the random one twice (two seeds behave alike but are separate
@@ -48,8 +49,8 @@ struct Args {
     /// Games per pairing (a test point; each bot moves first in half of them).
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     games: u32,
-    /// Worker threads for the pairings of a round (default: the available cores; results do
-    /// not depend on it).
+    /// Worker threads (default: the available cores); the five subtasks' tournaments run side by
+    /// side on them. Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
     threads: Option<u32>,
     /// No progress line on standard error.
@@ -63,46 +64,66 @@ fn main() -> ExitCode {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
     );
-    let tournament = Tournament::default()
-        .with_rounds(args.rounds as usize)
-        .with_threads(threads);
+    let tournament = Tournament::default().with_rounds(args.rounds as usize);
     let games = args.games as usize;
     let geometry = Geometry::standard();
     let start = Instant::now();
-    let mut totals = vec![0.0; FIELD.len()];
-    for task in SUBTASKS {
-        // One cache per subtask: the hunters of every pairing share its layout tables.
-        let cache = PriorCache::new();
-        let done = AtomicUsize::new(0);
-        let standings = tournament.run(
-            FIELD.len(),
-            args.seed ^ u64::from(task.id) << 32,
-            |a, b, rng: &mut Rng| {
-                let mut bot_a =
-                    named_bot_with(FIELD[a], rng.next_u64(), &cache).expect("known bot");
-                let mut bot_b =
-                    named_bot_with(FIELD[b], rng.next_u64(), &cache).expect("known bot");
-                let point = play_test_point(&geometry, task, games, bot_a.as_mut(), bot_b.as_mut());
-                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if !args.quiet {
-                    // At most FIELD.len() / 2 pairings a round.
-                    let mut err = std::io::stderr().lock();
-                    let _ = write!(
-                        err,
-                        "\rsubtask {}/5: {n} of at most {} pairings played, {:.1} s elapsed   ",
-                        task.id,
-                        tournament.rounds * (FIELD.len() / 2),
-                        start.elapsed().as_secs_f64()
+    // The five subtasks are independent tournaments (each with its own seed stream), so they
+    // run side by side, the costliest first (longest-first keeps two cores busy to the end);
+    // each plays its rounds in order. Results do not depend on the thread count.
+    let order = [4, 2, 5, 3, 1].map(|id| SUBTASKS.iter().position(|t| t.id == id).unwrap());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let total_pairings = SUBTASKS.len() * tournament.rounds * (FIELD.len() / 2);
+    let results: Vec<Mutex<Option<Result<Standings, TournamentError>>>> =
+        SUBTASKS.iter().map(|_| Mutex::new(None)).collect();
+    let workers = threads.min(SUBTASKS.len());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some(&t) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let task = SUBTASKS[t];
+                    // One cache per subtask: the hunters of every pairing share its tables.
+                    let cache = PriorCache::new();
+                    let standings = tournament.run(
+                        FIELD.len(),
+                        args.seed ^ u64::from(task.id) << 32,
+                        |a, b, rng: &mut Rng| {
+                            let mut bot_a = named_bot_with(FIELD[a], rng.next_u64(), &cache)
+                                .expect("known bot");
+                            let mut bot_b = named_bot_with(FIELD[b], rng.next_u64(), &cache)
+                                .expect("known bot");
+                            let point = play_test_point(
+                                &geometry,
+                                task,
+                                games,
+                                bot_a.as_mut(),
+                                bot_b.as_mut(),
+                            );
+                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                            if !args.quiet {
+                                let mut err = std::io::stderr().lock();
+                                let _ = write!(
+                                    err,
+                                    "\r{n} of at most {total_pairings} pairings played, {:.1} s elapsed   ",
+                                    start.elapsed().as_secs_f64()
+                                );
+                                let _ = err.flush();
+                            }
+                            point.score()
+                        },
                     );
-                    let _ = err.flush();
+                    *results[t].lock().unwrap() = Some(standings);
                 }
-                point.score()
-            },
-        );
-        if !args.quiet {
-            eprint!("\r{:78}\r", "");
+            });
         }
-        let standings = match standings {
+    });
+    if !args.quiet {
+        eprint!("\r{:78}\r", "");
+    }
+    let mut totals = vec![0.0; FIELD.len()];
+    for (task, result) in SUBTASKS.iter().zip(results) {
+        let standings = match result.into_inner().unwrap().expect("every subtask ran") {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("planes_tournament: {e}");
