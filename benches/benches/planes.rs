@@ -1,6 +1,7 @@
-//! Plane bombing: one hunter-vs-hunter game on subtask 1 (942 032 initial layouts), today's
-//! bit-set hunter against the seed's sorted-list hunter (`planes::reference`) in the same run.
-//! Bots are reused across iterations, as in a test point (the layout universe is built once).
+//! Plane bombing: one hunter-vs-hunter game on subtask 1 (942 032 initial layouts) in the same
+//! run for the default hunter (informed hits), the same hunter hitting the likeliest head
+//! (`greedy`), and the seed's sorted-list hunter (`planes::reference`, `old`). Bots are reused
+//! across iterations, as in a test point (the layout universe is built once).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -8,7 +9,9 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use grid_games::game::Side;
 use grid_games::planes::reference::ListHunterBot;
-use grid_games::planes::{GameSettings, Geometry, HunterBot, PlanesBot, SUBTASKS, play_game};
+use grid_games::planes::{
+    GameSettings, Geometry, HitRule, HunterBot, HunterConfig, PlanesBot, SUBTASKS, play_game,
+};
 
 fn game(c: &mut Criterion) {
     let geometry = Geometry::standard();
@@ -29,6 +32,12 @@ fn game(c: &mut Criterion) {
         });
     };
     run("new", &mut HunterBot::new(1), &mut HunterBot::new(2));
+    let greedy = HunterConfig::default().with_rule(HitRule::LikeliestHead);
+    run(
+        "greedy",
+        &mut HunterBot::with_config(1, greedy),
+        &mut HunterBot::with_config(2, greedy),
+    );
     run(
         "old",
         &mut ListHunterBot::new(1),

@@ -41,7 +41,7 @@ mod sampler;
 mod sheet;
 
 pub use bots::{
-    BOT_NAMES, HunterBot, HunterConfig, PriorCache, RandomBot, named_bot, named_bot_with,
+    BOT_NAMES, HitRule, HunterBot, HunterConfig, PriorCache, RandomBot, named_bot, named_bot_with,
 };
 pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
 // `BadShape` is defined below.

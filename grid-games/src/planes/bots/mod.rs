@@ -3,19 +3,20 @@
 mod hunter;
 mod random;
 
-pub use hunter::{HunterBot, HunterConfig, PriorCache};
+pub use hunter::{HitRule, HunterBot, HunterConfig, PriorCache};
 pub use random::RandomBot;
 
 use super::{Geometry, PlaneSpec, PlanesBot};
 use crate::game::Rng;
 
 /// The names [`named_bot`] knows: the random bot and the hunter with some parameter variants.
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "hunter",
     "hunter-fast",
     "hunter-noevade",
     "hunter-plain",
+    "hunter-greedy",
     "hunter-old",
 ];
 
@@ -26,6 +27,8 @@ pub const BOT_NAMES: [&str; 6] = [
 /// * `hunter-fast`: a sample of at most 10⁵ layouts;
 /// * `hunter-noevade`: never moves its planes;
 /// * `hunter-plain`: draws a plain random layout;
+/// * `hunter-greedy`: hits the likeliest head ([`HitRule::LikeliestHead`], the rule before
+///   [`HitRule::Informed`]);
 /// * `hunter-old`: the first version of the hunter (sorted-list layout set, greedy head choice), kept as the
 ///   reference for head-to-head comparisons.
 ///
@@ -71,6 +74,10 @@ pub fn named_bot_with(name: &str, seed: u64, cache: &PriorCache) -> Option<Box<d
         }),
         "hunter-plain" => hunter(HunterConfig {
             drawing_candidates: 1,
+            ..default
+        }),
+        "hunter-greedy" => hunter(HunterConfig {
+            rule: HitRule::LikeliestHead,
             ..default
         }),
         "hunter-old" => Box::new(super::reference::ListHunterBot::with_config(seed, default)),
