@@ -954,9 +954,10 @@ impl Layouts {
         &self.counts
     }
 
-    /// For each cell (row-major), how many of a uniform sample of at most `k` kept layouts (all
-    /// of them when there are no more than `k`) cover it with any plane, destroyed or not; and
-    /// the size of that sample. With the head counts it estimates the chance of each answer at
+    /// For each cell (row-major), how many of a uniform sample of `k` kept layouts (all of them,
+    /// each once, when there are no more than `k`; else drawn without replacement, or with it
+    /// while most of an indexed universe is alive) cover it with any plane, destroyed or not;
+    /// and the size of that sample. With the head counts it estimates the chance of each answer at
     /// each cell. O(k × cells per layout), plus O(U / 64) to draw from an indexed set.
     ///
     /// ```
@@ -988,6 +989,19 @@ impl Layouts {
             return (cover, self.len);
         }
         match &self.state {
+            // Most of the universe alive (the opening): draw universe indices and keep the
+            // alive ones (independent uniform draws, at most 8 tries per layout on average),
+            // which skips the pass over every word.
+            State::Indexed(alive) if self.len.saturating_mul(8) >= u.len() => {
+                let mut taken = 0;
+                while taken < k {
+                    let i = rng.index(u.len());
+                    if alive[i / 64] >> (i % 64) & 1 == 1 {
+                        add(u.layouts[i]);
+                        taken += 1;
+                    }
+                }
+            }
             State::Indexed(alive) => {
                 for i in choose_alive(alive, self.len, k, rng) {
                     add(u.layouts[i]);
