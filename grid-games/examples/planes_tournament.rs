@@ -69,9 +69,10 @@ fn main() -> ExitCode {
     let geometry = Geometry::standard();
     let start = Instant::now();
     // The five subtasks are independent tournaments (each with its own seed stream), so they
-    // run side by side, the costliest first (longest-first keeps two cores busy to the end);
-    // each plays its rounds in order. Results do not depend on the thread count.
-    let order = [4, 2, 5, 3, 1].map(|id| SUBTASKS.iter().position(|t| t.id == id).unwrap());
+    // run side by side, the costliest first (longest-first keeps two cores busy to the end):
+    // subtask 1, whose 942 032 layouts are tracked exactly, costs about twice any other. Each
+    // plays its rounds in order. Results do not depend on the thread count.
+    let order = [1, 2, 4, 3, 5].map(|id| SUBTASKS.iter().position(|t| t.id == id).unwrap());
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let total_pairings = SUBTASKS.len() * tournament.rounds * (FIELD.len() / 2);
