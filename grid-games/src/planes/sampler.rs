@@ -29,8 +29,9 @@
 //! | counting a leaf | O(w) with one free plane, O(n w) with two |
 //! | one sample | O(log leaves) plus O(w) per distinct leaf drawn |
 //!
-//! The tree gives up past [`MAX_LEAVES`] leaves (facts this loose are rare: the required cells
-//! would have to be far apart and many) and the sampler falls back to rejection.
+//! The tree gives up past [`MAX_LEAVES`] leaves or [`MAX_WORK`] units of work (facts this loose
+//! are rare: the required cells would have to be far apart and many, or the sheet huge) and
+//! the sampler falls back to rejection.
 
 use polyomino::Cell;
 
@@ -39,6 +40,12 @@ use crate::game::Rng;
 
 /// Most leaves the cover tree may have before the sampler settles for rejection.
 pub(crate) const MAX_LEAVES: usize = 1 << 16;
+
+/// Most work (32 units per tree node visited, one per bit-set word read while counting) the
+/// cover tree may spend before the sampler settles for rejection: under a tenth of a second. The standard
+/// sheet stays far below it; huge sheets with many placements per cell and scattered required
+/// cells would otherwise take seconds.
+pub(crate) const MAX_WORK: u64 = 1 << 26;
 
 /// What a call produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,21 +103,7 @@ impl Space<'_> {
         rng: &mut Rng,
     ) -> Sampled {
         let table = self.table;
-        // A placement contradicts no fact on its own when every fact cell it covers has the
-        // fact's answer as its role there.
-        let fits = |p: usize| {
-            facts.iter().all(|&(c, a)| {
-                let r = table.role_at(p, c);
-                r == HitAnswer::Empty || r == a
-            })
-        };
-        let fitting: Vec<bool> = (0..table.len()).map(fits).collect();
-        let lists: [Vec<u32>; 3] = std::array::from_fn(|i| {
-            (0..table.len())
-                .filter(|&p| self.allowed[i][p] && fitting[p])
-                .map(|p| p as u32)
-                .collect()
-        });
+        let lists = self.compatible(facts);
         let none = Sampled {
             layouts: Vec::new(),
             exact: true,
@@ -134,6 +127,26 @@ impl Space<'_> {
             layouts: self.reject(&lists, facts, count, rng),
             exact: false,
         }
+    }
+
+    /// The placements each plane may take that contradict no fact on their own (every fact
+    /// cell they cover has the fact's answer as its role there), ascending.
+    fn compatible(&self, facts: &[(Cell, HitAnswer)]) -> [Vec<u32>; 3] {
+        let table = self.table;
+        let fitting: Vec<bool> = (0..table.len())
+            .map(|p| {
+                facts.iter().all(|&(c, a)| {
+                    let r = table.role_at(p, c);
+                    r == HitAnswer::Empty || r == a
+                })
+            })
+            .collect();
+        std::array::from_fn(|i| {
+            (0..table.len())
+                .filter(|&p| self.allowed[i][p] && fitting[p])
+                .map(|p| p as u32)
+                .collect()
+        })
     }
 
     /// Rejection sampling from the per-plane lists (see the module docs).
@@ -182,6 +195,8 @@ struct CoverTree<'a> {
     cover: Vec<[Vec<u32>; 3]>,
     required: &'a [Cell],
     leaves: Vec<Leaf>,
+    /// Work spent so far (see [`MAX_WORK`]).
+    work: u64,
 }
 
 impl<'a> CoverTree<'a> {
@@ -218,6 +233,7 @@ impl<'a> CoverTree<'a> {
             cover,
             required,
             leaves: Vec::new(),
+            work: 0,
         };
         tree.walk([None; 3])?;
         Some(tree)
@@ -229,8 +245,14 @@ impl<'a> CoverTree<'a> {
             .expect("the cover tree is built only with an overlap matrix")
     }
 
-    /// Adds the leaves below `fixed`; `None` once there are too many.
+    /// Adds the leaves below `fixed`; `None` once there are too many or the work runs out.
     fn walk(&mut self, fixed: [Option<u32>; 3]) -> Option<()> {
+        // A node (a search for the first uncovered cell, overlap tests) costs about as much
+        // as 32 words of popcounts.
+        self.work += 32;
+        if self.work > MAX_WORK {
+            return None;
+        }
         let uncovered = (0..self.required.len()).find(|&r| {
             let c = self.required[r];
             !fixed
@@ -239,6 +261,17 @@ impl<'a> CoverTree<'a> {
                 .any(|&p| self.table.mask_at(p as usize).contains(c))
         });
         let Some(r) = uncovered else {
+            let free = fixed.iter().filter(|p| p.is_none()).count() as u64;
+            let words = self.compatible[0].len() as u64;
+            // One popcount pass per free plane, and one per placement of the first when two
+            // are free.
+            self.work += match free {
+                2 => words * (self.table.len() as u64 + 2),
+                _ => words * free,
+            };
+            if self.work > MAX_WORK {
+                return None;
+            }
             let weight = self.completions(&fixed);
             if weight > 0 {
                 if self.leaves.len() >= MAX_LEAVES {
@@ -575,6 +608,56 @@ mod tests {
             let bound = (k - 1.0) + 6.0 * (2.0 * (k - 1.0)).sqrt();
             assert!(chi2 < bound, "chi2 {chi2} over {k} layouts");
             checked += 1;
+        }
+    }
+
+    #[test]
+    fn scattered_facts_on_a_large_sheet_stay_bounded() {
+        // Every kind on a 40 x 40 sheet (over 8 000 placements: no overlap matrix, so no tree)
+        // and on 20 x 20 (a matrix, so a cover tree): body answers far apart must come back
+        // quickly, by the tree or by rejection.
+        for size in [40, 20] {
+            let (table, allowed) = setting(size, [0b111111; 3]);
+            assert_eq!(table.overlap_row(0).is_some(), size == 20);
+            let space = Space {
+                table: &table,
+                allowed: &allowed,
+            };
+            let s = size as i32;
+            // Four body answers near the four corners: three planes cannot cover them all, so
+            // every branch of the tree is a dead end (an unbounded walk visits tens of
+            // millions of nodes).
+            let facts = [
+                (Cell::new(4, 4), HitAnswer::Body),
+                (Cell::new(s - 5, s - 5), HitAnswer::Body),
+                (Cell::new(4, s - 5), HitAnswer::Body),
+                (Cell::new(s - 5, 4), HitAnswer::Body),
+                (Cell::new(s / 2, s / 2), HitAnswer::Empty),
+            ];
+            let start = std::time::Instant::now();
+            let got = space.sample(&facts, 100, 100, &mut Rng::seed_from(2));
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(5),
+                "{size}"
+            );
+            assert!(got.layouts.is_empty(), "no layout covers all four corners");
+            if size == 20 {
+                // The tree gave up on its work budget (about 2 s of walking without it).
+                let required: Vec<Cell> = facts[..4].iter().map(|f| f.0).collect();
+                let lists = space.compatible(&facts);
+                assert!(CoverTree::new(&space, &lists, &required).is_none());
+            }
+            let t = space.table;
+            for l in &got.layouts {
+                for &(c, a) in &facts {
+                    let role = l
+                        .iter()
+                        .map(|&p| t.role_at(p as usize, c))
+                        .find(|&r| r != HitAnswer::Empty)
+                        .unwrap_or(HitAnswer::Empty);
+                    assert_eq!(role, a);
+                }
+            }
         }
     }
 
