@@ -1,0 +1,202 @@
+//! The meet-in-the-middle count of single cycles ([`run_cycle_halves`]): the two halves of the
+//! board swept to the middle row boundary and joined there.
+
+use super::key::Key;
+use super::sweep::{Options, Sweep};
+use super::{EdgeRules, Sides, Stats};
+use crate::budget::Meter;
+use crate::engine::interned::Interned;
+use crate::engine::table::Frontiers;
+use crate::{Grid, PlugError, Value};
+
+/// [`run_edges`](super::run_edges) with [`EdgeRules::SINGLE_CYCLE`], by meeting in the middle:
+/// the top half of the board and the bottom half (swept upwards, as the top of the vertically
+/// flipped board) are swept to the middle row boundary and joined there by their plug sets and
+/// matchings (see [`meander`](crate::engine::meander)). When the bottom half is the top half's
+/// mirror image (an even number of rows, each cell blocked like its mirror cell and offering its
+/// mirror cell's choices with up and down exchanged) one sweep serves both halves; otherwise,
+/// with more than one thread, the two halves run at the same time, each on half of the threads.
+///
+/// The halves are swept with values of type `H` and joined in `V` (`widen` converts): half
+/// counts are about the square root of the total, so a 64-bit half sweep with a 128-bit join
+/// keeps the sweep's tables small; an overflow in either is [`PlugError::Overflow`], as usual.
+///
+/// `Ok(None)` when the method does not apply and the caller should sweep the whole board: fewer
+/// than two rows, more than [`meander::MAX_COLS`](crate::engine::meander::MAX_COLS) columns, a
+/// half without free cells, or a choice of a free cell that does not open exactly two sides
+/// (then a cycle could close inside one half).
+///
+/// # Errors
+/// As [`run_edges`](super::run_edges).
+pub(crate) fn run_cycle_halves<H: Value, V: Value>(
+    grid: &Grid,
+    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, H)>,
+    options: &crate::Options,
+    widen: impl Fn(&H) -> V,
+) -> Result<Option<V>, PlugError> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    if rows < 2 || cols > crate::engine::meander::MAX_COLS {
+        return Ok(None);
+    }
+    let top_rows = rows / 2;
+    let has_free = |rs: core::ops::Range<usize>| {
+        rs.into_iter()
+            .any(|r| (0..cols).any(|c| !grid.is_blocked(r, c)))
+    };
+    if !has_free(0..top_rows) || !has_free(top_rows..rows) {
+        return Ok(None);
+    }
+    let mut lists: Interned<Vec<(Sides, H)>> = Interned::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let list = if grid.is_blocked(r, c) {
+                Vec::new()
+            } else {
+                choices(r, c)
+            };
+            for (sides, _) in &list {
+                if sides.0 & !0xF != 0 {
+                    return Err(PlugError::BadSides {
+                        row: r,
+                        col: c,
+                        sides: sides.0,
+                    });
+                }
+                if sides.degree() != 2 {
+                    return Ok(None);
+                }
+            }
+            lists.push(list);
+        }
+    }
+    let flipped = Grid::with_blocked(
+        rows,
+        cols,
+        (0..rows * cols)
+            .map(|i| grid.is_blocked(rows - 1 - i / cols, i % cols))
+            .collect(),
+    )?;
+    let halves = Halves {
+        grid,
+        flipped: &flipped,
+        lists: &lists,
+        top_rows,
+        meter: options.meter(),
+    };
+    let threads = options.threads.get();
+    let value = if 4 * (cols + 1) <= 60 {
+        halves.run::<u64, V>(threads, widen)?
+    } else {
+        halves.run::<u128, V>(threads, widen)?
+    };
+    Ok(Some(value))
+}
+
+/// Up and down exchanged.
+pub(super) fn mirrored(sides: Sides) -> Sides {
+    Sides(sides.0 & 0b0101 | (sides.0 & 0b0010) << 2 | (sides.0 & 0b1000) >> 2)
+}
+
+/// Whether two lists hold the same (sides, weight) pairs, in any order.
+fn same_choices<V: PartialEq>(a: &[(Sides, V)], b: &[(Sides, V)]) -> bool {
+    let mut used = vec![false; b.len()];
+    a.len() == b.len()
+        && a.iter().all(|x| {
+            let found = (0..b.len()).find(|&j| !used[j] && b[j] == *x);
+            found.map(|j| used[j] = true).is_some()
+        })
+}
+
+/// The two halves of a board for [`run_cycle_halves`].
+pub(super) struct Halves<'a, H> {
+    pub(super) grid: &'a Grid,
+    pub(super) flipped: &'a Grid,
+    /// Every cell's choices, row-major (blocked cells: none).
+    pub(super) lists: &'a Interned<Vec<(Sides, H)>>,
+    pub(super) top_rows: usize,
+    /// The budget of each half sweep.
+    pub(super) meter: Meter,
+}
+
+impl<H: Value> Halves<'_, H> {
+    /// The choices of cell `(r, c)` of the flipped board.
+    fn flipped_choices(&self, r: usize, c: usize) -> Vec<(Sides, H)> {
+        let cols = self.grid.cols();
+        self.lists
+            .get((self.grid.rows() - 1 - r) * cols + c)
+            .iter()
+            .map(|(s, w)| (mirrored(*s), w.clone()))
+            .collect()
+    }
+
+    pub(super) fn symmetric(&self) -> bool {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        rows.is_multiple_of(2)
+            && (0..rows).all(|r| {
+                (0..cols).all(|c| {
+                    self.grid.is_blocked(r, c) == self.flipped.is_blocked(r, c)
+                        && same_choices(self.lists.get(r * cols + c), &self.flipped_choices(r, c))
+                })
+            })
+    }
+
+    /// The halves swept with keys `K`, joined in `V`.
+    fn run<K: Key + Send + Sync, V: Value>(
+        &self,
+        threads: usize,
+        widen: impl Fn(&H) -> V,
+    ) -> Result<V, PlugError> {
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
+        let top_options =
+            Options::new(self.grid, &mut |r, c| self.lists.get(r * cols + c).clone())?;
+        let top = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options, self.meter);
+        let meanders = crate::engine::meander::Meanders::new(cols);
+        let slots = |(fronts, _): (Vec<Frontiers<K, H>>, Stats)| -> Vec<V> {
+            let mut out = vec![V::zero(); meanders.len()];
+            for list in &fronts {
+                for (key, value) in list.iter() {
+                    if let Some(slot) = meanders.slot(key.widen()) {
+                        // Distinct keys in minimal representation are distinct matchings:
+                        // every slot is written once.
+                        debug_assert!(out[slot].is_zero(), "slot {slot} written twice");
+                        out[slot] = widen(value);
+                    }
+                }
+            }
+            out
+        };
+        if self.symmetric() {
+            let half = slots(top.sweep_rows(self.top_rows, threads)?);
+            return meanders.join(&half, &half);
+        }
+        let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
+        let bottom = Sweep::<K, H>::new(
+            self.flipped,
+            EdgeRules::SINGLE_CYCLE,
+            bottom_options,
+            self.meter,
+        );
+        let bottom_rows = rows - self.top_rows;
+        let (up, down) = if threads == 1 {
+            (
+                slots(top.sweep_rows(self.top_rows, 1)?),
+                slots(bottom.sweep_rows(bottom_rows, 1)?),
+            )
+        } else {
+            let (mine, theirs) = (threads / 2, threads - threads / 2);
+            std::thread::scope(|scope| -> Result<_, PlugError> {
+                let spawned = std::thread::Builder::new()
+                    .spawn_scoped(scope, || bottom.sweep_rows(bottom_rows, theirs));
+                let up = top.sweep_rows(self.top_rows, mine);
+                let down = match spawned.map(|handle| handle.join()) {
+                    Ok(Ok(outcome)) => outcome,
+                    Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                    // No thread to be had: sweep the bottom half here.
+                    Err(_) => bottom.sweep_rows(bottom_rows, theirs),
+                };
+                Ok((slots(up?), slots(down?)))
+            })?
+        };
+        meanders.join(&up, &down)
+    }
+}
