@@ -909,7 +909,7 @@ impl Layouts {
                     from
                 }
             };
-            let mut next = Vec::with_capacity(from.len() * 2);
+            let mut next = Vec::with_capacity(from.len() * 3);
             for l in from {
                 moves(l, &mut |m| next.push(m));
             }
@@ -955,9 +955,9 @@ impl Layouts {
     }
 
     /// For each cell (row-major), how many of a uniform sample of `k` kept layouts (all of them,
-    /// each once, when there are no more than `k`; else drawn without replacement, or with it
-    /// while most of an indexed universe is alive) cover it with any plane, destroyed or not;
-    /// and the size of that sample. With the head counts it estimates the chance of each answer at
+    /// each once, when there are no more than `k`; else drawn independently, or without
+    /// replacement from a sparse indexed set) cover it with any plane, destroyed or not; and the
+    /// size of that sample. With the head counts it estimates the chance of each answer at
     /// each cell. O(k × cells per layout), plus O(U / 64) to draw from an indexed set.
     ///
     /// ```
@@ -1008,10 +1008,9 @@ impl Layouts {
                 }
             }
             State::Listed(items) => {
-                let mut picks: Vec<usize> = (0..items.len()).collect();
-                choose_prefix(&mut picks, k, rng);
-                for &i in &picks[..k] {
-                    add(items[i]);
+                // Independent uniform draws (an estimate needs no more; no index list to build).
+                for _ in 0..k {
+                    add(items[rng.index(items.len())]);
                 }
             }
         }
