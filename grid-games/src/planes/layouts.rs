@@ -955,9 +955,9 @@ impl Layouts {
     }
 
     /// For each cell (row-major), how many of a uniform sample of `k` kept layouts (all of them,
-    /// each once, when there are no more than `k`; else drawn independently, or without
-    /// replacement from a sparse indexed set) cover it with any plane, destroyed or not; and the
-    /// size of that sample. With the head counts it estimates the chance of each answer at
+    /// each once, when there are no more than `k`; else drawn without replacement, or
+    /// independently from a set much larger than `k`) cover it with any plane, destroyed or
+    /// not; and the size of that sample. With the head counts it estimates the chance of each answer at
     /// each cell. O(k × cells per layout), plus O(U / 64) to draw from an indexed set.
     ///
     /// ```
@@ -1007,8 +1007,18 @@ impl Layouts {
                     add(u.layouts[i]);
                 }
             }
+            // A list not much longer than the sample: without replacement (independent draws
+            // would repeat many layouts).
+            State::Listed(items) if items.len() <= 8 * k => {
+                let mut picks: Vec<u32> = (0..items.len() as u32).collect();
+                choose_prefix(&mut picks, k, rng);
+                for &i in &picks[..k] {
+                    add(items[i as usize]);
+                }
+            }
+            // A long list: independent uniform draws (few repeats, and no index list of up
+            // to 90 000 layouts to build every turn).
             State::Listed(items) => {
-                // Independent uniform draws (an estimate needs no more; no index list to build).
                 for _ in 0..k {
                     add(items[rng.index(items.len())]);
                 }
