@@ -13,7 +13,8 @@
 //! * Player API: [`PlanesBot`] with [`Setup`], [`Action`], [`Seen`]: exactly the information a
 //!   contestant's program gets, so a bot cannot read the hidden sheet.
 //! * Bots: [`RandomBot`] (random legal play) and [`HunterBot`] (keeps the opponent layouts
-//!   consistent with everything observed and hits the likeliest head).
+//!   consistent with everything observed and hits where a head is likely and the answer
+//!   uncertain, see [`HitRule`]).
 //! * Layout enumeration: [`PlacementTable`] counts single placements, pairs and triples (the
 //!   original contest's statement lists these counts), [`Layouts`] is the hunter's consistent set.
 //!

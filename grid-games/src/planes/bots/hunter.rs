@@ -1,5 +1,5 @@
-//! [`HunterBot`]: keeps the opponent layouts consistent with everything observed and hits the
-//! likeliest head.
+//! [`HunterBot`]: keeps the opponent layouts consistent with everything observed and hits where
+//! a head is likely and the answer uncertain ([`HitRule`]).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
