@@ -84,6 +84,19 @@ fn replay_is_consistent(
     Ok(())
 }
 
+/// A random bot's drawing for `masks`, as a sheet.
+fn random_sheet(geometry: &Geometry, masks: [u8; 3], subtask: u8, seed: u64) -> Sheet {
+    let mut bot = RandomBot::new(seed);
+    let setup = grid_games::planes::Setup {
+        last: LastResult::FirstGame,
+        subtask,
+        masks,
+        first: true,
+        geometry,
+    };
+    Sheet::draw(geometry, masks, bot.setup(&setup)).unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -101,11 +114,7 @@ proptest! {
         let table = Arc::new(PlacementTable::new(&geometry, masks[0]));
         let mut layouts = Layouts::new(Arc::clone(&table), masks, 2_000_000, &mut rng);
         prop_assert!(layouts.is_exact());
-        let mut hidden = {
-            let mut bot = RandomBot::new(seed);
-            let setup = grid_games::planes::Setup { last: LastResult::FirstGame, subtask: 5, masks, first: true, geometry: &geometry };
-            Sheet::draw(&geometry, masks, bot.setup(&setup)).unwrap()
-        };
+        let mut hidden = random_sheet(&geometry, masks, 5, seed);
         prop_assert!(layouts.contains_sheet(&hidden));
         for _ in 0..steps {
             let moves = hidden.legal_moves(&geometry);
@@ -134,11 +143,7 @@ proptest! {
         let mut fast = Layouts::new(Arc::clone(&table), masks, 2_000_000, &mut rng);
         let mut list = ListLayouts::new(Arc::clone(&table), masks, 2_000_000, &mut rng);
         prop_assert!(fast.is_exact() && list.is_exact());
-        let mut hidden = {
-            let mut bot = RandomBot::new(seed);
-            let setup = grid_games::planes::Setup { last: LastResult::FirstGame, subtask: 5, masks, first: true, geometry: &geometry };
-            Sheet::draw(&geometry, masks, bot.setup(&setup)).unwrap()
-        };
+        let mut hidden = random_sheet(&geometry, masks, 5, seed);
         let same = |fast: &Layouts, list: &ListLayouts| -> Result<(), TestCaseError> {
             prop_assert_eq!(fast.len(), list.len());
             prop_assert_eq!(fast.layouts(), list.items().to_vec());
@@ -188,11 +193,7 @@ proptest! {
         let table = Arc::new(PlacementTable::new(&geometry, 1));
         let mut layouts = Layouts::new(Arc::clone(&table), masks, 4_000, &mut rng);
         prop_assert!(!layouts.is_exact());
-        let mut hidden = {
-            let mut bot = RandomBot::new(seed);
-            let setup = grid_games::planes::Setup { last: LastResult::FirstGame, subtask: 1, masks, first: true, geometry: &geometry };
-            Sheet::draw(&geometry, masks, bot.setup(&setup)).unwrap()
-        };
+        let mut hidden = random_sheet(&geometry, masks, 1, seed);
         let mut facts = Vec::new();
         for _ in 0..steps {
             let moves = hidden.legal_moves(&geometry);

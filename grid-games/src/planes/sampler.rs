@@ -90,6 +90,14 @@ fn popcount(bits: &[u64]) -> u64 {
     bits.iter().map(|w| u64::from(w.count_ones())).sum()
 }
 
+/// The role of `cell` in layout `l`: its role in the placement covering it, or empty.
+fn role_in(table: &PlacementTable, l: &[u32; 3], cell: Cell) -> HitAnswer {
+    l.iter()
+        .map(|&p| table.role_at(p as usize, cell))
+        .find(|&r| r != HitAnswer::Empty)
+        .unwrap_or(HitAnswer::Empty)
+}
+
 impl Space<'_> {
     /// Up to `count` uniformly random layouts consistent with `facts`, or every consistent
     /// layout when there are at most `exact_limit` of them and the cover tree applies.
@@ -158,12 +166,6 @@ impl Space<'_> {
         rng: &mut Rng,
     ) -> Vec<[u32; 3]> {
         let table = self.table;
-        let role = |l: &[u32; 3], c: Cell| {
-            l.iter()
-                .map(|&p| table.role_at(p as usize, c))
-                .find(|&r| r != HitAnswer::Empty)
-                .unwrap_or(HitAnswer::Empty)
-        };
         let mut out = Vec::with_capacity(count.min(1 << 16));
         let mut misses = 0usize;
         let most_misses = count.saturating_mul(2).saturating_add(10_000);
@@ -176,7 +178,11 @@ impl Space<'_> {
                 && !table.overlap_at(a, b)
                 && !table.overlap_at(a, c)
                 && !table.overlap_at(b, c);
-            if ok && facts.iter().all(|&(cell, ans)| role(&l, cell) == ans) {
+            if ok
+                && facts
+                    .iter()
+                    .all(|&(cell, ans)| role_in(table, &l, cell) == ans)
+            {
                 out.push(l);
             } else {
                 misses += 1;
@@ -312,22 +318,43 @@ impl<'a> CoverTree<'a> {
         bits
     }
 
+    /// `bits` without the placements that overlap placement `q`.
+    fn beside(&self, bits: &[u64], q: usize) -> Bits {
+        bits.iter()
+            .zip(self.row(q as u32))
+            .map(|(a, o)| a & !o)
+            .collect()
+    }
+
+    /// For two free planes with free placements `fj` and `fk`: the placements of the first,
+    /// and for each the number of placements of the second disjoint from it.
+    fn pair_counts(&self, fj: &[u64], fk: &[u64]) -> (Vec<usize>, Vec<u64>) {
+        let firsts: Vec<usize> = ones(fj).collect();
+        let counts = firsts
+            .iter()
+            .map(|&q| {
+                fk.iter()
+                    .zip(self.row(q as u32))
+                    .map(|(a, o)| u64::from((a & !o).count_ones()))
+                    .sum()
+            })
+            .collect();
+        (firsts, counts)
+    }
+
+    /// The planes a leaf leaves free.
+    fn free_planes(fixed: &[Option<u32>; 3]) -> Vec<usize> {
+        (0..3).filter(|&i| fixed[i].is_none()).collect()
+    }
+
     /// The number of ways to complete `fixed` (the free planes, disjoint from everything).
     fn completions(&self, fixed: &[Option<u32>; 3]) -> u64 {
-        let free: Vec<usize> = (0..3).filter(|&i| fixed[i].is_none()).collect();
-        match free[..] {
+        match CoverTree::free_planes(fixed)[..] {
             [] => 1,
             [k] => popcount(&self.free(fixed, k)),
             [j, k] => {
                 let (fj, fk) = (self.free(fixed, j), self.free(fixed, k));
-                ones(&fj)
-                    .map(|q| {
-                        fk.iter()
-                            .zip(self.row(q as u32))
-                            .map(|(a, o)| u64::from((a & !o).count_ones()))
-                            .sum::<u64>()
-                    })
-                    .sum()
+                self.pair_counts(&fj, &fk).1.iter().sum()
             }
             _ => unreachable!("a leaf covers at least one required cell"),
         }
@@ -335,9 +362,8 @@ impl<'a> CoverTree<'a> {
 
     /// Every completion of a leaf, passed to `f`.
     fn for_each_completion(&self, leaf: &Leaf, f: &mut impl FnMut([u32; 3])) {
-        let free: Vec<usize> = (0..3).filter(|&i| leaf.fixed[i].is_none()).collect();
         let base = leaf.fixed.map(|p| p.unwrap_or(0));
-        match free[..] {
+        match CoverTree::free_planes(&leaf.fixed)[..] {
             [] => f(base),
             [k] => {
                 for q in ones(&self.free(&leaf.fixed, k)) {
@@ -349,9 +375,7 @@ impl<'a> CoverTree<'a> {
             [j, k] => {
                 let (fj, fk) = (self.free(&leaf.fixed, j), self.free(&leaf.fixed, k));
                 for q in ones(&fj) {
-                    let row = self.row(q as u32);
-                    let fq: Bits = fk.iter().zip(row).map(|(a, o)| a & !o).collect();
-                    for s in ones(&fq) {
+                    for s in ones(&self.beside(&fk, q)) {
                         let mut l = base;
                         l[j] = q as u32;
                         l[k] = s as u32;
@@ -407,9 +431,8 @@ impl<'a> CoverTree<'a> {
 
     /// `times` uniform completions of `leaf`, appended to `out`.
     fn complete(&self, leaf: &Leaf, times: usize, rng: &mut Rng, out: &mut Vec<[u32; 3]>) {
-        let free: Vec<usize> = (0..3).filter(|&i| leaf.fixed[i].is_none()).collect();
         let base = leaf.fixed.map(|p| p.unwrap_or(0));
-        match free[..] {
+        match CoverTree::free_planes(&leaf.fixed)[..] {
             [] => out.extend(std::iter::repeat_n(base, times)),
             [k] => {
                 let choices: Vec<usize> = ones(&self.free(&leaf.fixed, k)).collect();
@@ -423,26 +446,19 @@ impl<'a> CoverTree<'a> {
                 // The first free plane in proportion to the second's choices beside it, then
                 // the second uniformly among them.
                 let (fj, fk) = (self.free(&leaf.fixed, j), self.free(&leaf.fixed, k));
-                let firsts: Vec<usize> = ones(&fj).collect();
-                let mut cumulative = Vec::with_capacity(firsts.len());
-                let mut sum = 0u64;
-                for &q in &firsts {
-                    sum += fk
-                        .iter()
-                        .zip(self.row(q as u32))
-                        .map(|(a, o)| u64::from((a & !o).count_ones()))
-                        .sum::<u64>();
-                    cumulative.push(sum);
-                }
+                let (firsts, counts) = self.pair_counts(&fj, &fk);
+                let cumulative: Vec<u64> = counts
+                    .iter()
+                    .scan(0u64, |sum, &c| {
+                        *sum += c;
+                        Some(*sum)
+                    })
+                    .collect();
+                let sum = cumulative.last().copied().unwrap_or(0);
                 for _ in 0..times {
                     let u = rng.below(sum);
                     let q = firsts[cumulative.partition_point(|&c| c <= u)];
-                    let beside: Bits = fk
-                        .iter()
-                        .zip(self.row(q as u32))
-                        .map(|(a, o)| a & !o)
-                        .collect();
-                    let seconds: Vec<usize> = ones(&beside).collect();
+                    let seconds: Vec<usize> = ones(&self.beside(&fk, q)).collect();
                     let mut l = base;
                     l[j] = q as u32;
                     l[k] = seconds[rng.index(seconds.len())] as u32;
@@ -482,16 +498,13 @@ mod tests {
         all: &[[u32; 3]],
         facts: &[(Cell, HitAnswer)],
     ) -> Vec<[u32; 3]> {
-        let t = space.table;
-        let role = |l: &[u32; 3], c: Cell| {
-            l.iter()
-                .map(|&p| t.role_at(p as usize, c))
-                .find(|&r| r != HitAnswer::Empty)
-                .unwrap_or(HitAnswer::Empty)
-        };
         all.iter()
             .copied()
-            .filter(|l| facts.iter().all(|&(cell, ans)| role(l, cell) == ans))
+            .filter(|l| {
+                facts
+                    .iter()
+                    .all(|&(cell, ans)| role_in(space.table, l, cell) == ans)
+            })
             .collect()
     }
 
@@ -521,12 +534,7 @@ mod tests {
         (0..hits)
             .map(|_| {
                 let c = Cell::new(rng.below(size) as i32, rng.below(size) as i32);
-                let a = hidden
-                    .iter()
-                    .map(|&p| space.table.role_at(p as usize, c))
-                    .find(|&r| r != HitAnswer::Empty)
-                    .unwrap_or(HitAnswer::Empty);
-                (c, a)
+                (c, role_in(space.table, &hidden, c))
             })
             .collect()
     }
@@ -646,17 +654,6 @@ mod tests {
                 let required: Vec<Cell> = facts[..4].iter().map(|f| f.0).collect();
                 let lists = space.compatible(&facts);
                 assert!(CoverTree::new(&space, &lists, &required).is_none());
-            }
-            let t = space.table;
-            for l in &got.layouts {
-                for &(c, a) in &facts {
-                    let role = l
-                        .iter()
-                        .map(|&p| t.role_at(p as usize, c))
-                        .find(|&r| r != HitAnswer::Empty)
-                        .unwrap_or(HitAnswer::Empty);
-                    assert_eq!(role, a);
-                }
             }
         }
     }
