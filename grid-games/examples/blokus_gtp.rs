@@ -95,10 +95,9 @@ const PROG: &str = "blokus_gtp";
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let budget = Budget {
-        time: args.ms.map(Duration::from_millis),
-        iterations: args.iterations,
-    };
+    let mut budget = Budget::default();
+    budget.time = args.ms.map(Duration::from_millis);
+    budget.iterations = args.iterations;
     let Some(bot) = named_bot(&args.bot, args.seed) else {
         return cli::fail(PROG, format_args!("unknown bot {}", args.bot));
     };

@@ -173,10 +173,9 @@ fn play_one(args: &Args, budget: Budget, table: &Arc<MoveTable>, g: u64) -> Summ
 fn main() -> ExitCode {
     let args = Args::parse();
     let threads = cli::threads(PROG, args.threads);
-    let budget = Budget {
-        time: args.ms.map(Duration::from_millis),
-        iterations: args.iterations,
-    };
+    let mut budget = Budget::default();
+    budget.time = args.ms.map(Duration::from_millis);
+    budget.iterations = args.iterations;
     let table = Arc::new(MoveTable::new(args.variant));
     let total = Mutex::new(Summary::default());
     let next = AtomicU64::new(0);

@@ -10,6 +10,8 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "support/paperio_interop.rs"]
+mod interop;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -32,7 +34,7 @@ INPUT (JSON Lines), from FILE, or standard input for `-`:
   (others, such as scenario, seed, ai, features, end_kind, are ignored):
 
   id              integer, labels messages (-1 when missing)
-  width, height   the board (width even, 18..=4096; height 9..=4096)
+  width, height   the board (width even, 2..=4096; height 1..=4096)
   max_turn        moves allowed per player
   init            [{\"x\", \"y\", \"direction\"}, {...}]: the heads of player 0 and 1 at the start,
                   each with its 3 x 3 square of land clipped to the board (player 1's square
@@ -56,7 +58,12 @@ INPUT (JSON Lines), from FILE, or standard input for `-`:
 
   Each trace is replayed from width, height, max_turn, init and moves alone. Checked: the
   counts after every ply, the ply count, the final territory and trail grids, the final
-  band_route when present, the result (winner, code, extra) and the final heads. For codes -1 and -2 (a forfeit, no rule to test)
+  band_route when present, the result (winner, code, extra) and the final heads. Every
+  position (the start and after each ply) must also survive the interop conversions: to a
+  Snapshot and back, to the course's frame and back, the public log's frame (with
+  band_route) back to an equal position, and a player's frame (without it) to the same board;
+  and at a third and two thirds of the game, the position read from a player's frame must
+  play the rest of the trace exactly as the game does. For codes -1 and -2 (a forfeit, no rule to test)
   `plies` plies are replayed and only the counts and the final grids are compared.
 
   Without FILE the sample shipped with the crate is read (grid-games/examples/data/
@@ -226,8 +233,19 @@ fn check(line: &str) -> Result<u64, String> {
         .as_array()
         .ok_or("ply_counts is not a list")?;
     let forfeit = code == -1 || code == -2;
+    let max_turn = config.max_turn;
+    let interop = |game: &Position, ply: u64| {
+        interop::round_trips(game, max_turn).map_err(|e| err(format!("interop at ply {ply}: {e}")))
+    };
+    interop(&game, 0)?;
     let mut ply = 0u64;
     while game.end().is_none() && (!forfeit || ply < plies) {
+        if plies > 2 && [plies / 3, 2 * plies / 3].contains(&ply) {
+            let rest =
+                (ply..plies).map_while(|j| moves[(j % 2) as usize].get((j / 2) as usize).copied());
+            interop::plays_on_alike(&game, max_turn, rest)
+                .map_err(|e| err(format!("interop from ply {ply}: {e}")))?;
+        }
         let mover = (ply % 2) as usize;
         let Some(&turn) = moves[mover].get((ply / 2) as usize) else {
             return Err(err(format!(
@@ -237,6 +255,7 @@ fn check(line: &str) -> Result<u64, String> {
         };
         game.play(turn).map_err(|e| err(e.to_string()))?;
         ply += 1;
+        interop(&game, ply)?;
         let ours = [game.territory_counts(), game.trail_counts()].concat();
         let theirs: Option<Vec<i64>> = counts
             .get(ply as usize - 1)

@@ -17,7 +17,7 @@ fn small(max_turn: u32) -> Config {
 
 #[test]
 fn sizes_and_starts_are_validated() {
-    for (w, h) in [(16, 9), (18, 8), (19, 9), (0, 0), (5000, 9)] {
+    for (w, h) in [(19, 9), (1, 9), (0, 0), (18, 0), (5000, 9), (18, 4097)] {
         let c = Config::default().with_size(w, h).with_max_turn(10);
         assert!(
             matches!(c.validate(), Err(PaperioError::BadSize { .. })),
@@ -49,6 +49,50 @@ fn sizes_and_starts_are_validated() {
     for seed in 0..200 {
         let g = Position::random(small(10), &mut Rng::seed_from(seed)).unwrap();
         assert_eq!(g.territory_counts(), [9, 9]);
+    }
+}
+
+/// The course engine builds any `2k × h` board; explicit starts work on all of them, and the
+/// random placement wherever it keeps both heads on the board (`k ≥ 7`, `h ≥ 7`).
+#[test]
+fn every_board_the_course_engine_builds_is_accepted() {
+    for (w, h) in [(2, 1), (4, 3), (8, 5), (16, 9), (18, 8)] {
+        let config = Config::default().with_size(w, h).with_max_turn(30);
+        assert!(config.validate().is_ok(), "{w}x{h}");
+        let starts = [
+            start(0, 0, Direction::South),
+            start(w as i32 - 1, h as i32 - 1, Direction::North),
+        ];
+        let mut game = Position::new(config, starts).unwrap();
+        // Overlapping squares go to player 1, as the engine paints them.
+        let cells = w * h;
+        let [a, b] = game.territory_counts();
+        assert!(a + b <= cells && b >= 1, "{w}x{h}");
+        let mut bots = (Raider::new(1), SafeWalker::new(2));
+        while game.to_move().is_some() {
+            let turn = if game.to_move() == Some(Side::First) {
+                grid_games::game::Bot::choose(&mut bots.0, &game, Default::default())
+            } else {
+                grid_games::game::Bot::choose(&mut bots.1, &game, Default::default())
+            };
+            game.play(turn.unwrap()).unwrap();
+        }
+    }
+    for (w, h) in [(14, 7), (16, 8), (18, 9)] {
+        let config = Config::default().with_size(w, h).with_max_turn(10);
+        assert!(config.fits_random_starts());
+        for seed in 0..300 {
+            let game = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
+            let (a, b) = (game.head(Side::First), game.head(Side::Second));
+            assert!(game.contains(a.0, a.1) && game.contains(b.0, b.1) && a != b);
+        }
+    }
+    for (w, h) in [(12, 30), (30, 6)] {
+        let config = Config::default().with_size(w, h).with_max_turn(10);
+        assert!(matches!(
+            Position::random(config, &mut Rng::seed_from(1)),
+            Err(PaperioError::TooSmallForRandomStarts { .. })
+        ));
     }
 }
 

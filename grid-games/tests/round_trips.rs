@@ -97,6 +97,53 @@ mod serde_forms {
         assert!(serde_json::from_str::<Position>(third).is_err());
     }
 
+    /// paper.io positions survive JSON (running and ended), a course frame written the way
+    /// Python's `json.dumps` writes a player's frame (tuples as lists, `None` as null, with
+    /// the `me` and `enemy` entries) reads as a `Frame`, and a document describing no
+    /// reachable position is refused.
+    #[test]
+    fn paperio_positions_and_course_frames_survive_json() {
+        use grid_games::game::Rng;
+        use grid_games::paperio::course::Frame;
+        use grid_games::paperio::{Position as Paper, Snapshot, Turn as PaperTurn};
+        let mut game =
+            Paper::random(Config::default().with_max_turn(40), &mut Rng::seed_from(3)).unwrap();
+        for turn in [
+            PaperTurn::Straight,
+            PaperTurn::Left,
+            PaperTurn::Straight,
+            PaperTurn::Right,
+        ] {
+            game.play(turn).unwrap();
+        }
+        assert_eq!(round_trip(&game), game);
+        let mut over = game.clone();
+        while over.end().is_none() {
+            over.play(PaperTurn::Straight).unwrap();
+        }
+        assert_eq!(round_trip(&over), over);
+        let snapshot = game.snapshot();
+        assert_eq!(round_trip(&snapshot), snapshot);
+        let mut broken = serde_json::to_value(&game).unwrap();
+        broken["moves_left"] = serde_json::json!([40, 38]);
+        assert!(serde_json::from_value::<Paper>(broken).is_err());
+
+        // A player's frame as the course engine's AI would serialize it.
+        let frame = Frame::from_position(&game, [29.0, 28.5]);
+        let mut course = serde_json::to_value(&frame).unwrap();
+        assert!(course.get("band_route").is_some());
+        course.as_object_mut().unwrap().remove("band_route");
+        let me = course["players"][0].clone();
+        course["me"] = me;
+        course["enemy"] = course["players"][1].clone();
+        assert_eq!(course["fields"].as_array().unwrap().len(), 102);
+        let read: Frame = serde_json::from_value(course).unwrap();
+        let seen = Paper::from_snapshot(&read.to_snapshot(40).unwrap()).unwrap();
+        assert_eq!(seen.snapshot().territory, game.snapshot().territory);
+        assert_eq!(seen.trail_counts(), game.trail_counts());
+        let _: Snapshot = seen.into();
+    }
+
     #[test]
     fn results_and_settings_survive_json() {
         let outcome = Outcome {

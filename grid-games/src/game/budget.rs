@@ -4,7 +4,14 @@
 use std::time::{Duration, Instant};
 
 /// How much thinking a bot may do for one action. A bot stops at whichever limit it reaches
-/// first; with neither set it uses its own default.
+/// first; with none set it uses its own default.
+///
+/// Two kinds of clock exist in the games this crate plays. Most matches give a limit per
+/// action ([`time`](Budget::time), [`iterations`](Budget::iterations)). The paper.io course
+/// engine instead charges each player a budget for the whole game (30 s for up to 2 000
+/// moves): the referee then also reports what is left of it in
+/// [`game_time_left`](Budget::game_time_left), and a bot that knows how many moves it still has
+/// spends a share of it ([`Budget::for_move`]).
 ///
 /// ```
 /// use std::time::Duration;
@@ -13,15 +20,24 @@ use std::time::{Duration, Instant};
 /// let timed = Budget::time(Duration::from_millis(100));
 /// assert_eq!(fixed.iterations, Some(500));
 /// assert_eq!(timed.time, Some(Duration::from_millis(100)));
-/// assert_eq!(Budget::default(), Budget { time: None, iterations: None }); // the bot's own default
+/// assert_eq!(Budget::default().time, None); // the bot's own default
+/// // 20 s left for 1 000 moves: about 18 ms for this one (a tenth is kept in reserve).
+/// let game = Budget::default().with_game_time_left(Duration::from_secs(20));
+/// assert_eq!(game.for_move(1000).time, Some(Duration::from_millis(18)));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Budget {
     /// Wall-clock limit for this action.
     pub time: Option<Duration>,
     /// Limit on search iterations (simulations, nodes: the bot documents its unit).
     pub iterations: Option<u64>,
+    /// The player's thinking time left for the rest of the game, when the match charges a
+    /// per-game budget ([`MatchRules::game_time`](super::MatchRules::game_time)); a call that
+    /// takes all of it forfeits.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub game_time_left: Option<Duration>,
 }
 
 impl Budget {
@@ -36,8 +52,8 @@ impl Budget {
     /// ```
     pub fn iterations(n: u64) -> Budget {
         Budget {
-            time: None,
             iterations: Some(n),
+            ..Budget::default()
         }
     }
 
@@ -52,8 +68,46 @@ impl Budget {
     pub fn time(time: Duration) -> Budget {
         Budget {
             time: Some(time),
-            iterations: None,
+            ..Budget::default()
         }
+    }
+
+    /// This budget with `left` of per-game thinking time remaining.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Budget;
+    /// let budget = Budget::iterations(100).with_game_time_left(Duration::from_secs(3));
+    /// assert_eq!(budget.game_time_left, Some(Duration::from_secs(3)));
+    /// assert_eq!(budget.iterations, Some(100));
+    /// ```
+    pub fn with_game_time_left(mut self, left: Duration) -> Budget {
+        self.game_time_left = Some(left);
+        self
+    }
+
+    /// The budget for one move of a bot with `moves_left` moves to make (this one included):
+    /// its [`time`](Budget::time) becomes the smaller of the per-action limit and an even
+    /// share of nine tenths of [`game_time_left`](Budget::game_time_left) (the tenth kept
+    /// for the referee's own overhead and for slow calls). Without a game budget it is
+    /// unchanged.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Budget;
+    /// let per_game = Budget::default().with_game_time_left(Duration::from_secs(30));
+    /// assert_eq!(per_game.for_move(2000).time, Some(Duration::from_micros(13_500)));
+    /// // A tighter per-action limit wins.
+    /// let both = Budget::time(Duration::from_millis(5)).with_game_time_left(Duration::from_secs(30));
+    /// assert_eq!(both.for_move(10).time, Some(Duration::from_millis(5)));
+    /// assert_eq!(Budget::iterations(7).for_move(10), Budget::iterations(7));
+    /// ```
+    pub fn for_move(mut self, moves_left: u32) -> Budget {
+        if let Some(left) = self.game_time_left {
+            let share = left.mul_f64(0.9) / moves_left.max(1);
+            self.time = Some(self.time.map_or(share, |t| t.min(share)));
+        }
+        self
     }
 
     /// A clock for this budget, started now.

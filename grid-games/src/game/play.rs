@@ -96,9 +96,21 @@ pub trait Game: Clone {
 
 /// A player program: picks an action for the player to move.
 ///
-/// Bots own their randomness (seed them at construction) so a match is replayable. A bot may
-/// be reused across games: [`choose`](Bot::choose) receives the whole state every time, and
-/// the bots of this crate keep nothing between calls that a new game would invalidate.
+/// # The contract
+/// * **Whole state, every call.** [`choose`](Bot::choose) receives the whole game state; a bot
+///   needs no notice of the moves in between, which it can read off the state.
+/// * **What a bot keeps between calls** is its own business (a random generator, a plan, a
+///   search tree to reuse), but it must check that what it kept still fits the state it is
+///   given, and start afresh when it does not. So **a bot may be reused across games and
+///   seats**, and the bots of this crate are: each documents what it keeps.
+/// * **Randomness**: bots own their random generators, seeded at construction, so that a match
+///   with iteration budgets is replayable.
+/// * **Budgets**: a bot stops thinking at the [`Budget`] it is given: a per-action limit, and,
+///   when the match charges a per-game budget (the paper.io course's 30 s a game), the time
+///   left of it ([`Budget::game_time_left`], of which [`Budget::for_move`] takes a share). The
+///   referee measures the time itself; a bot that overruns forfeits.
+/// * **Failure**: returning `None` or an illegal action, or panicking, forfeits the game in
+///   [`play_match`]; it never brings the referee down.
 ///
 /// A bot that always plays the first legal move:
 ///
@@ -375,7 +387,11 @@ pub fn play_match<G: Game>(
             break;
         };
         let start = Instant::now();
-        let choice = guard(|| bot.choose(&game, rules.budget));
+        let budget = match remaining[player] {
+            Some(left) => rules.budget.with_game_time_left(left),
+            None => rules.budget,
+        };
+        let choice = guard(|| bot.choose(&game, budget));
         let spent = start.elapsed();
         think_time[player] += spent;
         let choice = match choice {

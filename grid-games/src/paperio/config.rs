@@ -86,18 +86,21 @@ impl Config {
         self
     }
 
-    /// Checks the size: `width` even and in `18..=4096`, `height` in `9..=4096`, so that the
-    /// random placement always gives two whole, disjoint 3 × 3 starts, and
-    /// `max_turn ≥ 1`.
+    /// Checks the size as the course engine builds boards: `width = 2k` even and in
+    /// `2..=4096`, `height` in `1..=4096`, and `max_turn ≥ 1`. The engine itself checks
+    /// nothing; explicit starts ([`Position::new`](super::Position::new)) work on any such
+    /// board, clipped or overlapping squares included. The engine's random placement needs
+    /// more room: see [`Config::random_starts`].
     ///
     /// ```
     /// use grid_games::paperio::{Config, PaperioError};
     /// assert!(Config::default().validate().is_ok());
+    /// assert!(Config::default().with_size(8, 5).validate().is_ok()); // k = 4, h = 5
     /// assert_eq!(Config::default().with_size(19, 20).validate(), Err(PaperioError::BadSize { width: 19, height: 20 }));
     /// ```
     pub fn validate(&self) -> Result<(), PaperioError> {
-        let ok_w = self.width.is_multiple_of(2) && (18..=MAX_SIDE).contains(&self.width);
-        let ok_h = (9..=MAX_SIDE).contains(&self.height);
+        let ok_w = self.width.is_multiple_of(2) && (2..=MAX_SIDE).contains(&self.width);
+        let ok_h = (1..=MAX_SIDE).contains(&self.height);
         if !ok_w || !ok_h {
             return Err(PaperioError::BadSize {
                 width: self.width,
@@ -110,9 +113,28 @@ impl Config {
         Ok(())
     }
 
+    /// Whether the engine's random placement always puts both heads on the board, on
+    /// different cells: `k = width / 2 ≥ 7` and `height ≥ 7`.
+    ///
+    /// ```
+    /// use grid_games::paperio::Config;
+    /// assert!(Config::default().fits_random_starts());
+    /// assert!(Config::default().with_size(14, 7).fits_random_starts());
+    /// assert!(!Config::default().with_size(12, 30).fits_random_starts());
+    /// ```
+    pub fn fits_random_starts(&self) -> bool {
+        self.width >= 14 && self.height >= 7
+    }
+
     /// The engine's random placement (in the draw order of the reference engine:
     /// `x1, y1, x2, y2`, then `d1`, `d2`): player `i` at
     /// `x = k·i + ⌊k/2⌋ + U(−3..3)`, `y = ⌊h/2⌋ + U(−3..3)`, direction uniform.
+    ///
+    /// The heads always land on the board, on different cells, when `k ≥ 7` and `h ≥ 7`
+    /// ([`Config::fits_random_starts`]); on smaller boards the engine would index off the
+    /// board, and [`Position::random`](super::Position::random) refuses them. With `k ≥ 9` and
+    /// `h ≥ 9` the two 3 × 3 squares are whole and disjoint; below that they may be clipped or
+    /// overlap, as in the engine.
     ///
     /// ```
     /// use grid_games::paperio::Config;
@@ -410,14 +432,31 @@ pub struct Start {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum PaperioError {
-    /// The board is too small, too large, or of odd width.
-    #[error("board {width}x{height} is not allowed (width even in 18..=4096, height in 9..=4096)")]
+    /// The board is empty, too large, or of odd width.
+    #[error("board {width}x{height} is not allowed (width even in 2..=4096, height in 1..=4096)")]
     BadSize {
         /// Requested width.
         width: u32,
         /// Requested height.
         height: u32,
     },
+    /// The engine's random placement could put a head off this board (it needs
+    /// `width ≥ 14` and `height ≥ 7`); give explicit starts instead.
+    #[error(
+        "board {width}x{height} is too small for the random placement (width >= 14 and height >= 7)"
+    )]
+    TooSmallForRandomStarts {
+        /// Board width.
+        width: u32,
+        /// Board height.
+        height: u32,
+    },
+    /// A [`Snapshot`](super::Snapshot) that no game can reach.
+    #[error("bad snapshot: {0}")]
+    BadSnapshot(#[from] super::SnapshotError),
+    /// A course-engine frame that does not have the course's shape.
+    #[error("bad course frame: {0}")]
+    BadFrame(#[from] super::course::FrameError),
     /// `max_turn` is zero.
     #[error("max_turn must be at least 1")]
     NoTurns,

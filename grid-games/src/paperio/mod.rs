@@ -19,10 +19,18 @@
 //! ```
 //!
 //! ```
-//! use grid_games::paperio::{Config, PaperioError};
-//! // Sizes that cannot hold two whole starting squares are typed errors.
-//! let small = Config::default().with_size(16, 9).with_max_turn(100);
-//! assert!(matches!(small.validate(), Err(PaperioError::BadSize { .. })));
+//! use grid_games::paperio::{Config, PaperioError, Position};
+//! use grid_games::game::Rng;
+//! // Boards the course engine cannot build (its width is 2k) are typed errors ...
+//! let odd = Config::default().with_size(19, 9);
+//! assert!(matches!(odd.validate(), Err(PaperioError::BadSize { .. })));
+//! // ... and so is a board too small for its random placement, which would put a head off it.
+//! let tiny = Config::new(12, 9, 100)?;
+//! assert!(matches!(
+//!     Position::random(tiny, &mut Rng::seed_from(1)),
+//!     Err(PaperioError::TooSmallForRandomStarts { .. })
+//! ));
+//! # Ok::<(), PaperioError>(())
 //! ```
 //!
 //! ```
@@ -78,10 +86,13 @@
 
 pub mod bots;
 mod config;
+pub mod course;
 mod end;
 mod position;
+mod snapshot;
 pub mod svg;
 
 pub use config::{Config, Direction, MAX_SIDE, PaperioError, Start, Turn};
 pub use end::{End, ForfeitKind};
 pub use position::Position;
+pub use snapshot::{Head, Snapshot, SnapshotError, TRAIL_SEARCH_LIMIT};

@@ -36,20 +36,42 @@ fn side(i: usize) -> Side {
 }
 
 #[derive(Clone, Debug)]
-struct Player {
-    x: i32,
-    y: i32,
-    direction: Direction,
-    trail: Vec<u32>,
-    route: Vec<Direction>,
-    /// Bounding box of every cell stood on, `[x0, y0, x1, y1]` inclusive, clipped.
-    bbox: [i32; 4],
-    moves_left: u32,
-    territory: u32,
-    trail_cells: u32,
+pub(super) struct Player {
+    pub(super) x: i32,
+    pub(super) y: i32,
+    pub(super) direction: Direction,
+    /// Trail cells (`y · W + x`) in laying order.
+    pub(super) trail: Vec<u32>,
+    pub(super) route: Vec<Direction>,
+    /// A box holding all the player's territory, trail and head, `[x0, y0, x1, y1]` inclusive,
+    /// clipped: in a game played from its start, the box of every cell stood on (the engine's);
+    /// in one built from a [`Snapshot`](super::Snapshot), the box of those cells. Captures fill
+    /// the same pockets with either (see `fill`), so equality ignores it.
+    pub(super) bbox: [i32; 4],
+    pub(super) moves_left: u32,
+    pub(super) territory: u32,
+    pub(super) trail_cells: u32,
 }
 
+impl PartialEq for Player {
+    fn eq(&self, other: &Player) -> bool {
+        (self.x, self.y, self.direction, self.moves_left)
+            == (other.x, other.y, other.direction, other.moves_left)
+            && self.trail == other.trail
+            && self.route == other.route
+            && (self.territory, self.trail_cells) == (other.territory, other.trail_cells)
+    }
+}
+
+impl Eq for Player {}
+
 /// A paper.io game in progress (or over).
+///
+/// Two positions are equal when everything this type shows is: the configuration, both grids,
+/// heads, headings, moves left, plies, the end, and each trail list and route in order. (The
+/// box a capture floods is not compared: see [`Snapshot`](super::Snapshot).) With the `serde`
+/// feature a position is written as its [`Snapshot`](super::Snapshot) and read back through
+/// [`Position::from_snapshot`], so a document that describes no reachable position is refused.
 ///
 /// ```
 /// use grid_games::paperio::{Config, Direction, Position, Start, Turn};
@@ -68,14 +90,19 @@ struct Player {
 /// assert!(game.end().is_none());
 /// # Ok::<(), grid_games::paperio::PaperioError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "super::Snapshot", try_from = "super::Snapshot")
+)]
 pub struct Position {
-    config: Config,
-    territory: Vec<u8>,
-    trail: Vec<u8>,
-    players: [Player; 2],
-    plies: u32,
-    end: Option<End>,
+    pub(super) config: Config,
+    pub(super) territory: Vec<u8>,
+    pub(super) trail: Vec<u8>,
+    pub(super) players: [Player; 2],
+    pub(super) plies: u32,
+    pub(super) end: Option<End>,
 }
 
 impl Position {
@@ -189,7 +216,8 @@ impl Position {
     }
 
     /// A new game with the engine's random placement drawn from `rng`
-    /// ([`Config::random_starts`]).
+    /// ([`Config::random_starts`]). Errors: a bad size, or a board too small for that
+    /// placement ([`PaperioError::TooSmallForRandomStarts`]).
     ///
     /// ```
     /// use grid_games::paperio::{Config, Position};
@@ -202,6 +230,12 @@ impl Position {
     /// ```
     pub fn random(config: Config, rng: &mut crate::game::Rng) -> Result<Position, PaperioError> {
         config.validate()?;
+        if !config.fits_random_starts() {
+            return Err(PaperioError::TooSmallForRandomStarts {
+                width: config.width,
+                height: config.height,
+            });
+        }
         Position::new(config, config.random_starts(rng))
     }
 
