@@ -11,6 +11,12 @@ fn start(x: i32, y: i32, direction: Direction) -> Start {
     Start { x, y, direction }
 }
 
+/// Plays one ply and returns the end if it decided the game.
+fn step(g: &mut Position, turn: Turn) -> Option<End> {
+    g.play(turn).unwrap();
+    g.end().cloned()
+}
+
 fn small(max_turn: u32) -> Config {
     Config::default().with_size(18, 9).with_max_turn(max_turn)
 }
@@ -114,7 +120,7 @@ fn leaving_the_board_loses_and_records_the_step() {
         [start(0, 4, Direction::North), start(12, 4, Direction::East)],
     )
     .unwrap();
-    let end = g.play(Turn::Left).unwrap().cloned();
+    let end = step(&mut g, Turn::Left);
     assert_eq!(end, Some(End::Wall { mover: Side::First }));
     assert_eq!(end.unwrap().winner(), Some(Side::Second));
     assert_eq!(g.head(Side::First), (-1, 4));
@@ -140,9 +146,9 @@ fn a_loop_home_captures_the_trail_and_what_it_encloses() {
     let mine = [S, S, S, R, S, R, S, R];
     let theirs = [R, R, L, L, R, R, L];
     for (k, &t) in mine.iter().enumerate() {
-        assert!(g.play(t).unwrap().is_none(), "ply {k}");
+        assert!(step(&mut g, t).is_none(), "ply {k}");
         if let Some(&u) = theirs.get(k) {
-            assert!(g.play(u).unwrap().is_none());
+            assert!(step(&mut g, u).is_none());
         }
     }
     assert_eq!(g.head(Side::First), (5, 3));
@@ -163,8 +169,8 @@ fn running_into_the_enemy_trail_wins() {
     .unwrap();
     let mut end = None;
     for _ in 0..10 {
-        if let Some(e) = g.play(Turn::Straight).unwrap() {
-            end = Some(e.clone());
+        if let Some(e) = step(&mut g, Turn::Straight) {
+            end = Some(e);
             break;
         }
     }
@@ -367,7 +373,7 @@ fn the_tick_limit_ends_the_game_on_territory() {
     let mut last = None;
     for t in turns {
         g.play(t).unwrap();
-        last = g.play(t).unwrap().cloned();
+        last = step(&mut g, t);
     }
     assert_eq!(last, Some(End::TickLimit { scores: [9, 9] }));
     assert_eq!(g.moves_left(Side::First), 0);
@@ -382,8 +388,8 @@ fn play_letters(g: &mut Position, moves: [&str; 2]) -> Option<End> {
             break;
         };
         let turn: Turn = letter.to_string().parse().unwrap();
-        if let Some(end) = g.play(turn).unwrap() {
-            return Some(end.clone());
+        if let Some(end) = step(g, turn) {
+            return Some(end);
         }
     }
     g.end().cloned()

@@ -24,7 +24,10 @@
 //!   from the edge of the captor's bounding box, as the reference engine does: O(area of that
 //!   box), never the whole board unless the player has roamed over all of it. Floods use a
 //!   scratch buffer the size of the box, allocated per capture.
-//! * Cloning copies the two layers (`2 · W · H` bytes) and the trails.
+//! * Cloning copies the two layers (`2 · W · H` bytes) and the trails; comparing (`==`) reads
+//!   them once.
+//! * [`Position::territory_grid`] and [`Position::trail_grid`] walk a layer in row-major order
+//!   without copying it; [`Position::snapshot`] copies both, O(W·H).
 
 use super::{Config, Direction, End, ForfeitKind, PaperioError, Start, Turn};
 use crate::game::{ByPlayer, Player as Seat, Side};
@@ -355,6 +358,53 @@ impl Position {
         Side::new(usize::from(self.trail[self.index(x, y)].checked_sub(1)?))
     }
 
+    /// The territory owner of every cell in row-major order (cell `(x, y)` is item
+    /// `y · width + x`), read straight from the board: O(W·H) to walk, nothing copied.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// let grid: Vec<Option<Side>> = game.territory_grid().collect();
+    /// assert_eq!(grid.len(), 18 * 9);
+    /// assert_eq!(grid[4 * 18 + 13], Some(Side::Second));
+    /// assert_eq!(game.territory_grid().filter(|o| o.is_some()).count(), 18);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
+    pub fn territory_grid(&self) -> impl ExactSizeIterator<Item = Option<Side>> + Clone + '_ {
+        self.territory
+            .iter()
+            .map(|&o| Side::new(usize::from(o.checked_sub(1)?)))
+    }
+
+    /// The trail owner of every cell in row-major order, as
+    /// [`territory_grid`](Position::territory_grid).
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::{Config, Direction, Position, Start, Turn};
+    /// let starts = [
+    ///     Start { x: 4, y: 4, direction: Direction::East },
+    ///     Start { x: 13, y: 4, direction: Direction::West },
+    /// ];
+    /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
+    /// for _ in 0..3 {
+    ///     game.play(Turn::Straight)?;
+    /// }
+    /// let marked: Vec<usize> = game.trail_grid().enumerate().filter(|(_, o)| o.is_some()).map(|(i, _)| i).collect();
+    /// assert_eq!(marked, [4 * 18 + 6]); // (6, 4): player 0's first trail cell
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
+    pub fn trail_grid(&self) -> impl ExactSizeIterator<Item = Option<Side>> + Clone + '_ {
+        self.trail
+            .iter()
+            .map(|&o| Side::new(usize::from(o.checked_sub(1)?)))
+    }
+
     /// The head of `player` (off the board after a wall ending).
     ///
     /// ```
@@ -443,7 +493,8 @@ impl Position {
     /// // A turns south, west and north into its own first trail cell (6, 4) and loses; the
     /// // cell is listed once, the route records the fatal step.
     /// for turn in [Turn::Right, Turn::Right, Turn::Right] {
-    ///     if game.play(turn)?.is_none() { // A
+    ///     game.play(turn)?; // A
+    ///     if game.end().is_none() {
     ///         game.play(Turn::Straight)?; // B
     ///     }
     /// }
@@ -627,8 +678,9 @@ impl Position {
     }
 
     /// Plays one ply for the player to move: turn, advance one cell, resolve, and end
-    /// the game by tick limit when both players have used all their moves. Returns the end if
-    /// this ply decided the game.
+    /// the game by tick limit when both players have used all their moves. [`end`](Position::end)
+    /// then says whether this ply decided the game. The same as
+    /// [`Game::play`](crate::game::Game::play), which it implements.
     ///
     /// ```
     /// use grid_games::paperio::{End, PaperioError, Turn};
@@ -640,16 +692,15 @@ impl Position {
     /// ];
     /// let mut game = Position::new(Config::new(18, 9, 50)?, starts)?;
     /// // Both run straight at each other along row 4 until the heads meet on open land.
-    /// let mut end = None;
-    /// while end.is_none() {
-    ///     end = game.play(Turn::Straight)?.cloned();
+    /// while game.end().is_none() {
+    ///     game.play(Turn::Straight)?;
     /// }
-    /// assert_eq!(end, Some(End::HeadOn { scores: [9, 9] }));
-    /// assert_eq!(end.unwrap().winner(), None); // equal land: a draw
+    /// assert_eq!(game.end(), Some(&End::HeadOn { scores: [9, 9] }));
+    /// assert_eq!(game.end().unwrap().winner(), None); // equal land: a draw
     /// assert_eq!(game.play(Turn::Straight), Err(PaperioError::GameOver));
     /// # Ok::<(), grid_games::paperio::PaperioError>(())
     /// ```
-    pub fn play(&mut self, turn: Turn) -> Result<Option<&End>, PaperioError> {
+    pub fn play(&mut self, turn: Turn) -> Result<(), PaperioError> {
         let p = self.to_move().ok_or(PaperioError::GameOver)?.index();
         let q = 1 - p;
         self.plies += 1;
@@ -718,7 +769,7 @@ impl Position {
                 }
             })
         });
-        Ok(self.end.as_ref())
+        Ok(())
     }
 
     /// (A) Ordinary arrival of `p` on cell `c` by direction `d`.
@@ -914,7 +965,7 @@ impl crate::game::Game for Position {
     }
 
     fn play(&mut self, action: Turn) -> Result<(), PaperioError> {
-        Position::play(self, action).map(|_| ())
+        Position::play(self, action)
     }
 
     fn scores(&self) -> ByPlayer<i64> {

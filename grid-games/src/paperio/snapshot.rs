@@ -279,10 +279,6 @@ fn owner_code(side: Option<Side>) -> u8 {
     side.map_or(0, |s| s.index() as u8 + 1)
 }
 
-fn owner_side(code: u8) -> Option<Side> {
-    Side::new(usize::from(code.checked_sub(1)?))
-}
-
 impl Position {
     /// This position as plain data, with the trail lists, routes and end, so that
     /// [`Position::from_snapshot`] gives back an equal position (ended games included).
@@ -305,8 +301,8 @@ impl Position {
         let cell = |c: &u32| ((c % w) as i32, (c / w) as i32);
         Snapshot {
             config: self.config,
-            territory: self.territory.iter().map(|&o| owner_side(o)).collect(),
-            trail: self.trail.iter().map(|&o| owner_side(o)).collect(),
+            territory: self.territory_grid().collect(),
+            trail: self.trail_grid().collect(),
             heads: self.players.each_ref().map(|p| Head {
                 x: p.x,
                 y: p.y,

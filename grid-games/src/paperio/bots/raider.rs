@@ -132,7 +132,7 @@ impl Raider {
     ) -> Option<Candidate> {
         let enemy = me.other();
         let mut sim = game.clone();
-        if let Ok(Some(end)) = sim.play(turn) {
+        if let (Ok(()), Some(end)) = (sim.play(turn), sim.end()) {
             return match end.winner() {
                 Some(w) if w == me => Some(Candidate {
                     turn,
