@@ -44,7 +44,8 @@ THE SERIES:
   trail hit, head collision) or after --max-turn moves per player, when the larger
   territory wins; a draw is possible.
 
-  Board: --width must be even and in 18..=4096, --height in 9..=4096, --max-turn in
+  Board: --width must be even and in 14..=4096, --height in 7..=4096 (the smallest board on
+  which the course's random placement keeps both heads on the board), --max-turn in
   1..=1000000 (default: the course's 102 x 101 board and 2000 moves each).
 
   Every game is seeded from --seed and the game number, so a series is replayable: the
@@ -87,10 +88,10 @@ struct Args {
     #[arg(long, value_name = "N", default_value_t = 20,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     games: u64,
-    /// Board width: even, 18..=4096.
+    /// Board width: even, 14..=4096.
     #[arg(long, value_name = "W", default_value_t = Config::default().width)]
     width: u32,
-    /// Board height: 9..=4096.
+    /// Board height: 7..=4096.
     #[arg(long, value_name = "H", default_value_t = Config::default().height)]
     height: u32,
     /// Moves per player, 1..=1000000.
@@ -128,7 +129,7 @@ struct GameResult {
 
 fn play_one(args: &Args, config: Config, g: u64) -> GameResult {
     let mut rng = Rng::seed_from(args.seed).fork(g);
-    let game = Position::random(config, &mut rng).expect("the size is validated");
+    let game = Position::random(config, &mut rng).expect("the size fits the random placement");
     let seat_a = if g.is_multiple_of(2) {
         Side::First
     } else {
@@ -190,7 +191,13 @@ struct Summary {
 fn main() -> ExitCode {
     let args = Args::parse();
     let config = match Config::new(args.width, args.height, args.max_turn) {
-        Ok(config) => config,
+        Ok(config) if config.fits_random_starts() => config,
+        Ok(_) => {
+            return cli::fail(
+                PROG,
+                "--width/--height: the random placement needs width >= 14 and height >= 7",
+            );
+        }
         Err(e) => return cli::fail(PROG, format_args!("--width/--height/--max-turn: {e}")),
     };
     let threads = cli::threads(PROG, args.threads);

@@ -57,8 +57,18 @@
 //! # Layout
 //! `config.rs` (size, directions, turns, starts, errors), `end.rs` (result codes),
 //! `position.rs` (state and ply resolution; see [`Position`] for the cost of each
-//! operation), `bots/` (random, safe and strong walkers), `svg.rs` ([`svg::render`]: the
-//! board as an SVG picture). [`Position`] implements the crate's
+//! operation), `snapshot.rs` ([`Snapshot`]: a position as plain data, and
+//! [`Position::from_snapshot`], the checked way back from what an observer sees), `course.rs`
+//! ([`course`]: the course engine's frames and player ids), `bots/` (random, safe and strong
+//! walkers), `svg.rs` ([`svg::render`]: the board as an SVG picture).
+//!
+//! # Playing inside the course's engine
+//! [`course::Frame`] is the frame dict the course's Python engine gives its AIs; a bot of this
+//! crate reads one as a position (`Position::from_snapshot(&frame.to_snapshot(max_turn)?)`)
+//! and answers a [`Turn`] (its `Display` is the engine's letter). The repository's
+//! `paperio_course_ai` example and its Python adapter (`examples/paperio_course/rust_ai.py`)
+//! do exactly this once per turn; `docs/grid-games.md` explains how to enter them in a course
+//! tournament. [`Position`] implements the crate's
 //! [`Game`](crate::game::Game) trait, so [`play_match`](crate::game::play_match) runs matches,
 //! with the contest's per-game time budget as
 //! [`MatchRules::game_time`](crate::game::MatchRules::game_time).

@@ -1,47 +1,5 @@
-//! [`Snapshot`]: a position as plain data (grids, heads, moves left), and the checked way back
-//! from such data to a playable [`Position`].
-//!
-//! A program that watches a game played elsewhere (the course's Python engine, a recorded
-//! log, another process) sees boards, not the history that made them. [`Position::snapshot`]
-//! writes a position out as a `Snapshot`; [`Position::from_snapshot`] reads one back, checks
-//! that a game could have reached it, and recovers what the board does not show directly:
-//!
-//! * **Whose turn it is and how many plies were played**, from the moves left: player 0 always
-//!   moves first, so it has either as many moves left as player 1 (its turn) or one fewer.
-//! * **The laying order of each trail.** Captures and collisions depend only on which cells
-//!   carry a trail, but [`Position::trail_cells`] and [`Position::route`] promise an order. It
-//!   comes from [`Snapshot::trails`] when given (exact), else from [`Snapshot::routes`] (the
-//!   engine's `band_route`, which the course's public log records: a walk back from the head),
-//!   else it is searched for: an order of the marked cells in which each step goes to a
-//!   neighbour and the last step enters the head along its heading. Trails that touch
-//!   themselves can have several such orders; all of them play on identically, and the search
-//!   returns one. A route recovered this way names the first trail cell's entry step after a
-//!   neighbouring cell of the player's land when there is one (the board no longer shows where
-//!   the player left its land).
-//! * **The box captures flood.** The engine floods inside the box of every cell a player has
-//!   stood on; a snapshot uses the box of the player's land, trail and head. Both contain all
-//!   of the player's land, which is all the flood needs (the spec's §7.3), so every capture
-//!   fills the same pockets.
-//!
-//! # Costs
-//! [`Position::snapshot`] is O(W·H). [`Position::from_snapshot`] is O(W·H) plus the trail
-//! order: O(trail length) when the trails or routes are given, and otherwise a depth-first
-//! search for a walk through the trail cells (a Hamiltonian path of their grid graph, which
-//! in general is NP-hard to find). Each step goes to the unvisited neighbour with the fewest
-//! onward choices, and a step is undone as soon as one O(cells left) pass shows that the cells
-//! left cannot all be walked any more: they fall apart, two of them have a single way in, a
-//! cell cuts off a piece the walk could not come back from, or the cells with two ways in
-//! force some cell to take three steps. On the 122 895 positions of the project's recorded
-//! course games the hardest trail (a random walker's 111-cell knot) takes 15 000 steps and
-//! 27 ms; the search is capped at [`TRAIL_SEARCH_LIMIT`] cells examined, past which the
-//! snapshot is refused with a typed error rather than searched for ever.
-
-//! # What is checked
-//! Sizes, heads on the board and apart, a possible pair of moves-left counts, no player's trail
-//! on its own land, a head on its land with no trail, a head off its land standing on its own
-//! trail's last cell (or with no trail at all: the other player's capture can enclose a head
-//! that is at home), and a trail order as above. The territory is taken as given: any
-//! pattern of land is a position the rules can continue from.
+//! [`Snapshot`]: a position as plain data, and the checked way back to a [`Position`] (the
+//! design and costs are in [`Snapshot`]'s documentation).
 
 use thiserror::Error;
 
@@ -93,6 +51,51 @@ impl Head {
 ///
 /// Build one with [`Snapshot::new`] (or [`Position::snapshot`]) and set the optional fields
 /// when known. Serializable with the `serde` feature.
+///
+/// # Reading a position back
+/// A program that watches a game played elsewhere (the course's Python engine, a recorded
+/// log, another process) sees boards, not the history that made them. [`Position::snapshot`]
+/// writes a position out as a `Snapshot`; [`Position::from_snapshot`] reads one back, checks
+/// that a game could have reached it, and recovers what the board does not show directly:
+///
+/// * **Whose turn it is and how many plies were played**, from the moves left: player 0 always
+///   moves first, so it has either as many moves left as player 1 (its turn) or one fewer.
+/// * **The laying order of each trail.** Captures and collisions depend only on which cells
+///   carry a trail, but [`Position::trail_cells`] and [`Position::route`] promise an order. It
+///   comes from [`Snapshot::trails`] when given (exact), else from [`Snapshot::routes`] (the
+///   engine's `band_route`, which the course's public log records: a walk back from the head),
+///   else it is searched for: an order of the marked cells in which each step goes to a
+///   neighbour and the last step enters the head along its heading. Trails that touch
+///   themselves can have several such orders; all of them play on identically, and the search
+///   returns one. A route recovered this way names the first trail cell's entry step after a
+///   neighbouring cell of the player's land when there is one (the board no longer shows where
+///   the player left its land).
+/// * **The box captures flood.** The engine floods inside the box of every cell a player has
+///   stood on; a snapshot uses the box of the player's land, trail and head. Both contain all
+///   of the player's land, which is all the flood needs (the spec's §7.3), so every capture
+///   fills the same pockets.
+///
+/// # Costs
+/// [`Position::snapshot`] is O(W·H). [`Position::from_snapshot`] is O(W·H) plus the trail
+/// order: O(trail length) when the trails or routes are given, and otherwise a depth-first
+/// search for a walk through the trail cells (a Hamiltonian path of their grid graph, which
+/// in general is NP-hard to find). Each step goes to the unvisited neighbour with the fewest
+/// onward choices, and a step is undone as soon as one O(cells left) pass shows that the cells
+/// left cannot all be walked any more: they fall apart, two of them have a single way in, a
+/// cell cuts off a piece the walk could not come back from, or the cells with two ways in
+/// force some cell to take three steps. On the 122 895 positions of the project's recorded
+/// course games the hardest trail (a random walker's 111-cell knot) takes 15 000 steps and
+/// 27 ms; the search is capped at [`TRAIL_SEARCH_LIMIT`] cells examined, past which the
+/// snapshot is refused with a typed error rather than searched for ever.
+
+/// # What is checked
+/// Sizes, heads on the board and apart, a possible pair of moves-left counts, no player's trail
+/// on its own land, a head on its land with no trail, a head off its land standing on its own
+/// trail's last cell (or with no trail at all: the other player's capture can enclose a head
+/// that is at home), and a trail order as above. The territory is taken as given: any
+/// pattern of land is a position the rules can continue from.
+///
+/// # Example
 ///
 /// ```
 /// use grid_games::game::Side;
@@ -319,7 +322,7 @@ impl Position {
         }
     }
 
-    /// The position a [`Snapshot`] describes, checked (see the [module text](self) above for
+    /// The position a [`Snapshot`] describes, checked (see [`Snapshot`] for
     /// what is checked and how trail orders are recovered). A running game's snapshot needs
     /// only grids, heads and moves left; an ended game's needs its trail lists.
     ///
@@ -622,8 +625,8 @@ impl Board<'_> {
             .find(|d| (ax + d.delta().0, ay + d.delta().1) == (bx, by))
     }
 
-    /// The route of a trail list: each step's direction, the first one inferred (see the
-    /// module text): the head's heading for a one-cell trail, else the step from a
+    /// The route of a trail list: each step's direction, the first one inferred (see
+    /// [`Snapshot`]): the head's heading for a one-cell trail, else the step from a
     /// neighbouring cell of the player's land, else from any other cell off the trail.
     fn route_of(&self, player: Side, head: Head, list: &[u32]) -> Vec<Direction> {
         let Some(&first) = list.first() else {
@@ -681,7 +684,7 @@ impl Board<'_> {
     }
 
     /// A laying order of `player`'s marked cells ending at the head, found by depth-first
-    /// search backwards from the head (see the module text).
+    /// search backwards from the head (see [`Snapshot`]).
     fn search(&self, player: Side, head: Head, marks: u32) -> Result<Vec<u32>, SnapshotError> {
         self.search_within(player, head, marks, TRAIL_SEARCH_LIMIT)
     }

@@ -1,0 +1,86 @@
+//! A paper.io AI for the course's own Python engine (`match_core.py`, SESSDSA 2018): reads one
+//! JSON line per turn and answers `l`, `r` or `n`. The Python side is the adapter
+//! `examples/paperio_course/rust_ai.py`, which the course engine loads as an AI file and which
+//! starts this program once per game.
+//!
+//! ```text
+//! cargo build --release -p grid-games --example paperio_course_ai
+//! target/release/examples/paperio_course_ai [--bot raider] [--seed 1] < turns.jsonl
+//! ```
+
+#[path = "support/cli.rs"]
+mod cli;
+#[path = "support/course_ai.rs"]
+mod course_ai;
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::builder::PossibleValuesParser;
+use grid_games::paperio::Turn;
+use grid_games::paperio::bots::BOT_NAMES;
+
+const AFTER_HELP: &str = "\
+PROTOCOL (one JSON object per line on standard input, one answer line on standard output):
+  {\"size\": [W, H], \"max_turn\": M, \"me\": 1 | 2, \"log\": [frame, ...]}
+  or {\"size\": [W, H], \"max_turn\": M, \"now\": frame}
+
+  A frame is the course engine's frame dict (its stat['log'] entries): fields and bands
+  (W columns of H cells: null, 1 or 2), players ([{id, x, y, direction}, ...], player 1
+  first; directions 0 east, 1 south, 2 west, 3 north, y grows southward), turnleft and
+  timeleft (pairs), optionally band_route, me and enemy. `log` holds the frames new since
+  the previous line. A frame without fields and bands is a light frame: the program
+  advances its own copy of the game by the ply it shows (the player whose turnleft dropped,
+  turning to its new heading) and checks that the head lands where the frame says; so after
+  a game's first full frame the adapter sends only heads and counters. `now` is one full
+  frame. `me` (the course id to answer for) may be left out when the last frame has the
+  course's `me` entry; `max_turn` defaults to 2000, the course's. A frame with more moves
+  left than the previous one starts a new game with a fresh bot. The bot's time for a move
+  is its share of the player's `timeleft` (the course charges 30 s per game).
+
+  Answer: `l`, `r` or `n`. A line the program cannot use is answered `n` (the engine reads
+  anything else as straight on too) with a message on standard error. End of input ends the
+  program.
+
+EXIT STATUS:
+  0 at the end of input, 2 for bad arguments.";
+
+/// A paper.io bot of this crate as an AI of the course's Python engine.
+#[derive(Parser)]
+#[command(name = "paperio_course_ai", after_help = AFTER_HELP)]
+struct Args {
+    /// The bot that plays.
+    #[arg(long, value_name = "BOT", default_value = "raider",
+          value_parser = PossibleValuesParser::new(BOT_NAMES))]
+    bot: String,
+    /// Seed of the bot (each further game in one run adds one).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+const PROG: &str = "paperio_course_ai";
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut session = match course_ai::Session::new(&args.bot, args.seed) {
+        Ok(s) => s,
+        Err(e) => return cli::fail(PROG, e),
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let turn = session.turn(&line).unwrap_or_else(|e| {
+            eprintln!("{PROG}: {e}; answering n");
+            Turn::Straight
+        });
+        if writeln!(out, "{turn}").and_then(|()| out.flush()).is_err() {
+            break; // the adapter has gone
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,231 @@
+//! The course-AI example and its Python adapter, fed turns in the course's `stat` shape built
+//! from recorded course games: the bundled sample here, and every trace of a file named by
+//! `PAPERIO_TRACES` in the ignored test (CI runs it on `../shared/data/paperio/traces.jsonl`).
+//!
+//! For every ply of a game, each player's session receives what the adapter sends (a full
+//! frame on its first turn, then only heads and counters) and must follow the game exactly;
+//! a second session that gets the whole latest frame every turn must answer the same; and,
+//! when `python3` and the built example are there, the adapter itself, driven the way the
+//! course engine calls AIs, must give those answers too.
+
+#[path = "../examples/support/course_ai.rs"]
+mod course_ai;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use course_ai::{Session, frame_json, light_json};
+use grid_games::game::Side;
+use grid_games::paperio::course::Frame;
+use grid_games::paperio::{Config, Direction, Position, Start, Turn};
+use serde_json::{Value, json};
+
+const SEED: u64 = 5;
+
+/// The public log of a recorded game: a frame before any ply and after each.
+fn frames_of(line: &str) -> (Config, Vec<(Position, Frame)>) {
+    let t: Value = serde_json::from_str(line).unwrap();
+    let n = |v: &Value| v.as_u64().unwrap() as u32;
+    let config = Config::new(n(&t["width"]), n(&t["height"]), n(&t["max_turn"])).unwrap();
+    let start = |s: &Value| Start {
+        x: n(&s["x"]) as i32,
+        y: n(&s["y"]) as i32,
+        direction: Direction::from_index(n(&s["direction"]) as u8),
+    };
+    let moves: Vec<Vec<Turn>> = (0..2)
+        .map(|i| {
+            t["moves"][i]
+                .as_str()
+                .unwrap()
+                .chars()
+                .map(|c| Turn::from_engine(&c.to_string()))
+                .collect()
+        })
+        .collect();
+    let mut game = Position::new(config, [start(&t["init"][0]), start(&t["init"][1])]).unwrap();
+    let frame = |g: &Position, ply: usize| {
+        let mut f = Frame::from_position(g, [30.0 - 0.001 * ply as f64, 29.0]);
+        f.band_route = None; // the players' frames have none
+        f
+    };
+    let mut out = vec![(game.clone(), frame(&game, 0))];
+    let mut ply = 0;
+    while game.end().is_none() {
+        let Some(&turn) = moves[ply % 2].get(ply / 2) else {
+            break; // a forfeit: the recording stops here
+        };
+        game.play(turn).unwrap();
+        ply += 1;
+        out.push((game.clone(), frame(&game, ply)));
+    }
+    (config, out)
+}
+
+/// The board an observer sees, to compare sessions with the game.
+fn board(p: &Position) -> impl PartialEq + std::fmt::Debug {
+    let s = p.snapshot();
+    (s.territory, s.trail, s.heads, s.moves_left)
+}
+
+/// Plays one recorded game through a session per player fed adapter-style messages (and, with
+/// `whole`, a second one fed whole frames) and returns the answers, ply by ply.
+fn through_sessions(config: Config, frames: &[(Position, Frame)], whole_too: bool) -> Vec<Turn> {
+    let mut light: Vec<Session> = (0..2)
+        .map(|_| Session::new("raider", SEED).unwrap())
+        .collect();
+    let mut whole: Vec<Session> = (0..2)
+        .map(|_| Session::new("raider", SEED).unwrap())
+        .collect();
+    let mut sent = [0usize; 2];
+    let mut answers = Vec::new();
+    for j in 0..frames.len() - 1 {
+        let mover = j % 2;
+        let me = Side::ALL[mover];
+        let log: Vec<Value> = if sent[mover] == 0 {
+            vec![frame_json(&frames[j].1, Some(me))]
+        } else {
+            frames[sent[mover]..=j]
+                .iter()
+                .map(|(_, f)| light_json(f))
+                .collect()
+        };
+        sent[mover] = j + 1;
+        let size = [config.width, config.height];
+        let message =
+            json!({"size": size, "max_turn": config.max_turn, "me": mover + 1, "log": log});
+        let a = light[mover]
+            .turn(&message.to_string())
+            .unwrap_or_else(|e| panic!("ply {j}: {e}"));
+        let followed = light[mover].position().unwrap();
+        assert_eq!(board(followed), board(&frames[j].0), "ply {j}");
+        assert_eq!(followed.plies(), frames[j].0.plies());
+        if whole_too {
+            let now = json!({"size": size, "max_turn": config.max_turn, "now": frame_json(&frames[j].1, Some(me))});
+            let b = whole[mover].turn(&now.to_string()).unwrap();
+            assert_eq!(a, b, "ply {j}: the two sessions answer differently");
+        }
+        answers.push(a);
+    }
+    answers
+}
+
+/// The built example next to this test's binary (`target/<profile>/examples/`).
+fn example_program() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let profile = exe.parent()?.parent()?;
+    let path = profile.join("examples").join("paperio_course_ai");
+    path.exists().then_some(path)
+}
+
+/// Runs the adapter through `drive.py` on the games and returns its answers, or `None` when
+/// `python3` or the built example is missing.
+fn through_adapter(games: &[(Config, Vec<(Position, Frame)>)]) -> Option<Vec<Vec<Turn>>> {
+    let program = example_program()?;
+    if Command::new("python3").arg("--version").output().is_err() {
+        return None;
+    }
+    let driver = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/paperio_course/drive.py");
+    let mut child = Command::new("python3")
+        .arg(driver)
+        .env("PAPERIO_RUST_AI", program)
+        .env("PAPERIO_RUST_ARGS", format!("--bot raider --seed {SEED}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut input = String::new();
+    for (config, frames) in games {
+        // Full frames where a player may first look (frames 0 and 1), light ones after.
+        let log: Vec<Value> = frames
+            .iter()
+            .enumerate()
+            .map(|(j, (_, f))| {
+                if j < 2 {
+                    frame_json(f, None)
+                } else {
+                    light_json(f)
+                }
+            })
+            .collect();
+        input += &json!({"size": [config.width, config.height], "frames": log}).to_string();
+        input.push('\n');
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "drive.py failed");
+    let text = String::from_utf8(output.stdout).unwrap();
+    Some(
+        text.lines()
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                v["answers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| a.as_str().unwrap().parse().unwrap())
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+/// Each game through the sessions, one at a time (a game's frames are its only copy of the
+/// boards), and the first `adapter_games` through the adapter too.
+fn check(lines: &[&str], adapter_games: usize, whole_too: usize) {
+    let mut kept = Vec::new();
+    let mut answers = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let (config, frames) = frames_of(line);
+        let said = through_sessions(config, &frames, i < whole_too);
+        if i < adapter_games {
+            kept.push((config, frames));
+            answers.push(said);
+        }
+    }
+    match through_adapter(&kept) {
+        Some(adapter) => assert_eq!(adapter, answers, "the adapter answers differently"),
+        None => {
+            eprintln!("python3 or the built paperio_course_ai example is missing: adapter not run")
+        }
+    }
+}
+
+#[test]
+fn the_sample_games_through_the_course_protocol_and_the_adapter() {
+    let text = include_str!("../examples/data/paperio_traces_sample.jsonl");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    check(&lines, lines.len(), lines.len());
+}
+
+#[test]
+fn bad_lines_are_errors_not_panics() {
+    let mut s = Session::new("raider", 1).unwrap();
+    for line in [
+        "",
+        "{}",
+        "[1]",
+        r#"{"log": []}"#,
+        r#"{"me": 3, "now": {}}"#,
+        r#"{"me": 1, "log": [{"players": [], "turnleft": [1, 1], "timeleft": [1, 1]}]}"#,
+        r#"{"me": 1, "now": {"fields": [[null]], "bands": [[null]], "players": [], "turnleft": [1, 1], "timeleft": [1, 1]}}"#,
+        r#"{"me": 1, "max_turn": -4, "now": {}}"#,
+    ] {
+        assert!(s.turn(line).is_err(), "{line}");
+    }
+}
+
+/// Every trace of the file `PAPERIO_TRACES` names (the shared corpus in CI); the whole-frame
+/// session and the adapter run on the first 40 games (a whole frame is 100 KB of JSON).
+#[test]
+#[ignore = "reads PAPERIO_TRACES; CI runs it on the shared traces"]
+fn the_traces_of_paperio_traces_through_the_course_protocol() {
+    let Ok(path) = std::env::var("PAPERIO_TRACES") else {
+        panic!("set PAPERIO_TRACES to a trace file");
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    check(&lines, 40, 40);
+}
