@@ -87,7 +87,7 @@ impl Head {
 /// course games the hardest trail (a random walker's 111-cell knot) takes 15 000 steps and
 /// 27 ms; the search is capped at [`TRAIL_SEARCH_LIMIT`] cells examined, past which the
 /// snapshot is refused with a typed error rather than searched for ever.
-
+///
 /// # What is checked
 /// Sizes, heads on the board and apart, a possible pair of moves-left counts, no player's trail
 /// on its own land, a head on its land with no trail, a head off its land standing on its own
