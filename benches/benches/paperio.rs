@@ -1,14 +1,16 @@
 //! Benchmarks of the paper.io engine: whole games on the default 102 × 101 board, counted in
 //! plies per second (the course's Python engine plays about 840 with trivial bots), with the
 //! random walker (short games, the anchor) and with safe walkers (long games full of
-//! captures).
+//! captures); one decision of each strong bot; and the interop conversions, against the
+//! detour they replace (replaying the game from its first frame).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grid_games::game::{Bot, Budget, Rng};
-use grid_games::paperio::bots::{RandomWalker, SafeWalker};
-use grid_games::paperio::{Config, Position};
+use grid_games::paperio::bots::{Planner, Raider, RandomWalker, SafeWalker};
+use grid_games::paperio::course::Frame;
+use grid_games::paperio::{Config, Position, Turn};
 
 /// Plays `games` games from seeded random placements; returns the plies played.
 fn play(games: u64, make: &dyn Fn(u64) -> [Box<dyn Bot<Position>>; 2]) -> u64 {
@@ -55,5 +57,90 @@ fn games(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, games);
+/// A game between the planner and the raider, every position kept, with the turns played.
+fn recorded_game(seed: u64, plies: usize) -> (Vec<Position>, Vec<Turn>) {
+    let mut g = Position::random(Config::default(), &mut Rng::seed_from(seed)).expect("default");
+    let mut bots: [Box<dyn Bot<Position>>; 2] =
+        [Box::new(Planner::new()), Box::new(Raider::new(seed))];
+    let (mut positions, mut turns) = (vec![g.clone()], Vec::new());
+    while let Some(p) = g.to_move() {
+        if turns.len() == plies {
+            break;
+        }
+        let t = bots[p.index()]
+            .choose(&g, Budget::default())
+            .expect("a turn");
+        g.play(t).expect("game not over");
+        positions.push(g.clone());
+        turns.push(t);
+    }
+    (positions, turns)
+}
+
+fn decisions(c: &mut Criterion) {
+    // Positions a third, half and two thirds into a game, each bot deciding for the player
+    // to move.
+    let (positions, _) = recorded_game(3, 3000);
+    let sample: Vec<&Position> = [1000, 1500, 2000, 2500]
+        .iter()
+        .filter_map(|&k| positions.get(k))
+        .collect();
+    let mut g = c.benchmark_group("paperio_decision");
+    g.throughput(Throughput::Elements(sample.len() as u64));
+    g.bench_function("raider", |b| {
+        let mut bot = Raider::new(1);
+        b.iter(|| {
+            for p in &sample {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
+    g.bench_function("planner", |b| {
+        let mut bot = Planner::new();
+        b.iter(|| {
+            for p in &sample {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn interop(c: &mut Criterion) {
+    let (positions, turns) = recorded_game(5, 1500);
+    let pos = positions.last().expect("a position");
+    let frame = Frame::from_position(pos, [30.0, 30.0]);
+    let mut board_only = frame.clone();
+    board_only.band_route = None;
+    let mut g = c.benchmark_group("paperio_interop_ply_1500");
+    g.bench_function("snapshot", |b| b.iter(|| black_box(pos.snapshot())));
+    g.bench_function("frame_from_position", |b| {
+        b.iter(|| black_box(Frame::from_position(pos, [30.0, 30.0])))
+    });
+    g.bench_function("position_from_public_frame", |b| {
+        b.iter(|| {
+            let s = frame.to_snapshot(2000).expect("a frame");
+            black_box(Position::from_snapshot(&s).expect("a position"))
+        })
+    });
+    g.bench_function("position_from_player_frame_trail_searched", |b| {
+        b.iter(|| {
+            let s = board_only.to_snapshot(2000).expect("a frame");
+            black_box(Position::from_snapshot(&s).expect("a position"))
+        })
+    });
+    // The detour: rebuild the game from its first position and replay every ply.
+    g.bench_function("reference_replay_from_the_first_frame", |b| {
+        b.iter(|| {
+            let mut g = positions[0].clone();
+            for &t in &turns {
+                g.play(t).expect("recorded");
+            }
+            black_box(g)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, games, decisions, interop);
 criterion_main!(benches);

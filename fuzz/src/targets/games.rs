@@ -41,6 +41,12 @@ pub fn targets() -> Vec<Target> {
             1024,
         ),
         t(
+            "paperio-snapshots",
+            "arbitrary grids, heads, moves left and trail lists read back as positions: a position or a typed error, never a panic or a runaway; accepted ones play on with consistent counts",
+            paperio_snapshot,
+            1024,
+        ),
+        t(
             "planes",
             "sheets under arbitrary plane specs, hits and moves; whole games with arbitrary geometry and masks",
             planes_game,
@@ -226,11 +232,23 @@ fn blokus(data: &[u8]) -> CaseResult {
 
 fn paperio_game(data: &[u8]) -> CaseResult {
     let mut u = Unstructured::new(data);
-    let width = 2 * u.int_in_range(9..=24).unwrap_or(9);
-    let height = u.int_in_range(9..=40).unwrap_or(9);
+    // Every board the course engine builds, the tiny ones included.
+    let width = 2 * u.int_in_range(1..=24).unwrap_or(9);
+    let height = u.int_in_range(1..=40).unwrap_or(9);
     let max_turn = u.int_in_range(1..=150).unwrap_or(1);
     let config = Config::new(width, height, max_turn).map_err(|e| format!("config: {e}"))?;
     if rare(&mut u, 8) {
+        if !config.fits_random_starts() {
+            let refused = paperio::Position::random(config, &mut Rng::seed_from(1));
+            ensure!(
+                matches!(
+                    refused,
+                    Err(paperio::PaperioError::TooSmallForRandomStarts { .. })
+                ),
+                "a random placement on {width}x{height}: {refused:?}"
+            );
+            return Ok(Verdict::Rejected);
+        }
         return bot_match(&mut u, config);
     }
     let start = |u: &mut Unstructured<'_>, k: u32| -> Start {
@@ -311,6 +329,84 @@ fn paperio_game(data: &[u8]) -> CaseResult {
     let end = game.end().ok_or("the game ended without an end")?;
     ensure!(!end.name().is_empty(), "an end without a name");
     let _ = (end.code(), end.winner());
+    Ok(Verdict::Accepted)
+}
+
+/// An arbitrary snapshot (sometimes a real position's, disturbed) read back as a position.
+fn paperio_snapshot(data: &[u8]) -> CaseResult {
+    let mut u = Unstructured::new(data);
+    let width = 2 * u.int_in_range(1..=8).unwrap_or(4);
+    let height = u.int_in_range(1..=12).unwrap_or(5);
+    let max_turn = u.int_in_range(1..=40).unwrap_or(10);
+    let config = Config::new(width, height, max_turn).map_err(|e| format!("config: {e}"))?;
+    let cells = (width * height) as usize;
+    let owner = |u: &mut Unstructured<'_>| match u.int_in_range(0..=2).unwrap_or(0) {
+        0 => None,
+        1 => Some(Side::First),
+        _ => Some(Side::Second),
+    };
+    let mut snapshot = if config.fits_random_starts() && u.ratio(1, 2).unwrap_or(false) {
+        // A real position, then a few cells disturbed.
+        let mut game =
+            paperio::Position::random(config, &mut Rng::seed_from(u.arbitrary().unwrap_or(0)))
+                .map_err(|e| format!("random start: {e}"))?;
+        for _ in 0..u.int_in_range(0..=60).unwrap_or(0) {
+            if game.end().is_some() {
+                break;
+            }
+            game.play(*u.choose(&Turn::ALL).unwrap_or(&Turn::Straight))
+                .map_err(|e| format!("play: {e}"))?;
+        }
+        let mut s = game.snapshot();
+        if u.ratio(1, 2).unwrap_or(true) {
+            s.trails = None;
+            s.routes = None;
+        }
+        for _ in 0..u.int_in_range(0..=3).unwrap_or(0) {
+            let at = u.int_in_range(0..=cells - 1).unwrap_or(0);
+            if u.arbitrary().unwrap_or(false) {
+                s.territory[at] = owner(&mut u);
+            } else {
+                s.trail[at] = owner(&mut u);
+            }
+        }
+        s
+    } else {
+        let territory = (0..cells).map(|_| owner(&mut u)).collect();
+        let trail = (0..cells).map(|_| owner(&mut u)).collect();
+        let head = |u: &mut Unstructured<'_>| paperio::Head {
+            x: u.int_in_range(-1..=width as i32).unwrap_or(0),
+            y: u.int_in_range(-1..=height as i32).unwrap_or(0),
+            direction: Direction::from_index(u.int_in_range(0..=3).unwrap_or(0)),
+        };
+        let heads = [head(&mut u), head(&mut u)];
+        let left = |u: &mut Unstructured<'_>| u.int_in_range(0..=max_turn + 1).unwrap_or(0);
+        paperio::Snapshot::new(
+            config,
+            territory,
+            trail,
+            heads,
+            [left(&mut u), left(&mut u)],
+        )
+    };
+    if u.ratio(1, 8).unwrap_or(false) {
+        snapshot.territory.pop();
+    }
+    let Ok(mut game) = paperio::Position::from_snapshot(&snapshot) else {
+        return Ok(Verdict::Rejected);
+    };
+    ensure!(
+        game.snapshot().territory == snapshot.territory && game.snapshot().trail == snapshot.trail,
+        "an accepted snapshot shows another board"
+    );
+    check_paperio(&game)?;
+    let limit = 2 * max_turn + 2;
+    while game.end().is_none() {
+        ensure!(game.plies() <= limit, "no end after {} plies", game.plies());
+        game.play(*u.choose(&Turn::ALL).unwrap_or(&Turn::Straight))
+            .map_err(|e| format!("play: {e}"))?;
+        check_paperio(&game)?;
+    }
     Ok(Verdict::Accepted)
 }
 

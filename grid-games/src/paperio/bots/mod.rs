@@ -4,10 +4,12 @@
 //! [`Bot`] for [`Position`].
 
 mod field;
+mod planner;
 mod raider;
 mod random;
 mod safe;
 
+pub use planner::{Planner, PlannerConfig};
 pub use raider::{Raider, RaiderConfig};
 pub use random::RandomWalker;
 pub use safe::SafeWalker;
@@ -16,9 +18,10 @@ use super::Position;
 use crate::game::Bot;
 
 /// The names [`named_bot`] knows.
-pub const BOT_NAMES: [&str; 3] = ["random", "safe", "raider"];
+pub const BOT_NAMES: [&str; 4] = ["random", "safe", "raider", "planner"];
 
-/// A bot by name (`random`, `safe`, `raider`), seeded; `None` for an unknown name.
+/// A bot by name (`random`, `safe`, `raider`, `planner`), seeded (the planner is
+/// deterministic and ignores the seed); `None` for an unknown name.
 ///
 /// ```
 /// use grid_games::paperio::bots::named_bot;
@@ -30,6 +33,7 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>>
         "random" => Some(Box::new(RandomWalker::new(seed))),
         "safe" => Some(Box::new(SafeWalker::new(seed))),
         "raider" => Some(Box::new(Raider::new(seed))),
+        "planner" => Some(Box::new(Planner::new())),
         _ => None,
     }
 }
