@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo build --release -p grid-games --example paperio_course_ai
-//! target/release/examples/paperio_course_ai [--bot raider] [--seed 1] < turns.jsonl
+//! target/release/examples/paperio_course_ai [--bot planner] [--seed 1] < turns.jsonl
 //! ```
 
 #[path = "support/cli.rs"]
@@ -50,8 +50,8 @@ EXIT STATUS:
 #[derive(Parser)]
 #[command(name = "paperio_course_ai", after_help = AFTER_HELP)]
 struct Args {
-    /// The bot that plays.
-    #[arg(long, value_name = "BOT", default_value = "raider",
+    /// The bot that plays (the planner is the strongest).
+    #[arg(long, value_name = "BOT", default_value = "planner",
           value_parser = PossibleValuesParser::new(BOT_NAMES))]
     bot: String,
     /// Seed of the bot (each further game in one run adds one).
