@@ -1129,3 +1129,29 @@ fn pentobi_corpus_sample() {
         "{positions} positions, {ends} games"
     );
 }
+
+/// Under the course-style per-game budget (no per-move limit), the Monte Carlo bot spends a
+/// share of what is left on each move: a whole Duo game inside one second each, no time-out.
+#[test]
+fn mcts_spends_a_per_game_budget_without_running_out() {
+    use grid_games::blokus::bots::MctsBot;
+    use std::time::Duration;
+    let (mut a, mut b) = (MctsBot::new(1), MctsBot::new(2));
+    let rules = MatchRules::default().with_game_time(Duration::from_secs(1));
+    let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], rules).unwrap();
+    assert!(record.forfeit.is_none(), "{:?}", record.forfeit);
+    assert!(record.last.is_over());
+    for p in [
+        grid_games::game::Player::FIRST,
+        grid_games::game::Player::SECOND,
+    ] {
+        let spent = record.think_time[p];
+        // Nine tenths spread over the moves, and a search overshoots its share by one
+        // simulation at most.
+        assert!(spent < Duration::from_secs(1), "{spent:?}");
+        assert!(
+            spent > Duration::from_millis(300),
+            "{spent:?}: the budget was not used"
+        );
+    }
+}

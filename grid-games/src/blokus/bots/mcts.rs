@@ -97,6 +97,10 @@ struct Node {
 
 /// A UCT bot with a size-biased playout policy.
 ///
+/// Budget: iterations are simulations; a time limit stops the search at the deadline; under a
+/// per-game budget ([`Budget::game_time_left`]) each move takes an even share of it over the
+/// pieces the colour has left ([`Budget::for_move`]).
+///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::MctsBot};
 /// use grid_games::game::{Bot, Budget};
@@ -238,7 +242,12 @@ impl Bot<Position> for MctsBot {
     }
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
-        let mut clock = budget.start();
+        // Under a per-game budget, this move's share: the colour places at most its pieces
+        // left.
+        let moves_left = game
+            .colour_to_move()
+            .map_or(1, |c| game.pieces_left(c).count() as u32);
+        let mut clock = budget.for_move(moves_left).start();
         self.nodes.clear();
         self.nodes.push(Node {
             id: 0,
