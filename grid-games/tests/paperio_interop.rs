@@ -191,6 +191,12 @@ fn impossible_snapshots_are_typed_errors() {
         );
     }
 
+    // Plies past u32: refused, not wrapped.
+    let mut s = ok.clone();
+    s.config = Config::new(18, 9, u32::MAX).unwrap();
+    s.moves_left = [0, 1];
+    assert!(matches!(bad(&s), SnapshotError::MovesLeft { .. }));
+
     let mut s = ok.clone();
     s.heads[1].x = 18;
     assert!(matches!(

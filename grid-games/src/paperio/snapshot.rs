@@ -499,6 +499,12 @@ fn build(s: &Snapshot) -> Result<Position, BuildError> {
             trail_cells: marks[i],
         });
     }
+    let plies = (max - m0)
+        .checked_add(max - m1)
+        .ok_or(SnapshotError::MovesLeft {
+            moves_left: s.moves_left,
+            max_turn: max,
+        })?;
     let second = players.pop().expect("two players");
     let first = players.pop().expect("two players");
     Ok(Position {
@@ -506,7 +512,7 @@ fn build(s: &Snapshot) -> Result<Position, BuildError> {
         territory,
         trail,
         players: [first, second],
-        plies: (max - m0) + (max - m1),
+        plies,
         end: s.end.clone(),
     })
 }

@@ -11,7 +11,7 @@ mod raider;
 mod random;
 mod safe;
 
-pub use planner::{Planner, PlannerConfig};
+pub use planner::{MAX_SIDE as PLANNER_MAX_SIDE, Planner, PlannerConfig};
 pub use raider::{Raider, RaiderConfig};
 pub use random::RandomWalker;
 pub use safe::SafeWalker;

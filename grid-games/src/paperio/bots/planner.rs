@@ -65,7 +65,7 @@ use crate::paperio::{Direction, Position, Turn};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct PlannerConfig {
-    /// Longest side of a planned loop.
+    /// Longest side of a planned loop (at most [`MAX_SIDE`]; larger values count as it).
     pub max_side: u32,
     /// Plies of safety demanded between the enemy's reach and the loop's closing.
     pub margin: u32,
@@ -91,6 +91,15 @@ impl Default for PlannerConfig {
 
 /// Unreached.
 const FAR: u32 = u32::MAX / 4;
+
+/// The longest loop side [`Planner`] plans, whatever its configuration says: the loop tables
+/// hold `(max_side + 1)²` entries.
+pub const MAX_SIDE: u32 = 256;
+
+/// `percent` % of `n`, rounded down, without overflow.
+fn share(n: u32, percent: u32) -> u32 {
+    (u64::from(n) * u64::from(percent) / 100).min(u64::from(FAR)) as u32
+}
 
 /// A planned loop: the cells still to walk, in order (the next first).
 #[derive(Clone, Debug, Default)]
@@ -293,11 +302,11 @@ impl Planner {
         let enemy = me.other();
         let ahead = game.territory_counts()[me.index()] > game.territory_counts()[enemy.index()];
         let margin = if ahead && moves_left < 300 {
-            2 * self.config.margin + 2
+            self.config.margin.saturating_mul(2).saturating_add(2)
         } else {
             self.config.margin
         };
-        let side = self.config.max_side as i32;
+        let side = self.config.max_side.min(MAX_SIDE) as i32;
         // A cell's state: off the board, own land, or the enemy's reach (laid there).
         #[derive(Clone, Copy, PartialEq)]
         enum Cell {
@@ -388,7 +397,7 @@ impl Planner {
                             continue;
                         }
                         let least = out_reach.min(across_reach).min(back_reach[k]);
-                        if least < n * self.config.start_share / 100 + margin {
+                        if least < share(n, self.config.start_share).saturating_add(margin) {
                             continue;
                         }
                         let corner = (head.0 + ux * a + vx * b, head.1 + uy * a + vy * b);
@@ -441,7 +450,9 @@ impl Planner {
             return true;
         }
         let home = self.to_land[at(next)];
-        let need = home + 1 + self.config.escape_margin;
+        let need = home
+            .saturating_add(1)
+            .saturating_add(self.config.escape_margin);
         self.enemy_reach[at(next)] >= need
             && game
                 .trail_cells(me)
@@ -460,7 +471,7 @@ impl Planner {
                     .copied()
                     .filter(|&(x, y)| game.contains(x, y) && game.territory(x, y) != Some(me)),
             )
-            .all(|(x, y)| self.enemy_reach[(y * w + x) as usize] >= to_close + margin)
+            .all(|(x, y)| self.enemy_reach[(y * w + x) as usize] >= to_close.saturating_add(margin))
     }
 }
 
@@ -581,7 +592,7 @@ impl Bot<Position> for Planner {
                     && self.trail_safe(
                         game,
                         me,
-                        n * self.config.start_share / 100,
+                        share(n, self.config.start_share),
                         self.config.margin,
                     )
             });
@@ -717,7 +728,7 @@ mod tests {
                             }
                             if game.territory(c.0, c.1) != Some(me)
                                 && p.enemy_reach[(c.1 * w + c.0) as usize]
-                                    < n * p.config.start_share / 100 + margin
+                                    < share(n, p.config.start_share) + margin
                             {
                                 continue 'across;
                             }
@@ -737,6 +748,32 @@ mod tests {
             }
         }
         best
+    }
+
+    /// Absurd tunings (every number at its largest or zero) play whole games without a panic,
+    /// an overflow or a huge table.
+    #[test]
+    fn absurd_tunings_still_play() {
+        for value in [0, u32::MAX] {
+            let config = PlannerConfig {
+                max_side: value,
+                margin: value,
+                start_share: value,
+                escape_margin: value,
+            };
+            let mut game =
+                Position::random(Config::new(40, 21, 150).unwrap(), &mut Rng::seed_from(3))
+                    .unwrap();
+            let (mut a, mut b) = (Planner::with_config(config), Raider::new(1));
+            while let Some(me) = game.to_move() {
+                let turn = if me == Side::First {
+                    a.choose(&game, Budget::default())
+                } else {
+                    b.choose(&game, Budget::default())
+                };
+                game.play(turn.unwrap()).unwrap();
+            }
+        }
     }
 
     /// The tabled loop search finds a loop exactly as good as walking every rectangle, in
