@@ -39,9 +39,9 @@ PROTOCOL (one JSON object per line on standard input, one answer line on standar
   left than the previous one starts a new game with a fresh bot. The bot's time for a move
   is its share of the player's `timeleft` (the course charges 30 s per game).
 
-  Answer: `l`, `r` or `n`. A line the program cannot use is answered `n` (the engine reads
-  anything else as straight on too) with a message on standard error. End of input ends the
-  program.
+  Answer: `l`, `r` or `n`. A line the program cannot use is answered `n resync` (the engine
+  reads it as straight on) with a message on standard error; the program then forgets the
+  game, and the adapter sends a whole frame next turn. End of input ends the program.
 
 EXIT STATUS:
   0 at the end of input, 2 for bad arguments.";
@@ -74,11 +74,17 @@ fn main() -> ExitCode {
         if line.trim().is_empty() {
             continue;
         }
-        let turn = session.turn(&line).unwrap_or_else(|e| {
-            eprintln!("{PROG}: {e}; answering n");
-            Turn::Straight
-        });
-        if writeln!(out, "{turn}").and_then(|()| out.flush()).is_err() {
+        let answer = match session.turn(&line) {
+            Ok(turn) => turn.to_string(),
+            Err(e) => {
+                eprintln!("{PROG}: {e}; answering n and asking for a whole frame");
+                format!("{} resync", Turn::Straight)
+            }
+        };
+        if writeln!(out, "{answer}")
+            .and_then(|()| out.flush())
+            .is_err()
+        {
             break; // the adapter has gone
         }
     }

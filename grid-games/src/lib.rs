@@ -112,7 +112,8 @@
 //!   Pentobi (a free Blokus program): fast move generation, notation, perft, a GTP engine, and
 //!   random, greedy and Monte Carlo bots.
 //! * [`paperio`]: paper.io (纸带圈地) with every rule of the reference engine of the SESSDSA
-//!   2018 programming course's contest, and random, safe and strong walkers.
+//!   2018 programming course's contest, random, safe, raiding and planning walkers (the planner
+//!   is the strongest), and positions read from the course engine's frames.
 //! * [`planes`]: the plane-bombing game (炸飞机): its referee, the imperfect-information player
 //!   API, a random bot and a layout-tracking hunter bot.
 //! * Pictures: [`blokus::svg::render`] and [`paperio::svg::render`] draw a position as an SVG

@@ -217,6 +217,35 @@ fn bad_lines_are_errors_not_panics() {
     }
 }
 
+/// After a line it cannot use, the session forgets the game: light frames are refused until a
+/// full frame comes, from which it plays on (the adapter's resync).
+#[test]
+fn a_session_resyncs_from_a_full_frame() {
+    let text = include_str!("../examples/data/paperio_traces_sample.jsonl");
+    let (config, frames) = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(frames_of)
+        .max_by_key(|(_, f)| f.len())
+        .unwrap();
+    assert!(frames.len() > 6);
+    let size = [config.width, config.height];
+    let message = |log: Vec<Value>| {
+        json!({"size": size, "max_turn": config.max_turn, "me": 1, "log": log}).to_string()
+    };
+    let mut s = Session::new("raider", 1).unwrap();
+    s.turn(&message(vec![frame_json(&frames[0].1, None)]))
+        .unwrap();
+    // A garbled line (frame 2 skips a ply): an error, and the game is forgotten.
+    assert!(s.turn(&message(vec![light_json(&frames[2].1)])).is_err());
+    assert!(s.position().is_none());
+    assert!(s.turn(&message(vec![light_json(&frames[4].1)])).is_err());
+    // A full frame brings it back.
+    s.turn(&message(vec![frame_json(&frames[4].1, None)]))
+        .unwrap();
+    assert_eq!(board(s.position().unwrap()), board(&frames[4].0));
+}
+
 /// Every trace of the file `PAPERIO_TRACES` names (the shared corpus in CI); the whole-frame
 /// session and the adapter run on the first 40 games (a whole frame is 100 KB of JSON).
 #[test]

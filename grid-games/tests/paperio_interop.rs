@@ -191,11 +191,27 @@ fn impossible_snapshots_are_typed_errors() {
         );
     }
 
-    // Plies past u32: refused, not wrapped.
+    // Huge move limits are refused by the configuration, so plies never overflow; moves left
+    // far apart (the first one near u32::MAX) are refused without overflowing either.
     let mut s = ok.clone();
-    s.config = Config::new(18, 9, u32::MAX).unwrap();
+    s.config = Config::default().with_size(18, 9).with_max_turn(u32::MAX);
     s.moves_left = [0, 1];
+    assert_eq!(
+        Position::from_snapshot(&s),
+        Err(PaperioError::TooManyTurns(u32::MAX))
+    );
+    let mut s = ok.clone();
+    s.moves_left = [u32::MAX, 0];
     assert!(matches!(bad(&s), SnapshotError::MovesLeft { .. }));
+    // A wall ending whose head sits at the end of i32.
+    let mut s = game.snapshot();
+    s.end = Some(grid_games::paperio::End::Wall { mover: Side::First });
+    s.heads[0] = Head {
+        x: i32::MIN,
+        y: 0,
+        direction: Direction::East,
+    };
+    assert!(matches!(bad(&s), SnapshotError::HeadOffBoard { .. }));
 
     let mut s = ok.clone();
     s.heads[1].x = 18;

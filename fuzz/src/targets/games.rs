@@ -392,6 +392,59 @@ fn paperio_snapshot(data: &[u8]) -> CaseResult {
     if u.ratio(1, 8).unwrap_or(false) {
         snapshot.territory.pop();
     }
+    // Extremes: any move limit, heads at the ends of i32, arbitrary trail lists and routes,
+    // an arbitrary end.
+    if rare(&mut u, 8) {
+        snapshot.config = snapshot
+            .config
+            .with_max_turn(u.arbitrary().unwrap_or(u32::MAX));
+        snapshot.moves_left = [u.arbitrary().unwrap_or(0), u.arbitrary().unwrap_or(0)];
+    }
+    if rare(&mut u, 8) {
+        let extreme = *u.choose(&[i32::MIN, i32::MAX, -1, 0]).unwrap_or(&i32::MIN);
+        snapshot.heads[usize::from(u.arbitrary::<bool>().unwrap_or(false))].x = extreme;
+    }
+    if rare(&mut u, 6) {
+        let list = |u: &mut Unstructured<'_>| -> Vec<(i32, i32)> {
+            (0..u.int_in_range(0..=6).unwrap_or(0))
+                .map(|_| (coord(u), coord(u)))
+                .collect()
+        };
+        snapshot.trails = Some([list(&mut u), list(&mut u)]);
+    }
+    if rare(&mut u, 6) {
+        let route = |u: &mut Unstructured<'_>| -> Vec<Direction> {
+            (0..u.int_in_range(0..=6).unwrap_or(0))
+                .map(|_| Direction::from_index(u.int_in_range(0..=3).unwrap_or(0)))
+                .collect()
+        };
+        snapshot.routes = Some([route(&mut u), route(&mut u)]);
+    }
+    if rare(&mut u, 6) {
+        let side = if u.arbitrary().unwrap_or(false) {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let scores = [
+            u.int_in_range(0..=40).unwrap_or(0),
+            u.int_in_range(0..=40).unwrap_or(0),
+        ];
+        snapshot.end = Some(match u.int_in_range(0..=5).unwrap_or(0) {
+            0 => End::Wall { mover: side },
+            1 => End::TrailHit {
+                mover: side,
+                owner: side.other(),
+            },
+            2 => End::SideHit { mover: side },
+            3 => End::HeadOn { scores },
+            4 => End::TickLimit { scores },
+            _ => End::Forfeit {
+                player: side,
+                kind: ForfeitKind::Timeout,
+            },
+        });
+    }
     let Ok(mut game) = paperio::Position::from_snapshot(&snapshot) else {
         return Ok(Verdict::Rejected);
     };
@@ -400,9 +453,11 @@ fn paperio_snapshot(data: &[u8]) -> CaseResult {
         "an accepted snapshot shows another board"
     );
     check_paperio(&game)?;
-    let limit = 2 * max_turn + 2;
-    while game.end().is_none() {
-        ensure!(game.plies() <= limit, "no end after {} plies", game.plies());
+    // Play on for a while (a huge move limit would not end by itself).
+    for _ in 0..2 * max_turn + 2 {
+        if game.end().is_some() {
+            break;
+        }
         game.play(*u.choose(&Turn::ALL).unwrap_or(&Turn::Straight))
             .map_err(|e| format!("play: {e}"))?;
         check_paperio(&game)?;

@@ -1,9 +1,11 @@
 """A Rust bot of the grid-games crate as an AI of the course's paper.io engine.
 
-The course engine (match_core.py of chbpku/paper.io.sessdsa, SESSDSA 2018) loads AI files
-that define play(stat, storage), and optionally load and summary. Give it this file. It
-starts the Rust program (the crate's paperio_course_ai example) once per game, sends it
-one JSON line per turn, and returns the letter it answers.
+The course engine (match_core.py of chbpku/paper.io.sessdsa, SESSDSA 2018, at the
+repository's HEAD: load(stat, storage), play(stat, storage), summary(result, stat, storage);
+the older CompetitionResult/matchFinal copy calls load(storage) and is not supported) loads
+AI files that define play, and optionally load and summary. Give it this file. It starts the
+Rust program (the crate's paperio_course_ai example) once per game, sends it one JSON line
+per turn, and returns the letter it answers.
 
 Setting up (once):
     cargo build --release -p grid-games --example paperio_course_ai
@@ -50,16 +52,23 @@ def _stop(storage):
             process.kill()
 
 
-def _start(storage):
+def _start(storage, log=None):
     _stop(storage)
-    process = subprocess.Popen(
-        _program(),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        bufsize=1,
-    )
-    storage[_KEY] = {"process": process, "sent": 0}
+    program = _program()
+    try:
+        process = subprocess.Popen(
+            program,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+    except FileNotFoundError as e:
+        raise FileNotFoundError(
+            "%s not found: build it with `cargo build --release -p grid-games "
+            "--example paperio_course_ai` or set PAPERIO_RUST_AI" % program[0]
+        ) from e
+    storage[_KEY] = {"process": process, "sent": 0, "log": id(log) if log is not None else None}
     return storage[_KEY]
 
 
@@ -74,15 +83,21 @@ def _light(frame):
 
 def load(stat, storage):
     """Called once before a game: start the program."""
-    _start(storage)
+    _start(storage, stat.get("log"))
 
 
 def play(stat, storage):
     """One turn: send the frames new since the last turn, return the program's letter."""
     log = stat["log"]
     state = storage.get(_KEY)
-    if state is None or state["process"].poll() is not None or state["sent"] > len(log):
-        state = _start(storage)  # no load call, a new game, or the program died
+    if (
+        state is None
+        or state["process"].poll() is not None
+        or state["sent"] > len(log)
+        or state["log"] not in (None, id(log))
+    ):
+        state = _start(storage, log)  # no load call, a new game, or the program died
+    state["log"] = id(log)
     full = os.environ.get("PAPERIO_RUST_FULL") == "1"
     if full or state["sent"] == 0:
         frames = [_plain(log[-1])]
@@ -98,7 +113,10 @@ def play(stat, storage):
     process.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
     process.stdin.flush()
     state["sent"] = len(log)
-    return process.stdout.readline().strip()
+    answer = process.stdout.readline().strip()
+    if answer.endswith("resync"):
+        state["sent"] = 0  # the program lost the game: send a whole frame next turn
+    return answer[:1] or "n"
 
 
 def summary(result, stat, storage):

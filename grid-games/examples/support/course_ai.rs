@@ -15,6 +15,7 @@
 //!   against the grids when present.
 //!
 //! A frame whose moves left exceed the previous frame's starts a new game (and a new bot).
+//! After a line it cannot use, the session forgets its game until a full frame comes.
 
 #![allow(dead_code)] // each user takes what it needs
 
@@ -193,8 +194,17 @@ impl Session {
         self.bot = named_bot(&self.bot_name, seed).expect("the name was checked");
     }
 
-    /// Reads one line and answers the move.
+    /// Reads one line and answers the move. After an error the session forgets its game: the
+    /// next line must bring a full frame (the program answers `n resync` to ask for one).
     pub fn turn(&mut self, line: &str) -> Result<Turn, String> {
+        let answer = self.read(line);
+        if answer.is_err() {
+            self.game = None;
+        }
+        answer
+    }
+
+    fn read(&mut self, line: &str) -> Result<Turn, String> {
         let v: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
         let max_turn = match v.get("max_turn") {
             Some(m) => {
@@ -255,7 +265,9 @@ impl Session {
         };
         let restart = self.game.as_ref().is_some_and(|g| {
             let now = left(&seen);
-            now[0] + now[1] > g.moves_left(Side::First) + g.moves_left(Side::Second)
+            let before =
+                u64::from(g.moves_left(Side::First)) + u64::from(g.moves_left(Side::Second));
+            u64::from(now[0]) + u64::from(now[1]) > before
         });
         if restart {
             self.new_game();

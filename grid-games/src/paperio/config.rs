@@ -40,6 +40,10 @@ impl Default for Config {
 /// Largest board side accepted (cells are indexed with `u32`, floods use `i32`).
 pub const MAX_SIDE: u32 = 4096;
 
+/// Largest `max_turn` accepted (2³⁰): a game's ply count, at most `2 · max_turn`, then fits a
+/// `u32` with room to spare.
+pub const MAX_TURN: u32 = 1 << 30;
+
 impl Config {
     /// A board of `width × height` cells with `max_turn` moves per player, checked by
     /// [`Config::validate`].
@@ -87,7 +91,7 @@ impl Config {
     }
 
     /// Checks the size as the course engine builds boards: `width = 2k` even and in
-    /// `2..=4096`, `height` in `1..=4096`, and `max_turn ≥ 1`. The engine itself checks
+    /// `2..=4096`, `height` in `1..=4096`, and `max_turn` in `1..=`[`MAX_TURN`]. The engine itself checks
     /// nothing; explicit starts ([`Position::new`](super::Position::new)) work on any such
     /// board, clipped or overlapping squares included. The engine's random placement needs
     /// more room: see [`Config::random_starts`].
@@ -109,6 +113,9 @@ impl Config {
         }
         if self.max_turn == 0 {
             return Err(PaperioError::NoTurns);
+        }
+        if self.max_turn > MAX_TURN {
+            return Err(PaperioError::TooManyTurns(self.max_turn));
         }
         Ok(())
     }
@@ -460,6 +467,9 @@ pub enum PaperioError {
     /// `max_turn` is zero.
     #[error("max_turn must be at least 1")]
     NoTurns,
+    /// `max_turn` is above [`MAX_TURN`].
+    #[error("max_turn {0} is above the limit of 2^30")]
+    TooManyTurns(u32),
     /// A starting head is off the board, or both heads are on the same cell.
     #[error("bad start for player {player}: ({x}, {y})")]
     BadStart {

@@ -253,8 +253,9 @@ impl Frame {
     /// ```
     ///
     /// # Errors
-    /// [`PaperioError::BadFrame`] for a frame without the course's shape, and
-    /// [`PaperioError::BadSize`] for a board the engine cannot build.
+    /// [`PaperioError::BadFrame`] for a frame without the course's shape,
+    /// [`PaperioError::BadSize`] for a board the engine cannot build, and
+    /// [`PaperioError::NoTurns`] / [`PaperioError::TooManyTurns`] for `max_turn`.
     pub fn to_snapshot(&self, max_turn: u32) -> Result<Snapshot, PaperioError> {
         let (w, h) = self.size();
         if w == 0 || h == 0 {

@@ -59,8 +59,8 @@
 //! `position.rs` (state and ply resolution; see [`Position`] for the cost of each
 //! operation), `snapshot.rs` ([`Snapshot`]: a position as plain data, and
 //! [`Position::from_snapshot`], the checked way back from what an observer sees), `course.rs`
-//! ([`course`]: the course engine's frames and player ids), `bots/` (random, safe and strong
-//! walkers), `svg.rs` ([`svg::render`]: the board as an SVG picture).
+//! ([`course`]: the course engine's frames and player ids), `bots/` (random, safe, raiding and
+//! planning walkers), `svg.rs` ([`svg::render`]: the board as an SVG picture).
 //!
 //! # Playing inside the course's engine
 //! [`course::Frame`] is the frame dict the course's Python engine gives its AIs; a bot of this
@@ -102,7 +102,7 @@ mod position;
 mod snapshot;
 pub mod svg;
 
-pub use config::{Config, Direction, MAX_SIDE, PaperioError, Start, Turn};
+pub use config::{Config, Direction, MAX_SIDE, MAX_TURN, PaperioError, Start, Turn};
 pub use end::{End, ForfeitKind};
 pub use position::Position;
 pub use snapshot::{Head, Snapshot, SnapshotError, TRAIL_SEARCH_LIMIT};

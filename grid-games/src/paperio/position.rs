@@ -74,7 +74,8 @@ impl Eq for Player {}
 /// heads, headings, moves left, plies, the end, and each trail list and route in order. (The
 /// box a capture floods is not compared: see [`Snapshot`](super::Snapshot).) With the `serde`
 /// feature a position is written as its [`Snapshot`](super::Snapshot) and read back through
-/// [`Position::from_snapshot`], so a document that describes no reachable position is refused.
+/// [`Position::from_snapshot`], so a document that breaks the invariants play relies on is
+/// refused (its checks are listed there).
 ///
 /// ```
 /// use grid_games::paperio::{Config, Direction, Position, Start, Turn};

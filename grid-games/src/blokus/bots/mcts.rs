@@ -99,7 +99,7 @@ struct Node {
 ///
 /// Budget: iterations are simulations; a time limit stops the search at the deadline; under a
 /// per-game budget ([`Budget::game_time_left`]) each move takes an even share of it over the
-/// pieces the colour has left ([`Budget::for_move`]).
+/// pieces the player has left in all its colours ([`Budget::for_move`]).
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::MctsBot};
@@ -242,11 +242,16 @@ impl Bot<Position> for MctsBot {
     }
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
-        // Under a per-game budget, this move's share: the colour places at most its pieces
-        // left.
-        let moves_left = game
-            .colour_to_move()
-            .map_or(1, |c| game.pieces_left(c).count() as u32);
+        // Under a per-game budget, this move's share: the player still places at most the
+        // pieces left of all its colours (two in Classic for two players).
+        let variant = game.variant();
+        let moves_left = game.colour_to_move().map_or(1, |c| {
+            (0..variant.colours())
+                .filter_map(Colour::new)
+                .filter(|&o| variant.player_of(o) == variant.player_of(c))
+                .map(|o| game.pieces_left(o).count() as u32)
+                .sum()
+        });
         let mut clock = budget.for_move(moves_left).start();
         self.nodes.clear();
         self.nodes.push(Node {
