@@ -10,7 +10,7 @@ use arbitrary::Unstructured;
 use grid_games::blokus::gtp::{COMMANDS, GtpEngine};
 use grid_games::blokus::{Move, MoveTable, Piece, Point, Position, Variant};
 use grid_games::game::{Bot, Budget};
-use grid_games::paperio::{Config, Direction, MAX_SIDE, Turn};
+use grid_games::paperio::{Config, Direction, MAX_SIDE, MAX_TURN, Turn};
 use level_planner::Instance;
 use plugdp::{BigCount, FuseBoard, Grid, Tile};
 use polyomino::{Board, Cell, MarkedPolyomino, Polyomino, Transform};
@@ -857,14 +857,32 @@ fn paperio_text(data: &[u8]) -> CaseResult {
                 match u.int_in_range(0u8..=3).unwrap_or(0) {
                     0 => u.arbitrary().unwrap_or(0),
                     1 => *u
-                        .choose(&[0, 1, 8, 9, 17, 18, 19, 4095, 4096, 4097, u32::MAX])
+                        .choose(&[
+                            0,
+                            1,
+                            2,
+                            8,
+                            9,
+                            17,
+                            18,
+                            19,
+                            4095,
+                            4096,
+                            4097,
+                            MAX_TURN,
+                            MAX_TURN + 1,
+                            u32::MAX,
+                        ])
                         .unwrap_or(&0),
                     _ => u.int_in_range(0..=200).unwrap_or(0),
                 }
             };
             let (w, h, t) = (pick(&mut u), pick(&mut u), pick(&mut u));
-            let valid =
-                w % 2 == 0 && (18..=MAX_SIDE).contains(&w) && (9..=MAX_SIDE).contains(&h) && t >= 1;
+            // Every board the course engine builds (width 2k), a move limit up to 2^30.
+            let valid = w % 2 == 0
+                && (2..=MAX_SIDE).contains(&w)
+                && (1..=MAX_SIDE).contains(&h)
+                && (1..=MAX_TURN).contains(&t);
             let made = Config::new(w, h, t);
             ensure!(
                 made.is_ok() == valid,
