@@ -10,6 +10,8 @@
 
 #[path = "../examples/support/course_ai.rs"]
 mod course_ai;
+#[path = "support/trace.rs"]
+mod trace;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,46 +20,30 @@ use std::process::{Command, Stdio};
 use course_ai::{Session, frame_json, light_json};
 use grid_games::game::Side;
 use grid_games::paperio::course::Frame;
-use grid_games::paperio::{Config, Direction, Position, Start, Turn};
+use grid_games::paperio::{Config, Position, Turn};
 use serde_json::{Value, json};
+use trace::Trace;
 
 const SEED: u64 = 5;
 
 /// The public log of a recorded game: a frame before any ply and after each.
 fn frames_of(line: &str) -> (Config, Vec<(Position, Frame)>) {
-    let t: Value = serde_json::from_str(line).unwrap();
-    let n = |v: &Value| v.as_u64().unwrap() as u32;
-    let config = Config::new(n(&t["width"]), n(&t["height"]), n(&t["max_turn"])).unwrap();
-    let start = |s: &Value| Start {
-        x: n(&s["x"]) as i32,
-        y: n(&s["y"]) as i32,
-        direction: Direction::from_index(n(&s["direction"]) as u8),
-    };
-    let moves: Vec<Vec<Turn>> = (0..2)
-        .map(|i| {
-            t["moves"][i]
-                .as_str()
-                .unwrap()
-                .chars()
-                .map(|c| Turn::from_engine(&c.to_string()))
-                .collect()
-        })
-        .collect();
-    let mut game = Position::new(config, [start(&t["init"][0]), start(&t["init"][1])]).unwrap();
+    let trace = Trace::parse(line);
+    let config = trace.config;
+    let mut game = Position::new(config, trace.starts).unwrap();
     let frame = |g: &Position, ply: usize| {
         let mut f = Frame::from_position(g, [30.0 - 0.001 * ply as f64, 29.0]);
         f.band_route = None; // the players' frames have none
         f
     };
     let mut out = vec![(game.clone(), frame(&game, 0))];
-    let mut ply = 0;
-    while game.end().is_none() {
-        let Some(&turn) = moves[ply % 2].get(ply / 2) else {
-            break; // a forfeit: the recording stops here
-        };
+    // A forfeit's recording stops with its moves.
+    for (ply, turn) in trace.plies().into_iter().enumerate() {
+        if game.end().is_some() {
+            break;
+        }
         game.play(turn).unwrap();
-        ply += 1;
-        out.push((game.clone(), frame(&game, ply)));
+        out.push((game.clone(), frame(&game, ply + 1)));
     }
     (config, out)
 }

@@ -4,6 +4,8 @@
 
 #[path = "../examples/support/paperio_interop.rs"]
 mod interop;
+#[path = "support/trace.rs"]
+mod trace;
 
 use grid_games::game::{Bot, Budget, Rng, Side};
 use grid_games::paperio::bots::{Raider, RandomWalker, SafeWalker};
@@ -12,52 +14,15 @@ use grid_games::paperio::{
     Config, Direction, Head, PaperioError, Position, Snapshot, SnapshotError, Start, Turn,
 };
 use proptest::prelude::*;
-use serde_json::Value;
-
-/// A trace of the course engine: its configuration, starts and both move lists.
-struct Trace {
-    config: Config,
-    starts: [Start; 2],
-    moves: [Vec<Turn>; 2],
-}
-
-fn parse(line: &str) -> Trace {
-    let t: Value = serde_json::from_str(line).unwrap();
-    let n = |v: &Value| v.as_u64().unwrap() as u32;
-    let config = Config::new(n(&t["width"]), n(&t["height"]), n(&t["max_turn"])).unwrap();
-    let start = |s: &Value| Start {
-        x: n(&s["x"]) as i32,
-        y: n(&s["y"]) as i32,
-        direction: Direction::from_index(n(&s["direction"]) as u8),
-    };
-    let moves = |m: &Value| {
-        m.as_str()
-            .unwrap()
-            .chars()
-            .map(|c| Turn::from_engine(&c.to_string()))
-            .collect()
-    };
-    Trace {
-        config,
-        starts: [start(&t["init"][0]), start(&t["init"][1])],
-        moves: [moves(&t["moves"][0]), moves(&t["moves"][1])],
-    }
-}
-
-/// The plies of a trace in order.
-fn plies(trace: &Trace) -> Vec<Turn> {
-    let total = trace.moves[0].len() + trace.moves[1].len();
-    (0..total).map(|j| trace.moves[j % 2][j / 2]).collect()
-}
 
 #[test]
 fn every_frame_of_the_bundled_traces_round_trips() {
     let text = include_str!("../examples/data/paperio_traces_sample.jsonl");
     let mut frames = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let trace = parse(line);
+        let trace = trace::Trace::parse(line);
         let max_turn = trace.config.max_turn;
-        let all = plies(&trace);
+        let all = trace.plies();
         let mut game = Position::new(trace.config, trace.starts).unwrap();
         interop::round_trips(&game, max_turn).unwrap();
         for (j, &turn) in all.iter().enumerate() {

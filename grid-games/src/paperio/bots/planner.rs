@@ -49,6 +49,7 @@
 
 use std::collections::VecDeque;
 
+use super::field::{Bfs, FAR, distance_field};
 use crate::game::{Bot, Budget, Side};
 use crate::paperio::{Direction, Position, Turn};
 
@@ -88,9 +89,6 @@ impl Default for PlannerConfig {
         }
     }
 }
-
-/// Unreached.
-const FAR: u32 = u32::MAX / 4;
 
 /// The longest loop side [`Planner`] plans, whatever its configuration says: the loop tables
 /// hold `(max_side + 1)²` entries.
@@ -137,6 +135,7 @@ pub struct Planner {
     mine_reach: Vec<u32>,
     enemy_to_land: Vec<u32>,
     queue: VecDeque<u32>,
+    bfs: Bfs,
     /// Prefix sums over the board: cells not own, and enemy cells.
     not_own: Vec<u32>,
     enemy_land: Vec<u32>,
@@ -181,79 +180,43 @@ impl Planner {
         self.config
     }
 
-    /// Breadth-first distances from the cells `from` through cells where `pass` holds into
-    /// `out` (cells that do not pass are reached but not expanded).
-    fn distances(
-        queue: &mut VecDeque<u32>,
-        out: &mut Vec<u32>,
-        game: &Position,
-        from: impl Iterator<Item = u32>,
-        pass: impl Fn(usize) -> bool,
-    ) {
-        let (w, h) = (game.width() as i32, game.height() as i32);
-        out.clear();
-        out.resize((w * h) as usize, FAR);
-        queue.clear();
-        for c in from {
-            out[c as usize] = 0;
-            queue.push_back(c);
-        }
-        while let Some(c) = queue.pop_front() {
-            let d = out[c as usize];
-            if d > 0 && !pass(c as usize) {
-                continue;
-            }
-            let (x, y) = (c as i32 % w, c as i32 / w);
-            for dir in Direction::ALL {
-                let (dx, dy) = dir.delta();
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                    continue;
-                }
-                let n = (ny * w + nx) as usize;
-                if out[n] == FAR {
-                    out[n] = d + 1;
-                    queue.push_back(n as u32);
-                }
-            }
-        }
-    }
-
     fn fields(&mut self, game: &Position, me: Side) {
         let enemy = me.other();
-        let w = game.width() as i32;
+        let (w, h) = (game.width() as i32, game.height() as i32);
         let index = |(x, y): (i32, i32)| (y * w + x) as u32;
         let territory: Vec<Option<Side>> = game.territory_grid().collect();
         let trail: Vec<Option<Side>> = game.trail_grid().collect();
         let (eh, mh) = (game.head(enemy), game.head(me));
-        Self::distances(
-            &mut self.queue,
+        let queue = &mut self.queue;
+        distance_field(
+            queue,
             &mut self.enemy_reach,
-            game,
+            (w, h),
             game.contains(eh.0, eh.1).then(|| index(eh)).into_iter(),
             |c| trail[c] != Some(enemy),
         );
-        Self::distances(
-            &mut self.queue,
-            &mut self.to_land,
-            game,
-            (0..territory.len() as u32).filter(|&c| territory[c as usize] == Some(me)),
-            |c| trail[c] != Some(me) && territory[c] != Some(me),
-        );
-        Self::distances(
-            &mut self.queue,
-            &mut self.enemy_to_land,
-            game,
-            (0..territory.len() as u32).filter(|&c| territory[c as usize] == Some(enemy)),
-            |c| trail[c] != Some(enemy) && territory[c] != Some(enemy),
-        );
-        Self::distances(
-            &mut self.queue,
-            &mut self.mine_reach,
-            game,
-            std::iter::once(index(mh)),
-            |c| trail[c] != Some(me),
-        );
+        // Every cell's way to `side`'s land, never through its trail.
+        let land = |side: Side, queue: &mut VecDeque<u32>, out: &mut Vec<u32>| {
+            distance_field(
+                queue,
+                out,
+                (w, h),
+                (0..territory.len() as u32).filter(|&c| territory[c as usize] == Some(side)),
+                |c| trail[c] != Some(side) && territory[c] != Some(side),
+            );
+        };
+        land(me, queue, &mut self.to_land);
+        // Only a cut reads these, and only while the enemy has a trail.
+        if game.trail_cells(enemy).len() > 0 {
+            land(enemy, queue, &mut self.enemy_to_land);
+            distance_field(
+                queue,
+                &mut self.mine_reach,
+                (w, h),
+                std::iter::once(index(mh)),
+                |c| trail[c] != Some(me),
+            );
+        }
         // Prefix sums (one row and column of zeros in front).
         let (w, h) = (game.width() as usize, game.height() as usize);
         for (sums, counts) in [(&mut self.not_own, 0usize), (&mut self.enemy_land, 1usize)] {
@@ -554,11 +517,23 @@ impl Bot<Position> for Planner {
                     .all(|c| self.enemy_reach[at(c)] > reach + 1);
                 if safe_meanwhile {
                     // The move that gets closest to the target.
+                    let bfs = &mut self.bfs;
                     let best = options
                         .iter()
                         .filter(|o| game.contains(o.1.0, o.1.1))
-                        .map(|&(turn, cell)| (Self::dist_between(game, me, cell, target), turn))
-                        .filter(|&(d, _)| d < FAR)
+                        .filter_map(|&(turn, cell)| {
+                            // Bounded: twice the Manhattan distance, plus room to go round.
+                            let limit =
+                                2 * (cell.0.abs_diff(target.0) + cell.1.abs_diff(target.1)) + 8;
+                            let d = bfs.distance(
+                                game,
+                                cell,
+                                limit,
+                                |x, y| (x, y) == target,
+                                |x, y| game.trail(x, y) != Some(me),
+                            )?;
+                            Some((d, turn))
+                        })
                         .min_by_key(|&(d, _)| d);
                     if let Some((_, turn)) = best {
                         self.plan.steps.clear();
@@ -630,39 +605,6 @@ impl Bot<Position> for Planner {
             .max_by_key(|o| self.enemy_reach[at(o.1)].min(FAR - 1))
             .map(|o| o.0)
             .or(Some(options[0].0))
-    }
-}
-
-impl Planner {
-    /// Shortest distance from `a` to `b` avoiding `me`'s trail (breadth-first, bounded).
-    fn dist_between(game: &Position, me: Side, a: (i32, i32), b: (i32, i32)) -> u32 {
-        let (w, h) = (game.width() as i32, game.height() as i32);
-        if a == b {
-            return 0;
-        }
-        let limit = 2 * (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) + 8;
-        let mut seen = hashbrown::HashMap::new();
-        let mut queue = VecDeque::from([(a, 0u32)]);
-        seen.insert(a, ());
-        while let Some((p, d)) = queue.pop_front() {
-            if d >= limit {
-                continue;
-            }
-            for dir in Direction::ALL {
-                let q = (p.0 + dir.delta().0, p.1 + dir.delta().1);
-                if q.0 < 0 || q.1 < 0 || q.0 >= w || q.1 >= h {
-                    continue;
-                }
-                if q == b {
-                    return d + 1;
-                }
-                if game.trail(q.0, q.1) == Some(me) || seen.insert(q, ()).is_some() {
-                    continue;
-                }
-                queue.push_back((q, d + 1));
-            }
-        }
-        FAR
     }
 }
 
