@@ -279,6 +279,10 @@ fn impossible_snapshots_are_typed_errors() {
     }
     assert_eq!(Position::from_snapshot(&over.snapshot()).unwrap(), over);
     assert_eq!(bad(&seen(&over)), SnapshotError::EndedWithoutTrails);
+    // A territory-decided end whose scores are not the board's land.
+    let mut s = over.snapshot();
+    s.end = Some(grid_games::paperio::End::HeadOn { scores: [1, 2] });
+    assert_eq!(bad(&s), SnapshotError::EndScores);
 }
 
 /// A solid block of trail cells with the head on the wrong colour has no walk through it (a walk
