@@ -45,7 +45,7 @@ pub(super) fn sweep_width(
                     }
                     // (The first row must hold a cell.)
                     Emptied::Kept(empty) if !(r == 0 && c + 1 == w && empty & LABELS == 0) => {
-                        let limit = n.saturating_sub(cells_needed(empty, w, rows_left));
+                        let limit = n.saturating_sub(cells_needed(empty, w, c, rows_left));
                         if lo <= limit {
                             collector.add(empty, poly, lo, hi.min(limit), 0)?;
                         }
@@ -55,7 +55,7 @@ pub(super) fn sweep_width(
 
                 // The cell is occupied.
                 let full = fill(key, w, c);
-                let need = cells_needed(full, w, rows_left);
+                let need = cells_needed(full, w, c, rows_left);
                 // Sizes k with k + 1 + need <= n survive.
                 if need < n && lo < n - need {
                     let top = hi.min(n - need - 1);

@@ -172,38 +172,39 @@ fn renumber(key: u64, w: usize) -> u64 {
     out
 }
 
-/// A lower bound on the cells still needed to finish: the new cells must reach the borders not
-/// touched yet, join the k components on the frontier into one, and (for the box to be at
-/// least as tall as wide) reach row w − 1.
+/// A lower bound on the cells still needed to finish, after cell `c` of the current row: the
+/// new cells must reach the borders not touched yet, join the k components on the frontier
+/// into one, and (for the box to be at least as tall as wide) reach `rows_left` more rows.
 ///
-/// - Columns: a new cell is needed in every column left of the leftmost frontier cell when the
-///   left border is untouched (a path to column 0 crosses each of them), likewise on the right,
-///   and in every empty frontier column that separates the components on its left from those
-///   on its right (no component has plugs on both sides): every new cell adjacent to the
-///   processed region touches a frontier cell, so a joining path of new cells crosses that
-///   column below its frontier cell. These columns are distinct, so their count is a bound.
-/// - Merges: a new cell touches at most two frontier cells, so joining k components takes at
-///   least k − 1 cells.
-/// - Rows: `rows_left` rows below this one must still hold a cell each.
+/// - Columns. A new cell touches the frontier only from below one of its cells, except the
+///   next cell of the row, which also touches frontier column c on its left (the kink). So each
+///   connected piece of new cells covers an interval of columns, and touches the frontier
+///   columns of that interval (and column c when it covers c + 1). Some piece must cover
+///   `[0, first]` when the left border is untouched (first: the leftmost frontier cell), some
+///   `[last, w − 1]` when the right one is (or `[c + 1, w − 1]` when last = c), and
+///   `[o, o']` for every pair of neighbouring frontier cells o < o' that no component spans
+///   (nothing else can join the components left of the gap to those right of it; again
+///   `[c + 1, o']` when o = c). A piece of s columns holds at least s cells, so the union of
+///   these intervals is a bound.
+/// - Merges: a piece of s columns touches at most s + 1 frontier cells, so joining k
+///   components takes at least k − 1 cells.
+/// - Rows: the piece reaching the last row spans at least `rows_left` rows, so it holds at
+///   least `rows_left − 1` cells more than it has columns.
 ///
-/// The maximum of lower bounds is one.
+/// The columns and merges bounds count cells by column, so the larger of them plus the rows'
+/// extra cells is a bound.
 #[inline]
-pub(super) fn cells_needed(key: u64, w: usize, rows_left: usize) -> usize {
+pub(super) fn cells_needed(key: u64, w: usize, c: usize, rows_left: usize) -> usize {
     let occ = occupied(key, w);
     if occ == 0 {
         return 0;
     }
-    let lo = occ.trailing_zeros() as usize / 4;
-    let hi = (63 - occ.leading_zeros() as usize) / 4;
-    let mut columns = 0;
-    if key & LEFT_FLAG == 0 {
-        columns += lo;
-    }
-    if key & RIGHT_FLAG == 0 {
-        columns += w - 1 - hi;
-    }
-    // Columns strictly inside some component's span are not separating.
-    let mut inside = 0u64;
+    // One bit per column from here on.
+    let kink = c + 1 < w;
+    let start = |o: u32| if kink && o as usize == c { o + 1 } else { o };
+    let span = |a: u32, b: u32| (u32::MAX >> (31 - b)) & !((1u32 << a) - 1);
+    let mut cols = 0u32;
+    let mut spanned = 0u32;
     let mut labels = 0;
     let mut seen = 0u64;
     while seen != occ {
@@ -211,12 +212,37 @@ pub(super) fn cells_needed(key: u64, w: usize, rows_left: usize) -> usize {
         let mine = equal(key, labels, w);
         seen |= mine;
         let (first, last) = (mine.trailing_zeros() / 4, (63 - mine.leading_zeros()) / 4);
-        inside |= below(last as usize) & !below(first as usize + 1);
+        // The gaps right of columns first..last − 1 are spanned.
+        spanned |= (1u32 << last) - (1u32 << first);
     }
-    let span = below(hi + 1) & !below(lo);
-    let separating = !occ & EIGHTS & span & !inside;
-    columns += separating.count_ones() as usize;
-    columns.max(labels as usize - 1).max(rows_left)
+    let mut rest = occ;
+    while rest != 0 {
+        cols |= 1 << (rest.trailing_zeros() / 4);
+        rest &= rest - 1;
+    }
+    let first = cols.trailing_zeros();
+    let last = 31 - cols.leading_zeros();
+    let mut need = 0u32;
+    if key & LEFT_FLAG == 0 {
+        need |= span(0, first);
+    }
+    if key & RIGHT_FLAG == 0 {
+        need |= span(start(last), w as u32 - 1);
+    }
+    // Neighbouring frontier cells o < o' across an unspanned gap.
+    let mut gaps = cols & !spanned & !(1 << last);
+    while gaps != 0 {
+        let o = gaps.trailing_zeros();
+        gaps &= gaps - 1;
+        let next = (cols & !((2u32 << o) - 1)).trailing_zeros();
+        need |= span(start(o), next);
+    }
+    let base = (need.count_ones() as usize).max(labels as usize - 1);
+    if rows_left == 0 {
+        base
+    } else {
+        base.max(1) + rows_left - 1
+    }
 }
 
 #[cfg(test)]
@@ -278,29 +304,39 @@ mod tests {
         model_pack(&at, w, flags)
     }
 
-    fn model_needed(key: u64, w: usize, rows_left: usize) -> usize {
+    /// The bound of `cells_needed`, column by column: the union of the intervals some piece of
+    /// new cells must cover, or the merges, plus the rows.
+    fn model_needed(key: u64, w: usize, c: usize, rows_left: usize) -> usize {
         let at = decode(key, w);
         let cols: Vec<usize> = (0..w).filter(|&j| at[j] != 0).collect();
         let (Some(&lo), Some(&hi)) = (cols.first(), cols.last()) else {
             return 0;
         };
-        let mut columns = 0;
+        let start = |o: usize| if o == c && c + 1 < w { o + 1 } else { o };
+        let mut need = [false; 16];
+        let mut cover = |a: usize, b: usize| need[a..=b].iter_mut().for_each(|x| *x = true);
         if key & LEFT_FLAG == 0 {
-            columns += lo;
+            cover(0, lo);
         }
         if key & RIGHT_FLAG == 0 {
-            columns += w - 1 - hi;
+            cover(start(hi), w - 1);
         }
-        for j in lo..=hi {
-            let spanned = (1..16u8).any(|l| at[..j].contains(&l) && at[j + 1..w].contains(&l));
-            if at[j] == 0 && !spanned {
-                columns += 1;
+        for pair in cols.windows(2) {
+            let (o, next) = (pair[0], pair[1]);
+            let spanned = (1..16u8).any(|l| at[..=o].contains(&l) && at[next..w].contains(&l));
+            if !spanned {
+                cover(start(o), next);
             }
         }
         let mut labels: Vec<u8> = cols.iter().map(|&j| at[j]).collect();
         labels.sort_unstable();
         labels.dedup();
-        columns.max(labels.len() - 1).max(rows_left)
+        let base = need.iter().filter(|&&x| x).count().max(labels.len() - 1);
+        if rows_left == 0 {
+            base
+        } else {
+            base.max(1) + rows_left - 1
+        }
     }
 
     fn frontier() -> impl Strategy<Value = (u64, usize)> {
@@ -326,7 +362,7 @@ mod tests {
             };
             prop_assert_eq!(ours, model_empty(key, w, c));
             prop_assert_eq!(fill(key, w, c), model_fill(key, w, c));
-            prop_assert_eq!(cells_needed(key, w, rows), model_needed(key, w, rows));
+            prop_assert_eq!(cells_needed(key, w, c, rows), model_needed(key, w, c, rows));
         }
     }
 }
