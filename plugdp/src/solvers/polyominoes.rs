@@ -31,6 +31,7 @@ use polyomino::enumerate::Counts;
 
 use crate::budget::Meter;
 use crate::{Options, PlugError};
+use store::Coef;
 
 /// Largest size supported (counts of one size fit in `u64` up to here, and sizes fit the key).
 pub const MAX_POLYOMINO_SIZE: usize = 30;
@@ -55,7 +56,7 @@ pub const MAX_POLYOMINO_SIZE: usize = 30;
 /// every width; widths swept at the same time share the memory budget equally).
 pub fn fixed_polyominoes(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
     check_size(n)?;
-    by_width(n, options, fixed::sweep_width)
+    by_width(n, options, fixed::sweep_width::<u64>)
 }
 
 fn check_size(n: usize) -> Result<(), PlugError> {
@@ -69,11 +70,11 @@ fn check_size(n: usize) -> Result<(), PlugError> {
 
 /// Runs `sweep(w, n, counts)` for every width w = 1..=⌈n/2⌉ on `threads` threads and sums
 /// the counts (index k: size k).
-fn by_width(
+fn by_width<C: Coef>(
     n: usize,
     options: &Options,
-    sweep: fn(usize, usize, &mut [u64], Meter) -> Result<(), PlugError>,
-) -> Result<Vec<u64>, PlugError> {
+    sweep: fn(usize, usize, &mut [C], Meter) -> Result<(), PlugError>,
+) -> Result<Vec<C>, PlugError> {
     let widths = n.div_ceil(2);
     let threads = options.threads.get().min(widths.max(1));
     // Widths run at the same time share the memory budget.
@@ -88,14 +89,14 @@ fn by_width(
         load[t] += 2.6f64.powi(w as i32);
         plan[t].push(w);
     }
-    let run = |ws: &[usize]| -> Result<Vec<u64>, PlugError> {
-        let mut counts = vec![0u64; n + 1];
+    let run = |ws: &[usize]| -> Result<Vec<C>, PlugError> {
+        let mut counts = vec![C::default(); n + 1];
         for &w in ws {
             sweep(w, n, &mut counts, meter)?;
         }
         Ok(counts)
     };
-    let parts: Vec<Result<Vec<u64>, PlugError>> = if threads == 1 {
+    let parts: Vec<Result<Vec<C>, PlugError>> = if threads == 1 {
         vec![run(&plan[0])]
     } else {
         std::thread::scope(|scope| {
@@ -109,10 +110,10 @@ fn by_width(
                 .collect()
         })
     };
-    let mut total = vec![0u64; n + 1];
+    let mut total = vec![C::default(); n + 1];
     for part in parts {
         for (t, v) in total.iter_mut().zip(part?) {
-            *t = t.checked_add(v).ok_or(PlugError::Overflow)?;
+            *t = t.plus(v)?;
         }
     }
     Ok(total)

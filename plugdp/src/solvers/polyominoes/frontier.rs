@@ -195,48 +195,45 @@ fn renumber(key: u64, w: usize) -> u64 {
 /// extra cells is a bound.
 #[inline]
 pub(super) fn cells_needed(key: u64, w: usize, c: usize, rows_left: usize) -> usize {
+    // Column sets are bit 3 of each label nibble here; `x << 1` − `y` keeps the bits from y's
+    // to x's, both included.
     let occ = occupied(key, w);
     if occ == 0 {
         return 0;
     }
-    // One bit per column from here on.
-    let kink = c + 1 < w;
-    let start = |o: u32| if kink && o as usize == c { o + 1 } else { o };
-    let span = |a: u32, b: u32| (u32::MAX >> (31 - b)) & !((1u32 << a) - 1);
-    let mut cols = 0u32;
-    let mut spanned = 0u32;
+    let top = 1u64 << (63 - occ.leading_zeros());
+    let low = occ & occ.wrapping_neg();
+    // The gaps right of the columns first..last − 1 of a component are spanned.
+    let mut spanned = 0u64;
     let mut labels = 0;
     let mut seen = 0u64;
     while seen != occ {
         labels += 1;
         let mine = equal(key, labels, w);
         seen |= mine;
-        let (first, last) = (mine.trailing_zeros() / 4, (63 - mine.leading_zeros()) / 4);
-        // The gaps right of columns first..last − 1 are spanned.
-        spanned |= (1u32 << last) - (1u32 << first);
+        let last = 1u64 << (63 - mine.leading_zeros());
+        spanned |= last - (mine & mine.wrapping_neg());
     }
-    let mut rest = occ;
-    while rest != 0 {
-        cols |= 1 << (rest.trailing_zeros() / 4);
-        rest &= rest - 1;
-    }
-    let first = cols.trailing_zeros();
-    let last = 31 - cols.leading_zeros();
-    let mut need = 0u32;
+    // A piece of new cells touches frontier column c from column c + 1 (the kink).
+    let kink = if c + 1 < w { 1u64 << (4 * c + 3) } else { 0 };
+    let start = |bit: u64| if bit == kink { bit << 4 } else { bit };
+    let mut need = 0u64;
     if key & LEFT_FLAG == 0 {
-        need |= span(0, first);
+        need |= (low << 1) - 1;
     }
     if key & RIGHT_FLAG == 0 {
-        need |= span(start(last), w as u32 - 1);
+        need |= below(w) & !(start(top) - 1);
     }
     // Neighbouring frontier cells o < o' across an unspanned gap.
-    let mut gaps = cols & !spanned & !(1 << last);
+    let mut gaps = occ & !spanned & !top;
     while gaps != 0 {
-        let o = gaps.trailing_zeros();
+        let gap = gaps & gaps.wrapping_neg();
         gaps &= gaps - 1;
-        let next = (cols & !((2u32 << o) - 1)).trailing_zeros();
-        need |= span(start(o), next);
+        let rest = occ & !((gap << 1) - 1);
+        let next = rest & rest.wrapping_neg();
+        need |= (next << 1) - start(gap);
     }
+    let need = need & EIGHTS;
     let base = (need.count_ones() as usize).max(labels as usize - 1);
     if rows_left == 0 {
         base

@@ -47,28 +47,27 @@ pub(super) fn sweep_width(
         return Ok(());
     };
     let half = n / 2;
-    let stride = half + 1;
     let patterns = middle_rows(w);
-    let mut collector = PolyCollector::new(stride);
-    let mut cur = PolyList::start(stride);
-    let mut next = PolyList::new(stride);
+    let mut collector = PolyCollector::<u64>::new(half + 1);
+    let mut cur = PolyList::start();
+    let mut next = PolyList::new();
     for r in 0..max_height / 2 {
         // Every row of T holds a cell, and T needs ⌈(w − 1)/2⌉ rows for H ≥ w.
         let rows_after = (w - 1).div_ceil(2).saturating_sub(r + 1);
         let limit = half.saturating_sub(rows_after);
         for c in 0..w {
             collector.begin(2 * cur.len());
-            for i in 0..cur.len() {
-                let (key, lo, hi, poly) = cur.state(i);
+            for (key, lo, poly) in cur.iter() {
+                let hi = lo + poly.len() - 1;
                 if let Emptied::Kept(empty) = leave_empty(key, w, c) {
                     // (The first row must hold a cell.)
                     let nothing = empty & LABELS == 0;
                     if !(r == 0 && c + 1 == w && nothing) && lo <= limit {
-                        collector.add(empty, poly, lo, hi.min(limit), 0)?;
+                        collector.add(empty, lo, &poly[..=hi.min(limit) - lo])?;
                     }
                 }
                 if lo < limit {
-                    collector.add(fill(key, w, c), poly, lo, hi.min(limit - 1), 1)?;
+                    collector.add(fill(key, w, c), lo + 1, &poly[..=hi.min(limit - 1) - lo])?;
                 }
             }
             collector.finish(&mut next)?;
@@ -81,12 +80,11 @@ pub(super) fn sweep_width(
                 continue;
             }
             let weight: u64 = if height > w { 2 } else { 1 };
-            for i in 0..cur.len() {
-                let (key, lo, hi, poly) = cur.state(i);
+            for (key, lo, poly) in cur.iter() {
                 let at = decode(key, w);
                 let (tl, tr) = (key & LEFT_FLAG != 0, key & RIGHT_FLAG != 0);
                 let mut add = |extra: usize| -> Result<(), PlugError> {
-                    for (k, &v) in (lo..).zip(&poly[lo..=hi]) {
+                    for (k, &v) in (lo..).zip(poly) {
                         let size = 2 * k + extra;
                         if size <= n && v != 0 {
                             counts[size] = weight

@@ -1,48 +1,86 @@
 //! Storage for the transfer-matrix sweep: frontiers with truncated generating functions.
 //!
 //! A state is a packed frontier (`u64`) with, for each size k ≤ n, the number of partial
-//! polyominoes of k cells that reach it. Coefficients live in one flat arena with a stride of
-//! n + 1, next to the span of sizes that may be non-zero, so adding one polynomial into another
-//! touches only that span.
+//! polyominoes of k cells that reach it. Only the span of sizes that may be non-zero is kept:
+//! a [`PolyList`] stores each state's coefficients back to back (on average 1.5 to 9 of them
+//! at n = 28, against n + 1 for a dense row), and is read in order.
 //!
 //! A step reads every state of one [`PolyList`] in order and adds its successors into a
-//! [`PolyCollector`], which sums equal frontiers. The arena of a big step is far larger than the
-//! cache (a polynomial is up to 31 words), and adding into random places of it costs a cache
-//! miss or two each time. So, like the engine's collector, this one partitions big steps:
-//! successors are appended to one of up to 4096 streams chosen by hash bits (sequential
-//! writes), and each stream is then summed by a table small enough to stay in the L2 cache,
-//! whose states are appended to the next list. Small steps go straight into the table.
+//! [`PolyCollector`], which sums equal frontiers. Summing needs a state's whole row at hand, so
+//! it happens in a small dense scratch list (a stride of n + 1 coefficients per state) whose
+//! rows are then packed into the next list. The scratch must stay in the cache: adding into
+//! random places of a big arena costs a cache miss or two each time. So, like the engine's
+//! collector, this one partitions big steps: successors are appended to one of up to 4096
+//! streams chosen by hash bits (sequential writes), and each stream is then summed in a
+//! scratch list small enough to stay in the L2 cache and packed onto the next list. Small
+//! steps go straight into the scratch list.
+
+use std::fmt::Debug;
 
 use crate::PlugError;
 use crate::engine::table::TableKey;
 
-/// The states of one step, dense.
-#[derive(Debug, Default)]
-pub(super) struct PolyList {
-    stride: usize,
-    keys: Vec<u64>,
-    spans: Vec<(u8, u8)>,
-    coeffs: Vec<u64>,
+/// A coefficient of the generating functions: a count with checked addition.
+pub(super) trait Coef: Copy + Default + Eq + Debug + Send + Sync {
+    /// One.
+    const ONE: Self;
+    /// `self + other`, or [`PlugError::Overflow`].
+    fn plus(self, other: Self) -> Result<Self, PlugError>;
+    /// `self + self`, or [`PlugError::Overflow`].
+    fn double(self) -> Result<Self, PlugError> {
+        self.plus(self)
+    }
+    /// The value.
+    fn wide(self) -> u128;
 }
 
-impl PolyList {
-    /// An empty list for sizes `0..stride`.
-    pub(super) fn new(stride: usize) -> PolyList {
+impl Coef for u64 {
+    const ONE: u64 = 1;
+    #[inline(always)]
+    fn plus(self, other: u64) -> Result<u64, PlugError> {
+        self.checked_add(other).ok_or(PlugError::Overflow)
+    }
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Coef for u128 {
+    const ONE: u128 = 1;
+    #[inline(always)]
+    fn plus(self, other: u128) -> Result<u128, PlugError> {
+        self.checked_add(other).ok_or(PlugError::Overflow)
+    }
+    fn wide(self) -> u128 {
+        self
+    }
+}
+
+/// The states of one step, packed: each state's coefficients cover only its span of sizes.
+#[derive(Debug, Default)]
+pub(super) struct PolyList<C> {
+    keys: Vec<u64>,
+    /// Smallest size and number of coefficients of each state.
+    spans: Vec<(u8, u8)>,
+    coeffs: Vec<C>,
+}
+
+impl<C: Coef> PolyList<C> {
+    /// An empty list.
+    pub(super) fn new() -> PolyList<C> {
         PolyList {
-            stride,
-            ..PolyList::default()
+            keys: Vec::new(),
+            spans: Vec::new(),
+            coeffs: Vec::new(),
         }
     }
 
     /// The list of the first step: the empty frontier, reached by one polyomino of 0 cells.
-    pub(super) fn start(stride: usize) -> PolyList {
-        let mut coeffs = vec![0; stride];
-        coeffs[0] = 1;
+    pub(super) fn start() -> PolyList<C> {
         PolyList {
-            stride,
             keys: vec![0],
-            spans: vec![(0, 0)],
-            coeffs,
+            spans: vec![(0, 1)],
+            coeffs: vec![C::ONE],
         }
     }
 
@@ -51,19 +89,25 @@ impl PolyList {
         self.keys.len()
     }
 
-    /// The bytes one state costs in a step: its key, span and coefficients, here and again in
-    /// the collector's table and buffers.
+    /// The bytes one state costs in a step, on average: its key, span and coefficients, here
+    /// and again in the collector's buffers.
     pub(super) fn state_bytes(&self) -> usize {
-        3 * (10 + 8 * self.stride)
+        let per_state = self.coeffs.len().div_ceil(self.keys.len().max(1));
+        2 * (10 + std::mem::size_of::<C>() * (per_state + 2))
     }
 
-    /// State `i`: its frontier, the span of sizes that may be non-zero, and its coefficients
-    /// (indexed by size).
-    #[inline]
-    pub(super) fn state(&self, i: usize) -> (u64, usize, usize, &[u64]) {
-        let (lo, hi) = self.spans[i];
-        let poly = &self.coeffs[i * self.stride..(i + 1) * self.stride];
-        (self.keys[i], usize::from(lo), usize::from(hi), poly)
+    /// The states in order: frontier, smallest size `lo`, and the coefficients of sizes
+    /// `lo, lo + 1, …` (never empty).
+    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, usize, &[C])> + '_ {
+        let mut at = 0;
+        self.keys
+            .iter()
+            .zip(&self.spans)
+            .map(move |(&key, &(lo, len))| {
+                let values = &self.coeffs[at..at + usize::from(len)];
+                at += usize::from(len);
+                (key, usize::from(lo), values)
+            })
     }
 
     fn clear(&mut self) {
@@ -73,8 +117,33 @@ impl PolyList {
     }
 }
 
-/// An open-addressing index that sums successors by frontier into the states of a
-/// [`PolyList`] from position `base` on (states before `base` belong to earlier partitions).
+/// The scratch list where successors are summed: dense rows of `stride` coefficients, with the
+/// span of sizes each row may hold.
+#[derive(Debug)]
+struct Dense<C> {
+    stride: usize,
+    keys: Vec<u64>,
+    spans: Vec<(u8, u8)>,
+    coeffs: Vec<C>,
+}
+
+impl<C: Coef> Dense<C> {
+    /// Packs the rows onto `out` and forgets them.
+    fn flush(&mut self, out: &mut PolyList<C>) {
+        out.keys.extend_from_slice(&self.keys);
+        for (i, &(lo, hi)) in self.spans.iter().enumerate() {
+            let row = i * self.stride;
+            out.spans.push((lo, hi - lo + 1));
+            out.coeffs
+                .extend_from_slice(&self.coeffs[row + usize::from(lo)..=row + usize::from(hi)]);
+        }
+        self.keys.clear();
+        self.spans.clear();
+        self.coeffs.clear();
+    }
+}
+
+/// An open-addressing index that sums successors by frontier into the rows of a [`Dense`].
 #[derive(Debug)]
 struct PolyTable {
     slots: Vec<u32>,
@@ -100,47 +169,45 @@ impl PolyTable {
         }
     }
 
-    /// Adds `values[i]` to the coefficient of size `lo + i` of `key` in `list`.
+    /// Adds `values[i]` to the coefficient of size `lo + i` of `key` in `dense`.
     #[inline]
-    fn add(
+    fn add<C: Coef>(
         &mut self,
-        list: &mut PolyList,
-        base: usize,
+        dense: &mut Dense<C>,
         key: u64,
         lo: usize,
-        values: &[u64],
+        values: &[C],
     ) -> Result<(), PlugError> {
         let hi = lo + values.len() - 1;
         let mask = self.slots.len() - 1;
         let mut s = (key.mix() >> self.shift) as usize;
-        let stride = list.stride;
+        let stride = dense.stride;
         let index = loop {
             let e = self.slots[s] as usize;
             if e == 0 {
-                let index = list.keys.len();
-                list.keys.push(key);
-                list.spans.push((lo as u8, hi as u8));
-                let at = list.coeffs.len();
-                list.coeffs.resize(at + stride, 0);
-                list.coeffs[at + lo..=at + hi].copy_from_slice(values);
-                self.slots[s] =
-                    u32::try_from(index - base + 1).map_err(|_| PlugError::TooManyStates)?;
-                if 2 * (list.keys.len() - base) > self.slots.len() {
-                    self.grow(&list.keys[base..]);
+                let index = dense.keys.len();
+                dense.keys.push(key);
+                dense.spans.push((lo as u8, hi as u8));
+                let at = dense.coeffs.len();
+                dense.coeffs.resize(at + stride, C::default());
+                dense.coeffs[at + lo..=at + hi].copy_from_slice(values);
+                self.slots[s] = u32::try_from(index + 1).map_err(|_| PlugError::TooManyStates)?;
+                if 2 * dense.keys.len() > self.slots.len() {
+                    self.grow(&dense.keys);
                 }
                 return Ok(());
             }
-            if list.keys[base + e - 1] == key {
-                let span = &mut list.spans[base + e - 1];
+            if dense.keys[e - 1] == key {
+                let span = &mut dense.spans[e - 1];
                 span.0 = span.0.min(lo as u8);
                 span.1 = span.1.max(hi as u8);
-                break base + e - 1;
+                break e - 1;
             }
             s = (s + 1) & mask;
         };
-        let dst = &mut list.coeffs[index * stride + lo..=index * stride + hi];
+        let dst = &mut dense.coeffs[index * stride + lo..=index * stride + hi];
         for (d, &v) in dst.iter_mut().zip(values) {
-            *d = d.checked_add(v).ok_or(PlugError::Overflow)?;
+            *d = d.plus(v)?;
         }
         Ok(())
     }
@@ -161,26 +228,37 @@ impl PolyTable {
     }
 }
 
+/// One stream of a partitioned step: records `key, lo | len << 8` and their coefficients.
+#[derive(Debug, Default)]
+struct Stream<C> {
+    heads: Vec<u64>,
+    values: Vec<C>,
+}
+
 /// Sums a step's successors into the next [`PolyList`]; see the module docs.
 #[derive(Debug)]
-pub(super) struct PolyCollector {
+pub(super) struct PolyCollector<C> {
     table: PolyTable,
-    /// The sums while no partitioning is in use.
-    direct: PolyList,
-    /// Streams of records `key, lo | len << 8, coefficients…`.
-    parts: Vec<Vec<u64>>,
+    dense: Dense<C>,
+    parts: Vec<Stream<C>>,
     /// log2 of the number of streams in use (0: straight into the table).
     bits: u32,
 }
 
-impl PolyCollector {
-    /// Bytes of arena a partition's table aims at (about half an L2 cache).
+impl<C: Coef> PolyCollector<C> {
+    /// Bytes of scratch rows a partition aims at (about half an L2 cache).
     const PART_BYTES: usize = 256 << 10;
 
-    pub(super) fn new(stride: usize) -> PolyCollector {
+    /// A collector for sizes `0..stride`.
+    pub(super) fn new(stride: usize) -> PolyCollector<C> {
         PolyCollector {
             table: PolyTable::new(),
-            direct: PolyList::new(stride),
+            dense: Dense {
+                stride,
+                keys: Vec::new(),
+                spans: Vec::new(),
+                coeffs: Vec::new(),
+            },
             parts: Vec::new(),
             bits: 0,
         }
@@ -188,7 +266,8 @@ impl PolyCollector {
 
     /// Starts a step that will add at most about `expected` successors.
     pub(super) fn begin(&mut self, expected: usize) {
-        let per_part = (Self::PART_BYTES / (8 * self.direct.stride + 16)).max(1);
+        let row = std::mem::size_of::<C>() * self.dense.stride + 16;
+        let per_part = (Self::PART_BYTES / row).max(1);
         let parts = expected.div_ceil(per_part);
         self.bits = if parts <= 1 {
             0
@@ -196,59 +275,49 @@ impl PolyCollector {
             parts.next_power_of_two().trailing_zeros().min(12)
         };
         if self.bits > 0 && self.parts.len() < 1 << self.bits {
-            self.parts.resize_with(1 << self.bits, Vec::new);
+            self.parts.resize_with(1 << self.bits, Stream::default);
         }
         if self.bits == 0 {
-            self.direct.clear();
             self.table.reset(expected.min(1 << 16));
         }
     }
 
-    /// Adds `poly[k]` for k in `lo..=hi` to the coefficient of size k + `shift` of `key`.
+    /// Adds `values[i]` to the coefficient of size `lo + i` of `key`.
     #[inline]
-    pub(super) fn add(
-        &mut self,
-        key: u64,
-        poly: &[u64],
-        lo: usize,
-        hi: usize,
-        shift: usize,
-    ) -> Result<(), PlugError> {
-        let values = &poly[lo..=hi];
+    pub(super) fn add(&mut self, key: u64, lo: usize, values: &[C]) -> Result<(), PlugError> {
         if self.bits == 0 {
-            return self.table.add(&mut self.direct, 0, key, lo + shift, values);
+            return self.table.add(&mut self.dense, key, lo, values);
         }
         let p = (key.mix() >> 32) as usize & ((1 << self.bits) - 1);
         let part = &mut self.parts[p];
-        part.push(key);
-        part.push((lo + shift) as u64 | (values.len() as u64) << 8);
+        part.heads.push(key);
+        part.heads.push(lo as u64 | (values.len() as u64) << 8);
         // (A loop, not `extend_from_slice`: the slices are short and a memmove call costs more.)
         for &v in values {
-            part.push(v);
+            part.values.push(v);
         }
         Ok(())
     }
 
     /// Ends the step: `out` (cleared first) receives every frontier once with its sums.
-    pub(super) fn finish(&mut self, out: &mut PolyList) -> Result<(), PlugError> {
+    pub(super) fn finish(&mut self, out: &mut PolyList<C>) -> Result<(), PlugError> {
         out.clear();
         if self.bits == 0 {
-            std::mem::swap(out, &mut self.direct);
+            self.dense.flush(out);
             return Ok(());
         }
-        // Each partition is summed straight into `out`, after the earlier partitions' states.
         for part in &mut self.parts[..1usize << self.bits] {
-            let base = out.len();
-            self.table.reset(part.len() / 4);
+            self.table.reset(part.heads.len() / 2);
             let mut at = 0;
-            while at < part.len() {
-                let key = part[at];
-                let (lo, len) = ((part[at + 1] & 0xFF) as usize, (part[at + 1] >> 8) as usize);
+            for head in part.heads.chunks_exact(2) {
+                let (lo, len) = ((head[1] & 0xFF) as usize, (head[1] >> 8) as usize);
                 self.table
-                    .add(out, base, key, lo, &part[at + 2..at + 2 + len])?;
-                at += 2 + len;
+                    .add(&mut self.dense, head[0], lo, &part.values[at..at + len])?;
+                at += len;
             }
-            part.clear();
+            self.dense.flush(out);
+            part.heads.clear();
+            part.values.clear();
         }
         Ok(())
     }
@@ -261,34 +330,35 @@ mod tests {
     use std::collections::HashMap;
 
     proptest! {
-        /// Straight or partitioned, the sums per frontier and size equal a plain map's.
+        /// Straight or partitioned, the sums per frontier and size equal a plain map's, and
+        /// each state keeps exactly the span of sizes it was given.
         #[test]
         fn collector_sums_like_a_map(
             adds in proptest::collection::vec((0u64..400, 0usize..8, 0usize..4, 1u64..5), 0..2000),
             partitioned in any::<bool>(),
         ) {
             let stride = 12;
-            let mut collector = PolyCollector::new(stride);
+            let mut collector = PolyCollector::<u64>::new(stride);
             collector.begin(if partitioned { 1 << 20 } else { 1 });
             let mut model: HashMap<(u64, usize), u64> = HashMap::new();
+            let mut spans: HashMap<u64, (usize, usize)> = HashMap::new();
             for &(key, lo, len, value) in &adds {
-                let poly: Vec<u64> = (0..stride as u64).map(|k| value * (k + 1)).collect();
-                let hi = lo + len;
-                collector.add(key, &poly, lo, hi, 1).unwrap();
-                for (k, &v) in (lo..).zip(&poly[lo..=hi]) {
-                    *model.entry((key, k + 1)).or_insert(0) += v;
+                let values: Vec<u64> = (0..=len as u64).map(|k| value * (k + 1)).collect();
+                collector.add(key, lo + 1, &values).unwrap();
+                for (k, &v) in (lo + 1..).zip(&values) {
+                    *model.entry((key, k)).or_insert(0) += v;
                 }
+                let span = spans.entry(key).or_insert((lo + 1, lo + 1 + len));
+                *span = (span.0.min(lo + 1), span.1.max(lo + 1 + len));
             }
-            let mut out = PolyList::new(stride);
+            let mut out = PolyList::new();
             collector.finish(&mut out).unwrap();
+            prop_assert_eq!(out.len(), spans.len());
             let mut seen: HashMap<(u64, usize), u64> = HashMap::new();
-            let keys: std::collections::HashSet<u64> = adds.iter().map(|a| a.0).collect();
-            prop_assert_eq!(out.len(), keys.len());
-            for i in 0..out.len() {
-                let (key, lo, hi, poly) = out.state(i);
-                for (k, &v) in poly.iter().enumerate() {
+            for (key, lo, values) in out.iter() {
+                prop_assert_eq!((lo, lo + values.len() - 1), spans[&key]);
+                for (k, &v) in (lo..).zip(values) {
                     if v != 0 {
-                        prop_assert!(lo <= k && k <= hi);
                         seen.insert((key, k), v);
                     }
                 }
