@@ -13,13 +13,14 @@ pub(super) fn sweep_width<C: Coef>(
     counts: &mut [C],
     meter: Meter,
 ) -> Result<(), PlugError> {
-    let mut collector = PolyCollector::new(n + 1);
+    let mut collector = PolyCollector::new();
     let mut cur = PolyList::<C>::start();
     let mut next = PolyList::new();
     // A polyomino of width w has height at most n − w + 1; its completion shows one row later.
     for r in 0..=(n + 1 - w) {
         for c in 0..w {
-            collector.begin(2 * cur.len());
+            let (lo, hi) = cur.sizes();
+            collector.begin(2 * cur.len(), (lo, hi + 1));
             // Rows after this one that must still hold a cell (the box is at least w tall).
             let rows_left = (w - 1).saturating_sub(r);
             for (key, lo, poly) in cur.iter() {

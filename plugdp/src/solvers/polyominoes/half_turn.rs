@@ -48,7 +48,7 @@ pub(super) fn sweep_width(
     };
     let half = n / 2;
     let patterns = middle_rows(w);
-    let mut collector = PolyCollector::<u64>::new(half + 1);
+    let mut collector = PolyCollector::<u64>::new();
     let mut cur = PolyList::start();
     let mut next = PolyList::new();
     for r in 0..max_height / 2 {
@@ -56,7 +56,8 @@ pub(super) fn sweep_width(
         let rows_after = (w - 1).div_ceil(2).saturating_sub(r + 1);
         let limit = half.saturating_sub(rows_after);
         for c in 0..w {
-            collector.begin(2 * cur.len());
+            let (lo, hi) = cur.sizes();
+            collector.begin(2 * cur.len(), (lo, hi + 1));
             for (key, lo, poly) in cur.iter() {
                 let hi = lo + poly.len() - 1;
                 if let Emptied::Kept(empty) = leave_empty(key, w, c) {
