@@ -10,6 +10,9 @@
 //!   keys; the anchor is a C++ plug DP at 14.4 s, the target 5 s).
 //! * `fixed_polyominoes/transfer_matrix/n` vs `fixed_polyominoes/redelmeier/n`: the transfer
 //!   matrix against the `polyomino` crate's Redelmeier counter, same sizes, same run.
+//! * `fixed_polyominoes_large/transfer_matrix/n` (n = 20, 24): the transfer matrix where the
+//!   search cannot follow; the anchors are Knuth's POLYNUM (4.66 s for all sizes up to 24 on
+//!   the reference machine) and the previous transfer matrix (1.96 s), see docs/plugdp.md.
 //! * `polyomino_counts/transfer_matrices/n` vs `polyomino_counts/search/n`: fixed, one-sided and
 //!   free counts with the half-turn term by transfer matrix against the `polyomino` crate's
 //!   searches (Redelmeier and orbit graphs).
@@ -223,6 +226,15 @@ fn polyominoes(c: &mut Criterion) {
                 )
                 .unwrap()
             })
+        });
+    }
+    g.finish();
+    // Sizes past the search: the anchors of the POLYNUM comparison in the plugdp guide.
+    let mut g = c.benchmark_group("fixed_polyominoes_large");
+    g.sample_size(10).measurement_time(Duration::from_secs(10));
+    for n in [20, 24] {
+        g.bench_with_input(BenchmarkId::new("transfer_matrix", n), &n, |b, &n| {
+            b.iter(|| plugdp::fixed_polyominoes(black_box(n), &plugdp::Options::default()).unwrap())
         });
     }
     g.finish();

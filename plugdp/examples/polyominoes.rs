@@ -32,7 +32,7 @@ EXIT STATUS:
 #[derive(Parser)]
 #[command(name = "polyominoes", after_help = AFTER_HELP)]
 struct Args {
-    /// Largest size to count, 1..=30.
+    /// Largest size to count, 1..=36.
     #[arg(value_name = "N", value_parser = parse_size)]
     n: usize,
     /// Worker threads (default: every available core; the counts do not depend on it). Requests
@@ -53,10 +53,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
         .map_err(|_| format!("`{s}` is not a size (a whole number 1..={max})"))?;
     match n {
         0 => Err("sizes start at 1".into()),
-        n if n > max => Err(format!(
-            "sizes above {max} are not supported (the counts and the state keys of the \
-             transfer matrix are 64-bit)"
-        )),
+        n if n > max => Err(format!("sizes above {max} are not supported")),
         n => Ok(n),
     }
 }

@@ -13,7 +13,8 @@ use thiserror::Error;
 ///     hamiltonian_cycles(&Grid::new(40, 40)?, &Options::default()),
 ///     Err(PlugError::TooWide { cols: 40, max: 30 })
 /// );
-/// assert!(matches!(fixed_polyominoes(99, &Options::default()), Err(PlugError::BadGrid(_))));
+/// let max = plugdp::MAX_POLYOMINO_SIZE;
+/// assert_eq!(fixed_polyominoes(99, &Options::default()), Err(PlugError::SizeTooLarge { size: 99, max }));
 /// // Weights of 2^40 per cell multiply to 2^640 over a 4 × 4 tiling: more than a u64 holds,
 /// // and the engine says so instead of wrapping.
 /// let twos = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64 << 40)).collect();
@@ -86,6 +87,20 @@ pub enum PlugError {
         /// Their estimated bytes.
         bytes: usize,
     },
+    /// A size above what the solver takes (polyomino sizes: see
+    /// [`MAX_POLYOMINO_SIZE`](crate::MAX_POLYOMINO_SIZE) and
+    /// [`MAX_COUNTS_SIZE`](crate::MAX_COUNTS_SIZE)).
+    #[error("size {size} is above {max}, the largest this solver takes")]
+    SizeTooLarge {
+        /// The size asked for.
+        size: usize,
+        /// The largest size taken.
+        max: usize,
+    },
+    /// The `polyomino` crate refused the counts of one size (its symmetric searches ran past
+    /// their default budget, or Burnside's sums did not divide).
+    #[error("one-sided and free counts: {0}")]
+    Counts(#[from] polyomino::EnumerateError),
     /// No method of the solver finishes this board within its limits (for domino tilings of a
     /// full rectangle: the sweep's frontier is too wide and the Kasteleyn matrix too large).
     #[error("a {rows}x{cols} board is beyond what this solver takes")]

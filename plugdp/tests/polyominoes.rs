@@ -8,11 +8,68 @@ fn transfer_matrix_equals_redelmeier() {
     // Each n separately: the transfer matrix's cut depends on n.
     for n in 1..=16 {
         let tm = fixed_polyominoes(n, &Options::default()).unwrap();
-        let redelmeier =
+        let redelmeier: Vec<u128> =
             polyomino::enumerate::count_fixed_up_to(n, &polyomino::enumerate::Options::default())
-                .unwrap();
+                .unwrap()
+                .into_iter()
+                .map(u128::from)
+                .collect();
         assert_eq!(tm, redelmeier, "n = {n}");
     }
+}
+
+/// A001168 as published (Jensen's counts, OEIS b-file), past what the search reaches.
+const A001168: [u128; 36] = [
+    1,
+    2,
+    6,
+    19,
+    63,
+    216,
+    760,
+    2725,
+    9910,
+    36446,
+    135268,
+    505861,
+    1903890,
+    7204874,
+    27394666,
+    104592937,
+    400795844,
+    1540820542,
+    5940738676,
+    22964779660,
+    88983512783,
+    345532572678,
+    1344372335524,
+    5239988770268,
+    20457802016011,
+    79992676367108,
+    313224032098244,
+    1228088671826973,
+    4820975409710116,
+    18946775782611174,
+    74541651404935148,
+    293560133910477776,
+    1157186142148293638,
+    4565553929115769162,
+    18027932215016128134,
+    71242712815411950635,
+];
+
+#[test]
+fn fixed_counts_match_oeis() {
+    let counts = fixed_polyominoes(24, &Options::default().with_threads(2)).unwrap();
+    assert_eq!(counts[1..], A001168[..24]);
+}
+
+/// Sizes 31 and 32 sweep widths of 16 columns with 128-bit keys (about a minute on one core).
+#[test]
+#[ignore = "about a minute: run with --release -- --ignored"]
+fn wide_keys_match_oeis() {
+    let counts = fixed_polyominoes(32, &Options::default().with_threads(2)).unwrap();
+    assert_eq!(counts[1..], A001168[..32]);
 }
 
 #[test]
@@ -32,7 +89,16 @@ fn one_sided_and_free_match_oeis() {
 
 #[test]
 fn sizes_are_checked() {
-    assert!(fixed_polyominoes(plugdp::MAX_POLYOMINO_SIZE + 1, &Options::default()).is_err());
+    let max = plugdp::MAX_POLYOMINO_SIZE;
+    assert_eq!(
+        fixed_polyominoes(max + 1, &Options::default()),
+        Err(plugdp::PlugError::SizeTooLarge { size: max + 1, max })
+    );
+    let max = plugdp::MAX_COUNTS_SIZE;
+    assert_eq!(
+        polyomino_counts(max + 1, &Options::default()),
+        Err(plugdp::PlugError::SizeTooLarge { size: max + 1, max })
+    );
     assert!(polyomino_counts(0, &Options::default()).unwrap().is_empty());
     assert_eq!(fixed_polyominoes(0, &Options::default()).unwrap(), vec![0]);
     assert_eq!(

@@ -704,7 +704,7 @@ fn rockets(data: &[u8]) -> CaseResult {
 }
 
 /// OEIS A001168 (fixed), A000988 (one-sided), A000105 (free) for sizes 0 to 12.
-const FIXED: [u64; 13] = [
+const FIXED: [u128; 13] = [
     0, 1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268, 505861,
 ];
 const ONE_SIDED: [u64; 13] = [0, 1, 1, 2, 7, 18, 60, 196, 704, 2500, 9189, 33896, 126759];
@@ -734,6 +734,12 @@ fn counts(data: &[u8]) -> CaseResult {
                 "polyomino size {n} accepted"
             );
         }
+        // (Sizes between the two limits are accepted by fixed_polyominoes and take a minute.)
+        let counts_only = plugdp::MAX_COUNTS_SIZE + 1;
+        ensure!(
+            polyomino_counts(counts_only, &options).is_err(),
+            "polyomino_counts({counts_only}) accepted"
+        );
         if n > plugdp::MAX_POLYGON_HALF_PERIMETER {
             ensure!(
                 self_avoiding_polygons(n, &options).is_err(),
@@ -752,7 +758,10 @@ fn counts(data: &[u8]) -> CaseResult {
     for c in counts.iter().filter(|c| c.size >= 1) {
         let k = c.size;
         ensure!(
-            k <= n && c.fixed == FIXED[k] && c.one_sided == ONE_SIDED[k] && c.free == FREE[k],
+            k <= n
+                && u128::from(c.fixed) == FIXED[k]
+                && c.one_sided == ONE_SIDED[k]
+                && c.free == FREE[k],
             "polyomino_counts({n}): {c:?}"
         );
     }

@@ -10,7 +10,7 @@ mod rocket_mania;
 pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_paths};
 pub use domino::domino_tilings;
 pub use polygons::{MAX_POLYGON_HALF_PERIMETER, self_avoiding_polygons};
-pub use polyominoes::{MAX_POLYOMINO_SIZE, fixed_polyominoes, polyomino_counts};
+pub use polyominoes::{MAX_COUNTS_SIZE, MAX_POLYOMINO_SIZE, fixed_polyominoes, polyomino_counts};
 pub use rocket_mania::{
     FuseBoard, Prunings, RocketPlan, RocketStats, Tile, launched_rockets, rocket_mania,
     rocket_mania_with,

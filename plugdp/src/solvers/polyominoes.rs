@@ -33,14 +33,24 @@ use crate::budget::Meter;
 use crate::{Options, PlugError};
 use store::Coef;
 
-/// Largest size supported (counts of one size fit in `u64` up to here, and sizes fit the key).
-pub const MAX_POLYOMINO_SIZE: usize = 30;
+/// Largest size [`fixed_polyominoes`] takes. Widths above 15 (sizes above 30) use 128-bit
+/// frontier keys, sizes above 33 (or any size whose partial counts overflow 64 bits) 128-bit
+/// counts.
+pub const MAX_POLYOMINO_SIZE: usize = 36;
+
+/// Largest size [`polyomino_counts`] takes: the `polyomino` crate's
+/// [`MAX_SIZE`](polyomino::enumerate::MAX_SIZE), whose searches give the quarter-turn and
+/// reflection terms of Burnside's lemma.
+pub const MAX_COUNTS_SIZE: usize = polyomino::enumerate::MAX_SIZE;
 
 /// Numbers of fixed polyominoes of sizes `0..=n` (index `k` holds size `k`; index 0 holds 0,
-/// and `n = 0` gives `[0]`) by transfer matrix. With `options.threads` above 1 the widths are
-/// shared among the threads (the widest first, each to the least loaded thread; a width costs
-/// about 2.6 times the one before). The widest width takes about half the time, so two threads
-/// give about 1.7×.
+/// and `n = 0` gives `[0]`) by transfer matrix, exact up to [`MAX_POLYOMINO_SIZE`] (the count
+/// of size 36 is above `u64::MAX`, hence `u128`). With `options.threads` above 1 the widths
+/// are shared among the threads (the costliest first, each to the next free thread; three or
+/// four widths just below n/2 take most of the time, so two threads give about 1.6×).
+///
+/// Measured on a 2-core machine (one thread, whole process): all sizes up to 24 in 0.3 s, 28
+/// in 2.8 s, 30 in about 9 s; see the crate's guide for the table against Knuth's POLYNUM.
 ///
 /// ```
 /// use plugdp::{fixed_polyominoes, Options};
@@ -51,19 +61,24 @@ pub const MAX_POLYOMINO_SIZE: usize = 30;
 /// ```
 ///
 /// # Errors
-/// [`PlugError::BadGrid`] for `n` above [`MAX_POLYOMINO_SIZE`];
+/// [`PlugError::SizeTooLarge`] for `n` above [`MAX_POLYOMINO_SIZE`];
 /// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every cell of
 /// every width; widths swept at the same time share the memory budget equally).
-pub fn fixed_polyominoes(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
-    check_size(n)?;
-    by_width(n, options, fixed::sweep_width::<u64>)
+pub fn fixed_polyominoes(n: usize, options: &Options) -> Result<Vec<u128>, PlugError> {
+    check_size(n, MAX_POLYOMINO_SIZE)?;
+    // 64-bit counts while they fit (every sum is checked), 128-bit ones after.
+    if n <= 33 {
+        match by_width(n, options, fixed::sweep::<u64>) {
+            Err(PlugError::Overflow) => {}
+            other => return other.map(|counts| counts.into_iter().map(u128::from).collect()),
+        }
+    }
+    by_width(n, options, fixed::sweep::<u128>)
 }
 
-fn check_size(n: usize) -> Result<(), PlugError> {
-    if n > MAX_POLYOMINO_SIZE {
-        return Err(PlugError::BadGrid(format!(
-            "polyomino size {n} is above {MAX_POLYOMINO_SIZE}"
-        )));
+fn check_size(size: usize, max: usize) -> Result<(), PlugError> {
+    if size > max {
+        return Err(PlugError::SizeTooLarge { size, max });
     }
     Ok(())
 }
@@ -79,28 +94,28 @@ fn by_width<C: Coef>(
     let threads = options.threads.get().min(widths.max(1));
     // Widths run at the same time share the memory budget.
     let meter = options.meter().shared(threads);
-    // Widest first, each to the least loaded thread (estimated cost 2.6^w).
-    let mut load = vec![0f64; threads];
-    let mut plan: Vec<Vec<usize>> = vec![Vec::new(); threads];
-    for w in (1..=widths).rev() {
-        let t = (0..threads)
-            .min_by(|&a, &b| load[a].total_cmp(&load[b]))
-            .unwrap_or(0);
-        load[t] += 2.6f64.powi(w as i32);
-        plan[t].push(w);
-    }
-    let run = |ws: &[usize]| -> Result<Vec<C>, PlugError> {
+    // The costliest widths first, each to the next free thread. Measured at n = 30 (seconds
+    // per width, widest first): 0.2, 2.0, 3.2, 1.6, 0.6, 0.2, …: the pruning makes the widest
+    // boxes cheap, and the cost peaks about two columns below half the size.
+    let peak = (n / 2).saturating_sub(2);
+    let mut order: Vec<usize> = (1..=widths).collect();
+    order.sort_by_key(|&w| (w.abs_diff(peak), std::cmp::Reverse(w)));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let run = || -> Result<Vec<C>, PlugError> {
         let mut counts = vec![C::default(); n + 1];
-        for &w in ws {
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(&w) = order.get(i) else {
+                return Ok(counts);
+            };
             sweep(w, n, &mut counts, meter)?;
         }
-        Ok(counts)
     };
     let parts: Vec<Result<Vec<C>, PlugError>> = if threads == 1 {
-        vec![run(&plan[0])]
+        vec![run()]
     } else {
         std::thread::scope(|scope| {
-            let handles: Vec<_> = plan.iter().map(|ws| scope.spawn(|| run(ws))).collect();
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(run)).collect();
             handles
                 .into_iter()
                 .map(|h| {
@@ -123,9 +138,10 @@ fn by_width<C: Coef>(
 /// as [`Counts::size`] says; `n = 0` gives none): the fixed ones by transfer matrix, the
 /// others by Burnside's lemma. Its half-turn term (the polyominoes a half turn maps onto
 /// themselves) comes from a second transfer matrix over the top halves of such polyominoes;
-/// the quarter-turn and reflection terms, which a search finds in milliseconds, from
-/// [`Counts::from_fixed_and_half_turn`]. All sizes up to 24 take about 4 s. Both transfer
-/// matrices share their widths among `options.threads` threads (see [`fixed_polyominoes`]).
+/// the quarter-turn and reflection terms, which a search finds in milliseconds at size 20 and
+/// in seconds at size 30 (about 2× per size), from [`Counts::from_fixed_and_half_turn`]. Both
+/// transfer matrices share their widths among `options.threads` threads (see
+/// [`fixed_polyominoes`]).
 ///
 /// ```
 /// use plugdp::{polyomino_counts, Options};
@@ -141,18 +157,23 @@ fn by_width<C: Coef>(
 /// ```
 ///
 /// # Errors
-/// As [`fixed_polyominoes`].
+/// [`PlugError::SizeTooLarge`] for `n` above [`MAX_COUNTS_SIZE`];
+/// [`PlugError::BudgetExceeded`] as [`fixed_polyominoes`]; [`PlugError::Counts`] if the
+/// symmetric searches run past their default budget or Burnside's sums do not divide (which
+/// would be a bug).
 pub fn polyomino_counts(n: usize, options: &Options) -> Result<Vec<Counts>, PlugError> {
+    check_size(n, MAX_COUNTS_SIZE)?;
     let fixed = fixed_polyominoes(n, options)?;
-    let mut half_turn = by_width(n, options, half_turn::sweep_width)?;
+    let mut half_turn = by_width(n, options, half_turn::sweep)?;
     if n >= 1 {
         // The monomino: a 1 × 1 box is only a middle row, which the sweeps do not see.
         half_turn[1] += 1;
     }
     (1..=n)
         .map(|k| {
-            Counts::from_fixed_and_half_turn(k, fixed[k], half_turn[k])
-                .map_err(|e| PlugError::BadGrid(e.to_string()))
+            // Sizes up to MAX_COUNTS_SIZE = 32 have fixed counts far below u64::MAX.
+            let fixed = u64::try_from(fixed[k]).map_err(|_| PlugError::Overflow)?;
+            Ok(Counts::from_fixed_and_half_turn(k, fixed, half_turn[k])?)
         })
         .collect()
 }

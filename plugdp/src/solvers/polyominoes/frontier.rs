@@ -1,8 +1,9 @@
 //! The occupancy frontier of the polyomino sweeps and its transitions.
 //!
-//! A frontier packs, for each of the w ≤ 15 columns, the label (4 bits) of the component of
-//! the lowest processed cell of that column (0: empty), in minimal representation, plus two
-//! flags: the left and the right border have been touched. Sweeping cell (r, c) replaces the
+//! A frontier packs, for each of the w columns, the label (4 bits) of the component of the
+//! lowest processed cell of that column (0: empty), in minimal representation, plus two flags:
+//! the left and the right border have been touched. The key is a [`Word`]: a `u64` for widths
+//! up to 15 (sizes up to 30), a `u128` for widths up to 30. Sweeping cell (r, c) replaces the
 //! entry of column c by the new cell; its neighbours in the frontier are column c − 1 (left,
 //! already in row r) and column c itself (above, row r − 1).
 //!
@@ -14,83 +15,173 @@
 //! labels after it move up by one; a merge of x < y renames y to x and moves the labels above
 //! y down by one. Only when the last cell of a component's first appearance is emptied do the
 //! labels need a general renumbering. The unit tests compare every transition with a plain
-//! array implementation.
+//! array implementation, for both key widths.
 
-/// The left border has been touched.
-pub(super) const LEFT_FLAG: u64 = 1 << 60;
-/// The right border has been touched.
-pub(super) const RIGHT_FLAG: u64 = 1 << 61;
-/// The label bits (15 columns of 4 bits).
-pub(super) const LABELS: u64 = (1 << 60) - 1;
+use std::fmt::Debug;
+use std::ops::{Add, BitAnd, BitOr, BitOrAssign, BitXor, Mul, Not, Shl, Shr, Sub};
 
-/// `0x1` in each of the 15 label nibbles.
-const ONES: u64 = 0x0111_1111_1111_1111;
-/// `0x7` in each label nibble.
-const SEVENS: u64 = 0x0777_7777_7777_7777;
-/// `0x8` in each label nibble.
-const EIGHTS: u64 = 0x0888_8888_8888_8888;
+use crate::engine::table::TableKey;
+
+/// A packed frontier: label nibbles in the low [`Word::COLUMNS`] nibbles, the two border flags
+/// above them.
+pub(super) trait Word:
+    TableKey
+    + Debug
+    + Send
+    + Sync
+    + Ord
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+{
+    /// Label columns the word holds.
+    const COLUMNS: usize;
+    /// Bits in the word.
+    const BITS: u32;
+    /// Zero.
+    const ZERO: Self;
+    /// One.
+    const ONE: Self;
+    /// The left border has been touched.
+    const LEFT_FLAG: Self;
+    /// The right border has been touched.
+    const RIGHT_FLAG: Self;
+    /// The label bits.
+    const LABELS: Self;
+    /// `0x1` in each label nibble.
+    const ONES: Self;
+    /// `0x7` in each label nibble.
+    const SEVENS: Self;
+    /// `0x8` in each label nibble.
+    const EIGHTS: Self;
+    /// `0x0F` in every byte.
+    const LOW_NIBBLES: Self;
+    /// `0x01` in every byte.
+    const BYTE_ONES: Self;
+    /// `0x80` in every byte.
+    const BYTE_HIGHS: Self;
+    /// A small value.
+    fn small(x: u64) -> Self;
+    /// The low 64 bits.
+    fn low64(self) -> u64;
+    /// Leading zero bits.
+    fn leading_zeros(self) -> u32;
+    /// Set bits.
+    fn count_ones(self) -> u32;
+    /// Two's complement negation.
+    fn wrapping_neg(self) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty, $columns:expr) => {
+        impl Word for $t {
+            const COLUMNS: usize = $columns;
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: $t = 0;
+            const ONE: $t = 1;
+            const LEFT_FLAG: $t = 1 << (4 * $columns);
+            const RIGHT_FLAG: $t = 1 << (4 * $columns + 1);
+            const LABELS: $t = (1 << (4 * $columns)) - 1;
+            const ONES: $t = <$t>::MAX / 15 & ((1 << (4 * $columns)) - 1);
+            const SEVENS: $t = 7 * (<$t>::MAX / 15 & ((1 << (4 * $columns)) - 1));
+            const EIGHTS: $t = 8 * (<$t>::MAX / 15 & ((1 << (4 * $columns)) - 1));
+            const LOW_NIBBLES: $t = <$t>::MAX / 255 * 0x0F;
+            const BYTE_ONES: $t = <$t>::MAX / 255;
+            const BYTE_HIGHS: $t = <$t>::MAX / 255 * 0x80;
+            #[inline(always)]
+            fn small(x: u64) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn low64(self) -> u64 {
+                self as u64
+            }
+            #[inline(always)]
+            fn leading_zeros(self) -> u32 {
+                <$t>::leading_zeros(self)
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> $t {
+                <$t>::wrapping_neg(self)
+            }
+        }
+    };
+}
+
+word!(u64, 15);
+word!(u128, 30);
 
 /// Decoded labels (positions `0..w`), with room for one more.
-pub(super) type Labels = [u8; 17];
+pub(super) type Labels = [u8; 32];
 
 /// The labels of a packed frontier.
 #[inline]
-pub(super) fn decode(key: u64, w: usize) -> Labels {
-    let mut at = [0u8; 17];
+pub(super) fn decode<K: Word>(key: K, w: usize) -> Labels {
+    let mut at = [0u8; 32];
     for (j, slot) in at.iter_mut().enumerate().take(w) {
-        *slot = (key >> (4 * j) & 0xF) as u8;
+        *slot = nib(key, j) as u8;
     }
     at
 }
 
 /// The bits of the first `j` label nibbles.
 #[inline(always)]
-fn below(j: usize) -> u64 {
-    (1u64 << (4 * j)) - 1
+fn below<K: Word>(j: usize) -> K {
+    (K::ONE << (4 * j)) - K::ONE
 }
 
 /// The label at column `j`.
 #[inline(always)]
-fn nib(key: u64, j: usize) -> u64 {
-    (key >> (4 * j)) & 0xF
+fn nib<K: Word>(key: K, j: usize) -> u64 {
+    (key >> (4 * j)).low64() & 0xF
 }
 
 /// Bit 3 of every label nibble that is zero in `t` (exact: no borrow between nibbles).
 #[inline(always)]
-fn zero_nibbles(t: u64) -> u64 {
-    !(((t & SEVENS) + SEVENS) | t) & EIGHTS
+fn zero_nibbles<K: Word>(t: K) -> K {
+    !(((t & K::SEVENS) + K::SEVENS) | t) & K::EIGHTS
 }
 
 /// Bit 3 of every label nibble of `key` equal to `label` (among the first `w`).
 #[inline(always)]
-fn equal(key: u64, label: u64, w: usize) -> u64 {
-    zero_nibbles(key ^ (label * ONES)) & below(w)
+fn equal<K: Word>(key: K, label: u64, w: usize) -> K {
+    zero_nibbles(key ^ (K::small(label) * K::ONES)) & below(w)
 }
 
 /// Bit 3 of every non-zero label nibble (among the first `w`).
 #[inline(always)]
-fn occupied(key: u64, w: usize) -> u64 {
-    !zero_nibbles(key) & EIGHTS & below(w)
+fn occupied<K: Word>(key: K, w: usize) -> K {
+    !zero_nibbles(key) & K::EIGHTS & below(w)
 }
 
 /// `key` with every label nibble greater than `m` raised (`up`) or lowered by one, in the
 /// columns of `mask` (whole nibbles).
 #[inline(always)]
-fn shift_above(key: u64, m: u64, mask: u64, up: bool) -> u64 {
+fn shift_above<K: Word>(key: K, m: u64, mask: K, up: bool) -> K {
     // Even and odd nibbles in separate bytes: `x + (0x80 − (m + 1))` has its top bit set
     // exactly when x > m (x ≤ 15, so nothing carries out of a byte).
-    let low = 0x0F0F_0F0F_0F0F_0F0F;
-    let bias = 0x8080_8080_8080_8080 - (m + 1) * 0x0101_0101_0101_0101;
-    let above = |lane: u64| ((lane + bias) >> 7) & 0x0101_0101_0101_0101;
-    let (even, odd) = (key & low, (key >> 4) & low);
+    let bias = K::BYTE_HIGHS - K::small(m + 1) * K::BYTE_ONES;
+    let above = |lane: K| ((lane + bias) >> 7) & K::BYTE_ONES;
+    let (even, odd) = (key & K::LOW_NIBBLES, (key >> 4) & K::LOW_NIBBLES);
     let delta = (above(even) | above(odd) << 4) & mask;
     if up { key + delta } else { key - delta }
 }
 
 /// The frontier after cell `c` stays empty.
-pub(super) enum Emptied {
+pub(super) enum Emptied<K> {
     /// The frontier afterwards (in minimal representation, flags kept).
-    Kept(u64),
+    Kept(K),
     /// The cell above was its component's last frontier cell: the component is finished.
     Ended {
         /// No other cell is on the frontier.
@@ -100,19 +191,19 @@ pub(super) enum Emptied {
 
 /// Leaves cell `c` empty.
 #[inline]
-pub(super) fn leave_empty(key: u64, w: usize, c: usize) -> Emptied {
+pub(super) fn leave_empty<K: Word>(key: K, w: usize, c: usize) -> Emptied<K> {
     let up = nib(key, c);
     if up == 0 {
         return Emptied::Kept(key);
     }
-    let empty = key & !(0xF << (4 * c));
+    let empty = key & !(K::small(0xF) << (4 * c));
     let rest = equal(empty, up, w);
-    if rest == 0 {
+    if rest == K::ZERO {
         return Emptied::Ended {
-            alone: empty & below(w) == 0,
+            alone: empty & below(w) == K::ZERO,
         };
     }
-    if rest & below(c) != 0 {
+    if rest & below(c) != K::ZERO {
         // The label still appears before column c: the order of first appearances holds.
         Emptied::Kept(empty)
     } else {
@@ -123,7 +214,7 @@ pub(super) fn leave_empty(key: u64, w: usize, c: usize) -> Emptied {
 /// Occupies cell `c`: it joins the components left of it and above it, or starts a new one.
 /// The border flags are updated.
 #[inline]
-pub(super) fn fill(key: u64, w: usize, c: usize) -> u64 {
+pub(super) fn fill<K: Word>(key: K, w: usize, c: usize) -> K {
     let up = nib(key, c);
     let left = if c > 0 { nib(key, c - 1) } else { 0 };
     let mut full = match (left, up) {
@@ -131,43 +222,43 @@ pub(super) fn fill(key: u64, w: usize, c: usize) -> u64 {
             // A new component: one more than the largest label before column c; the labels
             // after it that are above that move up.
             let m = (0..c).map(|j| nib(key, j)).max().unwrap_or(0);
-            let after = below(w) & !below(c + 1);
-            shift_above(key, m, after, true) | (m + 1) << (4 * c)
+            let after = below::<K>(w) & !below::<K>(c + 1);
+            shift_above(key, m, after, true) | K::small(m + 1) << (4 * c)
         }
-        (a, 0) => key | a << (4 * c),
+        (a, 0) => key | K::small(a) << (4 * c),
         (0, _) => key,
         (a, b) if a == b => key,
         (a, b) => {
             // x appears first: y's columns take x, labels above y move down.
             let (x, y) = (a.min(b), a.max(b));
-            let lanes = (equal(key, y, w) >> 3) * 0xF;
-            let merged = key ^ (lanes & ((x ^ y) * ONES));
+            let lanes = (equal(key, y, w) >> 3) * K::small(0xF);
+            let merged = key ^ (lanes & (K::small(x ^ y) * K::ONES));
             shift_above(merged, y, below(w), false)
         }
     };
     if c == 0 {
-        full |= LEFT_FLAG;
+        full |= K::LEFT_FLAG;
     }
     if c + 1 == w {
-        full |= RIGHT_FLAG;
+        full |= K::RIGHT_FLAG;
     }
     full
 }
 
 /// Renumbers the labels in order of first appearance (flags kept).
-fn renumber(key: u64, w: usize) -> u64 {
+fn renumber<K: Word>(key: K, w: usize) -> K {
     // Branch-free, in registers: nibble x of `map` holds the new name of label x (0: none
     // yet). Labels and names are at most 15.
     let mut map = 0u64;
     let mut next = 0u64;
-    let mut out = key & !below(w);
+    let mut out = key & !below::<K>(w);
     for j in 0..w {
         let l = nib(key, j);
         let named = (map >> (4 * l)) & 0xF;
         let fresh = u64::from(named == 0) & u64::from(l != 0);
         next += fresh;
         map |= (fresh * next) << (4 * l);
-        out |= (named | (fresh * next)) << (4 * j);
+        out |= K::small(named | (fresh * next)) << (4 * j);
     }
     out
 }
@@ -194,46 +285,50 @@ fn renumber(key: u64, w: usize) -> u64 {
 /// The columns and merges bounds count cells by column, so the larger of them plus the rows'
 /// extra cells is a bound.
 #[inline]
-pub(super) fn cells_needed(key: u64, w: usize, c: usize, rows_left: usize) -> usize {
+pub(super) fn cells_needed<K: Word>(key: K, w: usize, c: usize, rows_left: usize) -> usize {
     // Column sets are bit 3 of each label nibble here; `x << 1` − `y` keeps the bits from y's
     // to x's, both included.
     let occ = occupied(key, w);
-    if occ == 0 {
+    if occ == K::ZERO {
         return 0;
     }
-    let top = 1u64 << (63 - occ.leading_zeros());
+    let top = K::ONE << (K::BITS - 1 - occ.leading_zeros()) as usize;
     let low = occ & occ.wrapping_neg();
     // The gaps right of the columns first..last − 1 of a component are spanned.
-    let mut spanned = 0u64;
+    let mut spanned = K::ZERO;
     let mut labels = 0;
-    let mut seen = 0u64;
+    let mut seen = K::ZERO;
     while seen != occ {
         labels += 1;
         let mine = equal(key, labels, w);
         seen |= mine;
-        let last = 1u64 << (63 - mine.leading_zeros());
+        let last = K::ONE << (K::BITS - 1 - mine.leading_zeros()) as usize;
         spanned |= last - (mine & mine.wrapping_neg());
     }
     // A piece of new cells touches frontier column c from column c + 1 (the kink).
-    let kink = if c + 1 < w { 1u64 << (4 * c + 3) } else { 0 };
-    let start = |bit: u64| if bit == kink { bit << 4 } else { bit };
-    let mut need = 0u64;
-    if key & LEFT_FLAG == 0 {
-        need |= (low << 1) - 1;
+    let kink = if c + 1 < w {
+        K::ONE << (4 * c + 3)
+    } else {
+        K::ZERO
+    };
+    let start = |bit: K| if bit == kink { bit << 4 } else { bit };
+    let mut need = K::ZERO;
+    if key & K::LEFT_FLAG == K::ZERO {
+        need |= (low << 1) - K::ONE;
     }
-    if key & RIGHT_FLAG == 0 {
-        need |= below(w) & !(start(top) - 1);
+    if key & K::RIGHT_FLAG == K::ZERO {
+        need |= below::<K>(w) & !(start(top) - K::ONE);
     }
     // Neighbouring frontier cells o < o' across an unspanned gap.
     let mut gaps = occ & !spanned & !top;
-    while gaps != 0 {
+    while gaps != K::ZERO {
         let gap = gaps & gaps.wrapping_neg();
-        gaps &= gaps - 1;
-        let rest = occ & !((gap << 1) - 1);
+        gaps = gaps & (gaps - K::ONE);
+        let rest = occ & !((gap << 1) - K::ONE);
         let next = rest & rest.wrapping_neg();
         need |= (next << 1) - start(gap);
     }
-    let need = need & EIGHTS;
+    let need = need & K::EIGHTS;
     let base = (need.count_ones() as usize).max(labels as usize - 1);
     if rows_left == 0 {
         base
@@ -248,7 +343,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// The plain array model of the transitions (relabel, then renumber everything).
-    fn model_pack(at: &Labels, w: usize, flags: u64) -> u64 {
+    fn model_pack<K: Word>(at: &Labels, w: usize, flags: K) -> K {
         let mut names = [0u8; 32];
         let mut next = 0u8;
         let mut key = flags;
@@ -258,23 +353,23 @@ mod tests {
                     next += 1;
                     names[usize::from(l)] = next;
                 }
-                key |= u64::from(names[usize::from(l)]) << (4 * j);
+                key |= K::small(u64::from(names[usize::from(l)])) << (4 * j);
             }
         }
         key
     }
 
-    fn model_empty(key: u64, w: usize, c: usize) -> Result<u64, bool> {
+    fn model_empty<K: Word>(key: K, w: usize, c: usize) -> Result<K, bool> {
         let mut at = decode(key, w);
         let up = at[c];
         at[c] = 0;
         if up != 0 && !at[..w].contains(&up) {
             return Err(at[..w].iter().all(|&l| l == 0));
         }
-        Ok(model_pack(&at, w, key & !below(15)))
+        Ok(model_pack(&at, w, key & !K::LABELS))
     }
 
-    fn model_fill(key: u64, w: usize, c: usize) -> u64 {
+    fn model_fill<K: Word>(key: K, w: usize, c: usize) -> K {
         let mut at = decode(key, w);
         let up = at[c];
         let left = if c > 0 { at[c - 1] } else { 0 };
@@ -291,31 +386,31 @@ mod tests {
             }
         };
         at[c] = label;
-        let mut flags = key & !below(15);
+        let mut flags = key & !K::LABELS;
         if c == 0 {
-            flags |= LEFT_FLAG;
+            flags |= K::LEFT_FLAG;
         }
         if c + 1 == w {
-            flags |= RIGHT_FLAG;
+            flags |= K::RIGHT_FLAG;
         }
         model_pack(&at, w, flags)
     }
 
     /// The bound of `cells_needed`, column by column: the union of the intervals some piece of
     /// new cells must cover, or the merges, plus the rows.
-    fn model_needed(key: u64, w: usize, c: usize, rows_left: usize) -> usize {
+    fn model_needed<K: Word>(key: K, w: usize, c: usize, rows_left: usize) -> usize {
         let at = decode(key, w);
         let cols: Vec<usize> = (0..w).filter(|&j| at[j] != 0).collect();
         let (Some(&lo), Some(&hi)) = (cols.first(), cols.last()) else {
             return 0;
         };
         let start = |o: usize| if o == c && c + 1 < w { o + 1 } else { o };
-        let mut need = [false; 16];
+        let mut need = [false; 32];
         let mut cover = |a: usize, b: usize| need[a..=b].iter_mut().for_each(|x| *x = true);
-        if key & LEFT_FLAG == 0 {
+        if key & K::LEFT_FLAG == K::ZERO {
             cover(0, lo);
         }
-        if key & RIGHT_FLAG == 0 {
+        if key & K::RIGHT_FLAG == K::ZERO {
             cover(start(hi), w - 1);
         }
         for pair in cols.windows(2) {
@@ -336,30 +431,49 @@ mod tests {
         }
     }
 
-    fn frontier() -> impl Strategy<Value = (u64, usize)> {
-        (1usize..=15, proptest::collection::vec(0u8..12, 15), 0u64..4).prop_map(
-            |(w, raw, flags)| {
-                let at: Vec<u8> = raw.iter().map(|&x| x.saturating_sub(1)).collect();
-                let mut labels = [0u8; 17];
-                labels[..w].copy_from_slice(&at[..w]);
-                (model_pack(&labels, w, flags << 60), w)
-            },
+    /// A frontier of up to `K::COLUMNS` columns in minimal representation, with any flags.
+    fn frontier<K: Word>() -> impl Strategy<Value = (K, usize)> {
+        let columns = K::COLUMNS;
+        (
+            1usize..=columns,
+            proptest::collection::vec(0u8..12, columns),
+            0u64..4,
         )
+            .prop_map(|(w, raw, flags)| {
+                let mut labels = [0u8; 32];
+                for (l, &x) in labels.iter_mut().zip(&raw[..w]) {
+                    *l = x.saturating_sub(1);
+                }
+                (
+                    model_pack(&labels, w, K::small(flags) << (4 * K::COLUMNS)),
+                    w,
+                )
+            })
+    }
+
+    fn check<K: Word>(key: K, w: usize, c: usize, rows: usize) -> Result<(), TestCaseError> {
+        let c = c % w;
+        let ours = match leave_empty(key, w, c) {
+            Emptied::Kept(k) => Ok(k),
+            Emptied::Ended { alone } => Err(alone),
+        };
+        prop_assert_eq!(ours, model_empty(key, w, c));
+        prop_assert_eq!(fill(key, w, c), model_fill(key, w, c));
+        prop_assert_eq!(cells_needed(key, w, c, rows), model_needed(key, w, c, rows));
+        Ok(())
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(4000))]
 
         #[test]
-        fn transitions_match_the_array_model((key, w) in frontier(), c in 0usize..15, rows in 0usize..4) {
-            let c = c % w;
-            let ours = match leave_empty(key, w, c) {
-                Emptied::Kept(k) => Ok(k),
-                Emptied::Ended { alone } => Err(alone),
-            };
-            prop_assert_eq!(ours, model_empty(key, w, c));
-            prop_assert_eq!(fill(key, w, c), model_fill(key, w, c));
-            prop_assert_eq!(cells_needed(key, w, c, rows), model_needed(key, w, c, rows));
+        fn transitions_match_the_array_model((key, w) in frontier::<u64>(), c in 0usize..15, rows in 0usize..4) {
+            check(key, w, c, rows)?;
+        }
+
+        #[test]
+        fn wide_transitions_match_the_array_model((key, w) in frontier::<u128>(), c in 0usize..30, rows in 0usize..4) {
+            check(key, w, c, rows)?;
         }
     }
 }

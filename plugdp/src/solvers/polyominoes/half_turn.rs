@@ -28,15 +28,24 @@
 //! with several components; each row end costs 2^⌈W/2⌉ small union-finds per state. Checked
 //! against the orbit search of [`polyomino::enumerate::count_invariant`] in the tests.
 
-use super::frontier::{Emptied, LABELS, LEFT_FLAG, Labels, RIGHT_FLAG, decode, fill, leave_empty};
+use super::frontier::{Emptied, Labels, Word, decode, fill, leave_empty};
 use super::store::{PolyCollector, PolyList};
 use crate::PlugError;
 use crate::budget::Meter;
 
+/// [`sweep_width`] with the narrowest key that holds w columns.
+pub(super) fn sweep(w: usize, n: usize, counts: &mut [u64], meter: Meter) -> Result<(), PlugError> {
+    if w <= u64::COLUMNS {
+        sweep_width::<u64>(w, n, counts, meter)
+    } else {
+        sweep_width::<u128>(w, n, counts, meter)
+    }
+}
+
 /// Adds to `counts[k]` the half-turn symmetric polyominoes of k ≤ n cells whose box is w wide
 /// and H ≥ max(w, 2) tall (twice when H > w). The 1 × 1 box, the monomino, is left to the
 /// caller.
-pub(super) fn sweep_width(
+pub(super) fn sweep_width<K: Word>(
     w: usize,
     n: usize,
     counts: &mut [u64],
@@ -48,7 +57,7 @@ pub(super) fn sweep_width(
     };
     let half = n / 2;
     let patterns = middle_rows(w);
-    let mut collector = PolyCollector::<u64>::new();
+    let mut collector = PolyCollector::<K, u64>::new();
     let mut cur = PolyList::start();
     let mut next = PolyList::new();
     for r in 0..max_height / 2 {
@@ -62,7 +71,7 @@ pub(super) fn sweep_width(
                 let hi = lo + poly.len() - 1;
                 if let Emptied::Kept(empty) = leave_empty(key, w, c) {
                     // (The first row must hold a cell.)
-                    let nothing = empty & LABELS == 0;
+                    let nothing = empty & K::LABELS == K::ZERO;
                     if !(r == 0 && c + 1 == w && nothing) && lo <= limit {
                         collector.add(empty, lo, &poly[..=hi.min(limit) - lo])?;
                     }
@@ -83,7 +92,10 @@ pub(super) fn sweep_width(
             let weight: u64 = if height > w { 2 } else { 1 };
             for (key, lo, poly) in cur.iter() {
                 let at = decode(key, w);
-                let (tl, tr) = (key & LEFT_FLAG != 0, key & RIGHT_FLAG != 0);
+                let (tl, tr) = (
+                    key & K::LEFT_FLAG != K::ZERO,
+                    key & K::RIGHT_FLAG != K::ZERO,
+                );
                 let mut add = |extra: usize| -> Result<(), PlugError> {
                     for (k, &v) in (lo..).zip(poly) {
                         let size = 2 * k + extra;
@@ -192,7 +204,7 @@ mod tests {
         let mut ours = vec![0u64; n + 1];
         ours[1] = 1;
         for w in 1..=n.div_ceil(2) {
-            sweep_width(w, n, &mut ours, Meter::UNLIMITED).unwrap();
+            sweep_width::<u64>(w, n, &mut ours, Meter::UNLIMITED).unwrap();
         }
         for (k, &count) in ours.iter().enumerate().skip(1) {
             let theirs = enumerate::count_invariant(k, Transform::Rotate180).unwrap();

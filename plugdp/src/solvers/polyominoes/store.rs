@@ -1,6 +1,6 @@
 //! Storage for the transfer-matrix sweep: frontiers with truncated generating functions.
 //!
-//! A state is a packed frontier (`u64`) with, for each size k ≤ n, the number of partial
+//! A state is a packed frontier (a [`Word`]) with, for each size k ≤ n, the number of partial
 //! polyominoes of k cells that reach it. Only the span of sizes that may be non-zero is kept:
 //! a [`PolyList`] stores each state's coefficients back to back (on average 1.5 to 9 of them
 //! at n = 28, against n + 1 for a dense row), and is read in order.
@@ -18,8 +18,8 @@
 
 use std::fmt::Debug;
 
+use super::frontier::Word;
 use crate::PlugError;
-use crate::engine::table::TableKey;
 
 /// A coefficient of the generating functions: a count with checked addition.
 pub(super) trait Coef: Copy + Default + Eq + Debug + Send + Sync {
@@ -31,8 +31,6 @@ pub(super) trait Coef: Copy + Default + Eq + Debug + Send + Sync {
     fn double(self) -> Result<Self, PlugError> {
         self.plus(self)
     }
-    /// The value.
-    fn wide(self) -> u128;
 }
 
 impl Coef for u64 {
@@ -40,9 +38,6 @@ impl Coef for u64 {
     #[inline(always)]
     fn plus(self, other: u64) -> Result<u64, PlugError> {
         self.checked_add(other).ok_or(PlugError::Overflow)
-    }
-    fn wide(self) -> u128 {
-        u128::from(self)
     }
 }
 
@@ -52,25 +47,22 @@ impl Coef for u128 {
     fn plus(self, other: u128) -> Result<u128, PlugError> {
         self.checked_add(other).ok_or(PlugError::Overflow)
     }
-    fn wide(self) -> u128 {
-        self
-    }
 }
 
 /// The states of one step, packed: each state's coefficients cover only its span of sizes.
-#[derive(Debug, Default)]
-pub(super) struct PolyList<C> {
+#[derive(Debug)]
+pub(super) struct PolyList<K, C> {
     /// The smallest and largest size any state holds.
     sizes: (usize, usize),
-    keys: Vec<u64>,
+    keys: Vec<K>,
     /// Smallest size and number of coefficients of each state.
     spans: Vec<(u8, u8)>,
     coeffs: Vec<C>,
 }
 
-impl<C: Coef> PolyList<C> {
+impl<K: Word, C: Coef> PolyList<K, C> {
     /// An empty list.
-    pub(super) fn new() -> PolyList<C> {
+    pub(super) fn new() -> PolyList<K, C> {
         PolyList {
             sizes: (usize::MAX, 0),
             keys: Vec::new(),
@@ -80,10 +72,10 @@ impl<C: Coef> PolyList<C> {
     }
 
     /// The list of the first step: the empty frontier, reached by one polyomino of 0 cells.
-    pub(super) fn start() -> PolyList<C> {
+    pub(super) fn start() -> PolyList<K, C> {
         PolyList {
             sizes: (0, 0),
-            keys: vec![0],
+            keys: vec![K::ZERO],
             spans: vec![(0, 1)],
             coeffs: vec![C::ONE],
         }
@@ -108,7 +100,7 @@ impl<C: Coef> PolyList<C> {
 
     /// The states in order: frontier, smallest size `lo`, and the coefficients of sizes
     /// `lo, lo + 1, …` (never empty).
-    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, usize, &[C])> + '_ {
+    pub(super) fn iter(&self) -> impl Iterator<Item = (K, usize, &[C])> + '_ {
         let mut at = 0;
         self.keys
             .iter()
@@ -131,18 +123,18 @@ impl<C: Coef> PolyList<C> {
 /// The scratch list where successors are summed: dense rows of `stride` coefficients for the
 /// sizes `base..base + stride`, with the span of sizes each row holds.
 #[derive(Debug)]
-struct Dense<C> {
+struct Dense<K, C> {
     base: usize,
     stride: usize,
-    keys: Vec<u64>,
+    keys: Vec<K>,
     spans: Vec<(u8, u8)>,
     coeffs: Vec<C>,
 }
 
-impl<C: Coef> Dense<C> {
+impl<K: Word, C: Coef> Dense<K, C> {
     /// Packs the rows onto `out` and forgets them (the rows' memory is kept: a row's
     /// coefficients outside its span are stale, and zeroed when the span grows).
-    fn flush(&mut self, out: &mut PolyList<C>) {
+    fn flush(&mut self, out: &mut PolyList<K, C>) {
         out.keys.extend_from_slice(&self.keys);
         for (i, &(lo, hi)) in self.spans.iter().enumerate() {
             let (row, base) = (i * self.stride, self.base);
@@ -187,10 +179,10 @@ impl PolyTable {
 
     /// Adds `values[i]` to the coefficient of size `lo + i` of `key` in `dense`.
     #[inline]
-    fn add<C: Coef>(
+    fn add<K: Word, C: Coef>(
         &mut self,
-        dense: &mut Dense<C>,
-        key: u64,
+        dense: &mut Dense<K, C>,
+        key: K,
         lo: usize,
         values: &[C],
     ) -> Result<(), PlugError> {
@@ -250,7 +242,7 @@ impl PolyTable {
 
     #[cold]
     #[inline(never)]
-    fn grow(&mut self, keys: &[u64]) {
+    fn grow<K: Word>(&mut self, keys: &[K]) {
         let len = self.slots.len() * 2;
         self.slots = vec![0; len];
         self.shift -= 1;
@@ -264,31 +256,32 @@ impl PolyTable {
     }
 }
 
-/// One stream of a partitioned step: records `key, lo | len << 8` and their coefficients.
-#[derive(Debug, Default)]
-struct Stream<C> {
-    heads: Vec<u64>,
+/// One stream of a partitioned step: keys, `lo | len << 8` and the coefficients.
+#[derive(Debug)]
+struct Stream<K, C> {
+    keys: Vec<K>,
+    heads: Vec<u16>,
     values: Vec<C>,
 }
 
 /// Sums a step's successors into the next [`PolyList`]; see the module docs.
 #[derive(Debug)]
-pub(super) struct PolyCollector<C> {
+pub(super) struct PolyCollector<K, C> {
     table: PolyTable,
-    dense: Dense<C>,
-    parts: Vec<Stream<C>>,
+    dense: Dense<K, C>,
+    parts: Vec<Stream<K, C>>,
     /// log2 of the number of streams in use (0: straight into the table).
     bits: u32,
 }
 
-impl<C: Coef> PolyCollector<C> {
+impl<K: Word, C: Coef> PolyCollector<K, C> {
     /// Bytes of scratch rows a partition aims at. Measured at n = 28 on a machine with a 512 KiB
     /// L2 and a 32 MiB L3 cache: partitions of 1 MiB took 3.0 s, of 8 MiB 3.0 s, unpartitioned
     /// steps (all under 32 MiB there) 2.6 s; beyond the L3 cache, partitions win.
     const PART_BYTES: usize = 32 << 20;
 
     /// A collector.
-    pub(super) fn new() -> PolyCollector<C> {
+    pub(super) fn new() -> PolyCollector<K, C> {
         PolyCollector {
             table: PolyTable::new(),
             dense: Dense {
@@ -316,7 +309,11 @@ impl<C: Coef> PolyCollector<C> {
             parts.next_power_of_two().trailing_zeros().min(12)
         };
         if self.bits > 0 && self.parts.len() < 1 << self.bits {
-            self.parts.resize_with(1 << self.bits, Stream::default);
+            self.parts.resize_with(1 << self.bits, || Stream {
+                keys: Vec::new(),
+                heads: Vec::new(),
+                values: Vec::new(),
+            });
         }
         if self.bits == 0 {
             self.table.reset(expected.min(1 << 16));
@@ -325,14 +322,14 @@ impl<C: Coef> PolyCollector<C> {
 
     /// Adds `values[i]` to the coefficient of size `lo + i` of `key`.
     #[inline]
-    pub(super) fn add(&mut self, key: u64, lo: usize, values: &[C]) -> Result<(), PlugError> {
+    pub(super) fn add(&mut self, key: K, lo: usize, values: &[C]) -> Result<(), PlugError> {
         if self.bits == 0 {
             return self.table.add(&mut self.dense, key, lo, values);
         }
         let p = (key.mix() >> 32) as usize & ((1 << self.bits) - 1);
         let part = &mut self.parts[p];
-        part.heads.push(key);
-        part.heads.push(lo as u64 | (values.len() as u64) << 8);
+        part.keys.push(key);
+        part.heads.push(lo as u16 | (values.len() as u16) << 8);
         // (A loop, not `extend_from_slice`: the slices are short and a memmove call costs more.)
         for &v in values {
             part.values.push(v);
@@ -341,22 +338,23 @@ impl<C: Coef> PolyCollector<C> {
     }
 
     /// Ends the step: `out` (cleared first) receives every frontier once with its sums.
-    pub(super) fn finish(&mut self, out: &mut PolyList<C>) -> Result<(), PlugError> {
+    pub(super) fn finish(&mut self, out: &mut PolyList<K, C>) -> Result<(), PlugError> {
         out.clear();
         if self.bits == 0 {
             self.dense.flush(out);
             return Ok(());
         }
         for part in &mut self.parts[..1usize << self.bits] {
-            self.table.reset(part.heads.len() / 2);
+            self.table.reset(part.keys.len());
             let mut at = 0;
-            for head in part.heads.chunks_exact(2) {
-                let (lo, len) = ((head[1] & 0xFF) as usize, (head[1] >> 8) as usize);
+            for (&key, &head) in part.keys.iter().zip(&part.heads) {
+                let (lo, len) = (usize::from(head & 0xFF), usize::from(head >> 8));
                 self.table
-                    .add(&mut self.dense, head[0], lo, &part.values[at..at + len])?;
+                    .add(&mut self.dense, key, lo, &part.values[at..at + len])?;
                 at += len;
             }
             self.dense.flush(out);
+            part.keys.clear();
             part.heads.clear();
             part.values.clear();
         }
@@ -379,7 +377,7 @@ mod tests {
             partitioned in any::<bool>(),
         ) {
             let stride = 12;
-            let mut collector = PolyCollector::<u64>::new();
+            let mut collector = PolyCollector::<u64, u64>::new();
             collector.begin(if partitioned { 1 << 20 } else { 1 }, (1, stride - 1));
             let mut model: HashMap<(u64, usize), u64> = HashMap::new();
             let mut spans: HashMap<u64, (usize, usize)> = HashMap::new();
