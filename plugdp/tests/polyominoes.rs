@@ -72,6 +72,56 @@ fn wide_keys_match_oeis() {
     assert_eq!(counts[1..], A001168[..32]);
 }
 
+/// A000988 and A000105 as published, n = 17..=22 (past the searches' reach in a test).
+#[test]
+fn one_sided_and_free_match_oeis_past_the_search() {
+    let one_sided: [u64; 6] = [
+        100203194,
+        385221143,
+        1485200848,
+        5741256764,
+        22245940545,
+        86383382827,
+    ];
+    let free: [u64; 6] = [
+        50107909,
+        192622052,
+        742624232,
+        2870671950,
+        11123060678,
+        43191857688,
+    ];
+    let counts = polyomino_counts(22, &Options::default().with_threads(2)).unwrap();
+    for (i, c) in counts[16..].iter().enumerate() {
+        assert_eq!(c.size, 17 + i);
+        assert_eq!(u128::from(c.fixed), A001168[16 + i]);
+        assert_eq!(
+            (c.one_sided, c.free),
+            (one_sided[i], free[i]),
+            "n = {}",
+            c.size
+        );
+    }
+}
+
+/// The largest sizes `polyomino_counts` takes, against the published free counts (A000105 at
+/// 28, 30, 32) and one-sided counts (A000988 at 28 to 30).
+#[test]
+#[ignore = "about 70 s on two cores: run with --release -- --ignored"]
+fn counts_match_oeis_to_32() {
+    let counts = polyomino_counts(32, &Options::default().with_threads(2)).unwrap();
+    let free = |n: usize| counts[n - 1].free;
+    let one_sided = |n: usize| counts[n - 1].one_sided;
+    assert_eq!(
+        [free(28), free(30), free(32)],
+        [153511100594603, 2368347037571252, 36695016991712879]
+    );
+    assert_eq!(
+        [one_sided(28), one_sided(29), one_sided(30)],
+        [307022182222506, 1205243866707468, 4736694001644862]
+    );
+}
+
 #[test]
 fn one_sided_and_free_match_oeis() {
     // A000988 and A000105 for n = 1..=12.

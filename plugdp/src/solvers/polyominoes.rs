@@ -66,14 +66,24 @@ pub const MAX_COUNTS_SIZE: usize = polyomino::enumerate::MAX_SIZE;
 /// every width; widths swept at the same time share the memory budget equally).
 pub fn fixed_polyominoes(n: usize, options: &Options) -> Result<Vec<u128>, PlugError> {
     check_size(n, MAX_POLYOMINO_SIZE)?;
-    // 64-bit counts while they fit (every sum is checked), 128-bit ones after.
+    let wide = || by_width(n, options, fixed::sweep::<u128>);
     if n <= 33 {
-        match by_width(n, options, fixed::sweep::<u64>) {
-            Err(PlugError::Overflow) => {}
-            other => return other.map(|counts| counts.into_iter().map(u128::from).collect()),
-        }
+        narrow_first(|| by_width(n, options, fixed::sweep::<u64>), wide)
+    } else {
+        wide()
     }
-    by_width(n, options, fixed::sweep::<u128>)
+}
+
+/// The 64-bit counts (every sum is checked) widened, or the 128-bit ones when a 64-bit sum
+/// overflowed.
+fn narrow_first(
+    narrow: impl FnOnce() -> Result<Vec<u64>, PlugError>,
+    wide: impl FnOnce() -> Result<Vec<u128>, PlugError>,
+) -> Result<Vec<u128>, PlugError> {
+    match narrow() {
+        Err(PlugError::Overflow) => wide(),
+        other => other.map(|counts| counts.into_iter().map(u128::from).collect()),
+    }
 }
 
 fn check_size(size: usize, max: usize) -> Result<(), PlugError> {
@@ -176,4 +186,21 @@ pub fn polyomino_counts(n: usize, options: &Options) -> Result<Vec<Counts>, Plug
             Ok(Counts::from_fixed_and_half_turn(k, fixed, half_turn[k])?)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_overflow_falls_back_to_wide_counts() {
+        let wide = || Ok(vec![0, u128::from(u64::MAX) + 1]);
+        assert_eq!(
+            narrow_first(|| Err(PlugError::Overflow), wide),
+            Ok(vec![0, 1 << 64])
+        );
+        assert_eq!(narrow_first(|| Ok(vec![0, 7]), wide), Ok(vec![0, 7]));
+        let budget = PlugError::TooManyStates;
+        assert_eq!(narrow_first(|| Err(budget.clone()), wide), Err(budget));
+    }
 }
