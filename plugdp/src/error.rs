@@ -87,9 +87,10 @@ pub enum PlugError {
         /// Their estimated bytes.
         bytes: usize,
     },
-    /// A size above what the solver takes (polyomino sizes: see
+    /// A size above what the solver takes: polyomino sizes (see
     /// [`MAX_POLYOMINO_SIZE`](crate::MAX_POLYOMINO_SIZE) and
-    /// [`MAX_COUNTS_SIZE`](crate::MAX_COUNTS_SIZE)).
+    /// [`MAX_COUNTS_SIZE`](crate::MAX_COUNTS_SIZE)) or polygon half-perimeters (see
+    /// [`MAX_POLYGON_HALF_PERIMETER`](crate::MAX_POLYGON_HALF_PERIMETER)).
     #[error("size {size} is above {max}, the largest this solver takes")]
     SizeTooLarge {
         /// The size asked for.

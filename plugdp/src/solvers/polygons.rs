@@ -34,14 +34,15 @@ const RIGHT_FLAG: u128 = 1 << 121;
 /// ```
 ///
 /// # Errors
-/// [`PlugError::BadGrid`] for `n` above [`MAX_POLYGON_HALF_PERIMETER`];
+/// [`PlugError::SizeTooLarge`] for `n` above [`MAX_POLYGON_HALF_PERIMETER`];
 /// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every vertex;
 /// `options.threads` is not used).
 pub fn self_avoiding_polygons(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
     if n > MAX_POLYGON_HALF_PERIMETER {
-        return Err(PlugError::BadGrid(format!(
-            "half-perimeter {n} is above {MAX_POLYGON_HALF_PERIMETER}"
-        )));
+        return Err(PlugError::SizeTooLarge {
+            size: n,
+            max: MAX_POLYGON_HALF_PERIMETER,
+        });
     }
     let mut by_edges = [0u64; PERIM];
     let max_edges = 2 * n;

@@ -3,8 +3,8 @@
 //!
 //! For each width W the strip of W columns is swept cell by cell, row by row. The frontier holds,
 //! for each column, whether the lowest processed cell is occupied and, if so, the label of its
-//! component (minimal representation), plus the number of cells so far and whether the left and
-//! right borders have been touched. Placing an empty cell under the last frontier cell of a
+//! component (minimal representation), plus whether the left and right borders have been
+//! touched; the number of cells is the index of the state's counts. Placing an empty cell under the last frontier cell of a
 //! component either completes the polyomino (when nothing else is on the frontier: it is counted
 //! with its height) or makes it disconnected (the state is dropped). Every polyomino is counted
 //! once, in its own bounding box: the first row must be occupied and both side borders touched.
@@ -12,15 +12,17 @@
 //! By transposition only widths W ≤ H are swept: a box with H > W counts twice, H = W once, so
 //! widths up to ⌈n/2⌉ suffice. A state keeps its counts by size (a truncated generating
 //! function), and sizes that cannot finish within n cells are cut: the new cells must reach the
-//! untouched borders, cross every empty column that separates components, join the components
-//! and give the box at least W rows ([`frontier`]'s `cells_needed`). Steps whose states outgrow
-//! the cache are summed partition by partition ([`store`]).
+//! untouched borders, cover every gap between neighbouring components that no component spans,
+//! join the components and give the box at least W rows ([`frontier`]'s `cells_needed`).
+//! States keep only their span of sizes; steps whose states outgrow the L3 cache are summed
+//! partition by partition ([`store`]).
 //!
 //! The half-turn symmetric polyominoes, which Burnside's lemma needs for the one-sided and free
 //! counts, have their own sweep over top halves ([`half_turn`]).
 //!
-//! Measured on a 2-core machine: all sizes ≤ 24 in 3.4 s (Knuth's POLYNUM: 3.49 s),
-//! ≤ 26 in 12 s; each further size costs about 1.9×.
+//! Measured on a 2-core machine, one core: all sizes ≤ 24 in 0.5 s (Knuth's POLYNUM: about
+//! ten times longer), ≤ 30 in 8 s (POLYNUM: about 2.6 times longer), ≤ 32 in 34 s; each
+//! further size costs about 1.8–2×. See docs/plugdp.md for the table.
 
 mod fixed;
 mod frontier;
@@ -28,6 +30,8 @@ mod half_turn;
 mod store;
 
 use polyomino::enumerate::Counts;
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::budget::Meter;
 use crate::{Options, PlugError};
@@ -49,8 +53,10 @@ pub const MAX_COUNTS_SIZE: usize = polyomino::enumerate::MAX_SIZE;
 /// are shared among the threads (the costliest first, each to the next free thread; three or
 /// four widths just below n/2 take most of the time, so two threads give about 1.6×).
 ///
-/// Measured on a 2-core machine (one thread, whole process): all sizes up to 24 in 0.3 s, 28
-/// in 2.8 s, 30 in about 9 s; see the crate's guide for the table against Knuth's POLYNUM.
+/// Measured on a 2-core machine (one thread, whole process): all sizes up to 24 in 0.5 s, 28
+/// in 2.9 s, 30 in about 8 s; see the crate's guide for the table against Knuth's POLYNUM.
+/// The memory budget of `options` (2 GiB by default) is shared by the threads: size 36 needs
+/// about 700 MB in all on two threads; size 40 passed the default budget after 19 minutes.
 ///
 /// ```
 /// use plugdp::{fixed_polyominoes, Options};
@@ -110,16 +116,21 @@ fn by_width<C: Coef>(
     let peak = (n / 2).saturating_sub(2);
     let mut order: Vec<usize> = (1..=widths).collect();
     order.sort_by_key(|&w| (w.abs_diff(peak), std::cmp::Reverse(w)));
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    // Set by the first thread that fails, so that the others stop after their current width.
+    let failed = AtomicBool::new(false);
     let run = || -> Result<Vec<C>, PlugError> {
         let mut counts = vec![C::default(); n + 1];
-        loop {
-            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let Some(&w) = order.get(i) else {
-                return Ok(counts);
+        while !failed.load(Ordering::Relaxed) {
+            let Some(&w) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
             };
-            sweep(w, n, &mut counts, meter)?;
+            if let Err(e) = sweep(w, n, &mut counts, meter) {
+                failed.store(true, Ordering::Relaxed);
+                return Err(e);
+            }
         }
+        Ok(counts)
     };
     let parts: Vec<Result<Vec<C>, PlugError>> = if threads == 1 {
         vec![run()]

@@ -3,7 +3,8 @@
 //! A frontier packs, for each of the w columns, the label (4 bits) of the component of the
 //! lowest processed cell of that column (0: empty), in minimal representation, plus two flags:
 //! the left and the right border have been touched. The key is a [`Word`]: a `u64` for widths
-//! up to 15 (sizes up to 30), a `u128` for widths up to 30. Sweeping cell (r, c) replaces the
+//! up to 15 (sizes up to 30), a `u128` for widths up to 29 (30 columns fit, but at 30 a
+//! frontier can hold 16 components, one more than a nibble names; the sweeps stop at 18). Sweeping cell (r, c) replaces the
 //! entry of column c by the new cell; its neighbours in the frontier are column c − 1 (left,
 //! already in row r) and column c itself (above, row r − 1).
 //!

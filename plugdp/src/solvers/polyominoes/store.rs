@@ -95,7 +95,7 @@ impl<K: Word, C: Coef> PolyList<K, C> {
     /// and again in the collector's buffers.
     pub(super) fn state_bytes(&self) -> usize {
         let per_state = self.coeffs.len().div_ceil(self.keys.len().max(1));
-        2 * (10 + std::mem::size_of::<C>() * (per_state + 2))
+        2 * (std::mem::size_of::<K>() + 2 + std::mem::size_of::<C>() * (per_state + 2))
     }
 
     /// The states in order: frontier, smallest size `lo`, and the coefficients of sizes
@@ -277,7 +277,9 @@ pub(super) struct PolyCollector<K, C> {
 impl<K: Word, C: Coef> PolyCollector<K, C> {
     /// Bytes of scratch rows a partition aims at. Measured at n = 28 on a machine with a 512 KiB
     /// L2 and a 32 MiB L3 cache: partitions of 1 MiB took 3.0 s, of 8 MiB 3.0 s, unpartitioned
-    /// steps (all under 32 MiB there) 2.6 s; beyond the L3 cache, partitions win.
+    /// steps (all under 32 MiB there) 2.6 s. Steps beyond the L3 cache (from n = 34 on) are
+    /// partitioned on the engine's evidence that random adds into a large arena cost a cache
+    /// miss each; that was not re-measured here.
     const PART_BYTES: usize = 32 << 20;
 
     /// A collector.
@@ -300,7 +302,7 @@ impl<K: Word, C: Coef> PolyCollector<K, C> {
     pub(super) fn begin(&mut self, expected: usize, (lo, hi): (usize, usize)) {
         self.dense.base = lo.min(hi);
         self.dense.stride = hi + 1 - self.dense.base;
-        let row = std::mem::size_of::<C>() * self.dense.stride + 16;
+        let row = std::mem::size_of::<C>() * self.dense.stride + std::mem::size_of::<K>() + 8;
         let per_part = (Self::PART_BYTES / row).max(1);
         let parts = expected.div_ceil(per_part);
         self.bits = if parts <= 1 {
@@ -376,9 +378,15 @@ mod tests {
             adds in proptest::collection::vec((0u64..400, 0usize..8, 0usize..4, 1u64..5), 0..2000),
             partitioned in any::<bool>(),
         ) {
-            let stride = 12;
+            // Sizes 1..=11 (lo + 1 + len ≤ 7 + 1 + 3).
             let mut collector = PolyCollector::<u64, u64>::new();
-            collector.begin(if partitioned { 1 << 20 } else { 1 }, (1, stride - 1));
+            // A first step fills the scratch rows with values the second must not see.
+            collector.begin(1 << (if partitioned { 20 } else { 0 }), (0, 20));
+            for key in 0..400u64 {
+                collector.add(key, 0, &[99; 21]).unwrap();
+            }
+            collector.finish(&mut PolyList::new()).unwrap();
+            collector.begin(if partitioned { 1 << 20 } else { 1 }, (1, 11));
             let mut model: HashMap<(u64, usize), u64> = HashMap::new();
             let mut spans: HashMap<u64, (usize, usize)> = HashMap::new();
             for &(key, lo, len, value) in &adds {
