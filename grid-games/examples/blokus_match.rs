@@ -33,6 +33,8 @@ BOTS:
   random     uniform over the legal placements
   heuristic  greedy: cells placed, attach points gained and taken away (ties broken by seed)
   mcts       UCT search with playouts; its budget is set by --iterations or --ms
+  search     tree search with move priors, RAVE and blocking playouts (the strongest);
+             budget as for mcts
   BOT_A and BOT_B may be the same bot (each seat gets its own seed).
 
 THE SERIES:
@@ -42,6 +44,10 @@ THE SERIES:
   larger score (points: squares placed, +15 for placing all 21 pieces, +5 more if the last one
   was the monomino), equal scores draw. A bot that returns no move, an illegal move or panics
   forfeits that game and loses it.
+
+  Each bot thinks with --ms / --iterations unless its own --ms-a / --iterations-a (bot A)
+  or --ms-b / --iterations-b (bot B) is given; a side's own limit replaces the shared ones
+  (so `--iterations-b 10000 --ms-a 5` is 5 ms per move against 10 000 simulations).
 
   Every bot is seeded from --seed and the game number, so a series is replayable: with the
   default budgets or --iterations the results do not depend on --threads or the machine.
@@ -91,6 +97,20 @@ struct Args {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
     iterations: Option<u64>,
+    /// Bot A's own time budget per move in milliseconds (replaces --ms for bot A).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
+    ms_a: Option<u64>,
+    /// Bot A's own iteration budget per move (replaces --iterations for bot A).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
+    iterations_a: Option<u64>,
+    /// Bot B's own time budget per move in milliseconds (replaces --ms for bot B).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
+    ms_b: Option<u64>,
+    /// Bot B's own iteration budget per move (replaces --iterations for bot B).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
+    iterations_b: Option<u64>,
     /// Seed of the series (every bot of every game is seeded from it and the game number).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -121,8 +141,44 @@ struct Summary {
     max: [Duration; 2],
 }
 
+/// A bot that thinks with its own budget whatever the match gives it.
+struct OwnBudget {
+    bot: Box<dyn Bot<Position> + Send>,
+    budget: Budget,
+}
+
+impl Bot<Position> for OwnBudget {
+    fn name(&self) -> String {
+        self.bot.name()
+    }
+    fn choose(&mut self, game: &Position, _: Budget) -> Option<grid_games::blokus::Move> {
+        self.bot.choose(game, self.budget)
+    }
+}
+
+/// The budget of each side: the shared one, with a side's own --ms-X / --iterations-X in
+/// place of the shared limit they name.
+fn budgets(args: &Args) -> [Budget; 2] {
+    let side = |ms: Option<u64>, iterations: Option<u64>| {
+        let mut b = Budget::default();
+        b.time = ms.or(args.ms).map(Duration::from_millis);
+        b.iterations = iterations.or(args.iterations);
+        if ms.is_some() && iterations.is_none() {
+            b.iterations = None;
+        }
+        if iterations.is_some() && ms.is_none() {
+            b.time = None;
+        }
+        b
+    };
+    [
+        side(args.ms_a, args.iterations_a),
+        side(args.ms_b, args.iterations_b),
+    ]
+}
+
 /// Plays game `g` and adds it to `summary`.
-fn play_one(args: &Args, budget: Budget, table: &Arc<MoveTable>, g: u64) -> Summary {
+fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) -> Summary {
     let players = args.variant.players();
     let seat_of_a = (g % 2) as usize;
     // The side (0 = A, 1 = B) of each player.
@@ -135,14 +191,18 @@ fn play_one(args: &Args, budget: Budget, table: &Arc<MoveTable>, g: u64) -> Summ
                 .wrapping_mul(1_000_003)
                 .wrapping_add(g.wrapping_mul(players as u64))
                 .wrapping_add(p.index() as u64);
-            named_bot(names[side(p)], seed).expect("bot names are checked by the parser")
+            let bot = named_bot(names[side(p)], seed).expect("bot names are checked by the parser");
+            Box::new(OwnBudget {
+                bot,
+                budget: budget[side(p)],
+            }) as Box<dyn Bot<Position> + Send>
         })
         .collect();
     let mut seats: Vec<&mut dyn Bot<Position>> = bots
         .iter_mut()
         .map(|b| &mut **b as &mut dyn Bot<Position>)
         .collect();
-    let rules = MatchRules::default().with_budget(budget);
+    let rules = MatchRules::default();
     let record = play_match(Position::with_table(Arc::clone(table)), &mut seats, rules)
         .expect("one bot per player");
     // The game as a two-sided outcome: A's players against B's.
@@ -173,9 +233,7 @@ fn play_one(args: &Args, budget: Budget, table: &Arc<MoveTable>, g: u64) -> Summ
 fn main() -> ExitCode {
     let args = Args::parse();
     let threads = cli::threads(PROG, args.threads);
-    let mut budget = Budget::default();
-    budget.time = args.ms.map(Duration::from_millis);
-    budget.iterations = args.iterations;
+    let budget = budgets(&args);
     let table = Arc::new(MoveTable::new(args.variant));
     let total = Mutex::new(Summary::default());
     let next = AtomicU64::new(0);

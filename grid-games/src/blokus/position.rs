@@ -639,6 +639,25 @@ impl Position {
             .count()
     }
 
+    /// The forbidden mask of padded cell `q`: bit `c` set when colour `c` may not cover it.
+    #[inline]
+    pub(crate) fn forbidden_at(&self, q: usize) -> u8 {
+        self.forbidden[q]
+    }
+
+    /// The attach mask of padded cell `q`: bit `c` set when the cell is (or was) a corner
+    /// neighbour of colour `c`.
+    #[inline]
+    pub(crate) fn attach_at(&self, q: usize) -> u8 {
+        self.is_attach[q]
+    }
+
+    /// The `k`-th placement of the game (0-based) as (colour index, move id).
+    pub(crate) fn played(&self, k: usize) -> (usize, usize) {
+        let h = self.history[k];
+        (usize::from(h.colour), usize::from(h.id))
+    }
+
     /// Like [`colour_to_move`](Position::colour_to_move), but also fills `moves` with that
     /// colour's legal moves, generating each colour's list at most once.
     pub(crate) fn to_move_with_moves(&self, moves: &mut Vec<Move>) -> Option<Colour> {
@@ -677,17 +696,20 @@ impl Position {
     /// ```
     pub fn points(&self) -> Vec<i64> {
         (0..self.variant().colours())
-            .map(|c| {
-                let mut p = i64::from(self.squares[c]);
-                if self.used[c] == (1 << Piece::COUNT) - 1 {
-                    p += 15;
-                    if usize::from(self.last_piece[c]) == Piece::MONOMINO.index() {
-                        p += 5;
-                    }
-                }
-                p
-            })
+            .map(|c| self.colour_points(c))
             .collect()
+    }
+
+    /// The points of colour index `c` (see [`points`](Position::points)), without allocating.
+    pub(crate) fn colour_points(&self, c: usize) -> i64 {
+        let mut p = i64::from(self.squares[c]);
+        if self.used[c] == (1 << Piece::COUNT) - 1 {
+            p += 15;
+            if usize::from(self.last_piece[c]) == Piece::MONOMINO.index() {
+                p += 5;
+            }
+        }
+        p
     }
 
     /// Points per player: the colour's points in Duo and Classic, the sum of the player's two

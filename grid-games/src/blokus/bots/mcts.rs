@@ -221,19 +221,6 @@ impl MctsBot {
             pos.apply(colour, best.id());
         }
     }
-
-    fn rewards(pos: &Position) -> Vec<f64> {
-        let outcome = crate::game::Outcome::from_scores(pos.player_points());
-        outcome
-            .scores
-            .iter()
-            .map(|(p, _)| {
-                let margin = outcome.margin_for(p).unwrap_or(0) as f64;
-                let result = outcome.result_for(p).unwrap_or(0.0);
-                0.9 * result + 0.1 * (0.5 + 0.5 * (margin / 20.0).tanh())
-            })
-            .collect()
-    }
 }
 
 impl Bot<Position> for MctsBot {
@@ -242,17 +229,7 @@ impl Bot<Position> for MctsBot {
     }
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
-        // Under a per-game budget, this move's share: the player still places at most the
-        // pieces left of all its colours (two in Classic for two players).
-        let variant = game.variant();
-        let moves_left = game.colour_to_move().map_or(1, |c| {
-            (0..variant.colours())
-                .filter_map(Colour::new)
-                .filter(|&o| variant.player_of(o) == variant.player_of(c))
-                .map(|o| game.pieces_left(o).count() as u32)
-                .sum()
-        });
-        let mut clock = budget.for_move(moves_left).start();
+        let mut clock = budget.for_move(super::moves_left(game)).start();
         self.nodes.clear();
         self.nodes.push(Node {
             id: 0,
@@ -271,6 +248,7 @@ impl Bot<Position> for MctsBot {
         }
         let variant = game.variant();
         let mut path = Vec::with_capacity(64);
+        let mut rewards = Vec::new();
         let mut simulations = 0;
         loop {
             let mut pos = game.clone();
@@ -295,7 +273,7 @@ impl Bot<Position> for MctsBot {
                 path.push(node);
             }
             self.playout(&mut pos);
-            let rewards = Self::rewards(&pos);
+            super::reward::rewards(&pos, 0.1, &mut rewards);
             self.nodes[0].visits += 1;
             for &i in &path {
                 let n = &mut self.nodes[i];

@@ -1,0 +1,208 @@
+//! The search tree: an arena of nodes with contiguous children, UCT selection over prior,
+//! simulation and all-moves-as-first (RAVE) values, and the backup of one simulation.
+
+/// One move in the tree.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// Move id in the variant's table.
+    pub id: u16,
+    /// Colour index of the mover.
+    pub colour: u8,
+    /// Whether the children have been generated.
+    pub expanded: bool,
+    /// Prior value of the move in `[0, 1]` (virtual wins per virtual visit).
+    pub prior: f32,
+    pub visits: u32,
+    pub amaf_visits: u32,
+    pub reward: f64,
+    pub amaf_reward: f64,
+    pub first_child: u32,
+    pub children: u32,
+}
+
+impl Node {
+    pub(super) fn new(id: usize, colour: usize, prior: f32) -> Node {
+        Node {
+            id: id as u16,
+            colour: colour as u8,
+            expanded: false,
+            prior,
+            visits: 0,
+            amaf_visits: 0,
+            reward: 0.0,
+            amaf_reward: 0.0,
+            first_child: 0,
+            children: 0,
+        }
+    }
+
+    pub(super) fn child_range(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..(self.first_child + self.children) as usize
+    }
+}
+
+/// Selection parameters (from [`SearchConfig`](super::SearchConfig)).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Selection {
+    pub exploration: f64,
+    pub prior_visits: f64,
+    /// RAVE equivalence parameter; 0 turns RAVE off.
+    pub rave: f64,
+}
+
+/// The child of `parent` with the largest selection value:
+///
+/// ```text
+/// mean  = (reward + k · prior) / (visits + k)              k = prior_visits
+/// amaf  = (amaf_reward + k · prior) / (amaf_visits + k)
+/// β     = amaf_visits / (amaf_visits + visits + amaf_visits · visits / rave)
+/// value = (1 − β) · mean + β · amaf + c · sqrt(ln(parent visits) / (visits + 1))
+/// ```
+pub(super) fn select(nodes: &[Node], parent: usize, s: Selection) -> usize {
+    let p = &nodes[parent];
+    let ln = f64::from(p.visits.max(1)).ln();
+    let k = s.prior_visits;
+    let mut best = (f64::NEG_INFINITY, p.first_child as usize);
+    for i in p.child_range() {
+        let ch = &nodes[i];
+        let n = f64::from(ch.visits);
+        let prior = f64::from(ch.prior);
+        let mean = (ch.reward + k * prior) / (n + k);
+        let q = if s.rave > 0.0 && ch.amaf_visits > 0 {
+            let an = f64::from(ch.amaf_visits);
+            let amaf = (ch.amaf_reward + k * prior) / (an + k);
+            let beta = an / (an + n + an * n / s.rave);
+            (1.0 - beta) * mean + beta * amaf
+        } else {
+            mean
+        };
+        let value = q + s.exploration * (ln / (n + 1.0)).sqrt();
+        if value > best.0 {
+            best = (value, i);
+        }
+    }
+    best.1
+}
+
+/// Marks of the moves played in a simulation, by colour and move id, for the AMAF update.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Played {
+    stamp: Vec<u32>,
+    current: u32,
+    moves: usize,
+}
+
+impl Played {
+    /// Starts a new simulation over a table of `moves` moves.
+    pub(super) fn start(&mut self, moves: usize) {
+        if self.moves != moves || self.stamp.len() != 4 * moves {
+            self.stamp = vec![0; 4 * moves];
+            self.moves = moves;
+            self.current = 0;
+        }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            self.stamp.fill(0);
+            self.current = 1;
+        }
+    }
+
+    pub(super) fn mark(&mut self, colour: usize, id: usize) {
+        self.stamp[colour * self.moves + id] = self.current;
+    }
+
+    pub(super) fn contains(&self, colour: usize, id: usize) -> bool {
+        self.stamp[colour * self.moves + id] == self.current
+    }
+}
+
+/// Backs up one simulation. `path[d]` is the node chosen at depth `d` below the root (node
+/// 0), `sequence` every move of the simulation from the root on (tree moves first, then the
+/// playout) as (colour index, move id), `rewards` the reward per player and `player_of` maps a
+/// colour index to its player. With `rave`, every child of a node on the path whose move the
+/// same colour played later in the simulation gets an AMAF update.
+pub(super) fn backup(
+    nodes: &mut [Node],
+    path: &[usize],
+    sequence: &[(usize, usize)],
+    rewards: &[f64],
+    player_of: impl Fn(usize) -> usize,
+    rave: Option<(&mut Played, usize)>,
+) {
+    nodes[0].visits += 1;
+    for &i in path {
+        let n = &mut nodes[i];
+        n.visits += 1;
+        n.reward += rewards[player_of(usize::from(n.colour))];
+    }
+    let Some((played, table_len)) = rave else {
+        return;
+    };
+    played.start(table_len);
+    for d in (0..sequence.len()).rev() {
+        let (c, id) = sequence[d];
+        played.mark(c, id);
+        if d >= path.len() {
+            continue;
+        }
+        let parent = if d == 0 { 0 } else { path[d - 1] };
+        for i in nodes[parent].child_range() {
+            let ch = &mut nodes[i];
+            if played.contains(usize::from(ch.colour), usize::from(ch.id)) {
+                ch.amaf_visits += 1;
+                ch.amaf_reward += rewards[player_of(usize::from(ch.colour))];
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A root with three children, one simulation through child 2 whose playout later played
+    /// child 3's move for the same colour and child 1's move for another colour.
+    #[test]
+    fn backup_updates_the_path_and_the_moves_played_later() {
+        let mut nodes = vec![Node::new(0, 0, 0.0); 4];
+        nodes[0].first_child = 1;
+        nodes[0].children = 3;
+        nodes[0].expanded = true;
+        for (i, id) in [(1, 10), (2, 20), (3, 30)] {
+            nodes[i] = Node::new(id, 0, 0.5);
+        }
+        let mut played = Played::default();
+        let sequence = [(0, 20), (1, 10), (0, 30)];
+        backup(
+            &mut nodes,
+            &[2],
+            &sequence,
+            &[0.75, 0.25],
+            |c| c,
+            Some((&mut played, 64)),
+        );
+        assert_eq!(
+            (nodes[0].visits, nodes[2].visits, nodes[2].reward),
+            (1, 1, 0.75)
+        );
+        assert_eq!((nodes[1].visits, nodes[3].visits), (0, 0));
+        // AMAF: child 2 (played) and child 3 (played later by colour 0), not child 1 (its move
+        // was played by colour 1).
+        assert_eq!(
+            [
+                nodes[1].amaf_visits,
+                nodes[2].amaf_visits,
+                nodes[3].amaf_visits
+            ],
+            [0, 1, 1]
+        );
+        assert_eq!(nodes[3].amaf_reward, 0.75);
+        // Selection prefers the child with the better evidence.
+        let s = Selection {
+            exploration: 0.0,
+            prior_visits: 1.0,
+            rave: 1000.0,
+        };
+        assert_ne!(select(&nodes, 0, s), 1);
+    }
+}
