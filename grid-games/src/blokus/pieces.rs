@@ -41,6 +41,25 @@ const PIECES: [(&str, &str); 21] = [
     ("1", "#"),
 ];
 
+/// The number of squares of every piece, counted from the drawings at compile time (the
+/// size is read on every placement and in every playout ply).
+const SIZES: [u8; 21] = {
+    let mut sizes = [0u8; 21];
+    let mut k = 0;
+    while k < PIECES.len() {
+        let drawing = PIECES[k].1.as_bytes();
+        let mut i = 0;
+        while i < drawing.len() {
+            if drawing[i] == b'#' {
+                sizes[k] += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    sizes
+};
+
 impl Piece {
     /// Number of pieces per colour.
     pub const COUNT: usize = 21;
@@ -116,8 +135,8 @@ impl Piece {
     /// assert_eq!(Piece::MONOMINO.size(), 1);
     /// # Ok::<(), grid_games::blokus::BlokusError>(())
     /// ```
-    pub fn size(self) -> usize {
-        PIECES[self.index()].1.matches('#').count()
+    pub const fn size(self) -> usize {
+        SIZES[self.index()] as usize
     }
 
     /// Number of distinct orientations under the 8 rotations and reflections.
@@ -165,6 +184,13 @@ impl core::str::FromStr for Piece {
 mod tests {
     use super::*;
     use polyomino::enumerate;
+
+    #[test]
+    fn sizes_are_the_shapes_cell_counts() {
+        for p in Piece::all() {
+            assert_eq!(p.size(), p.shape().size(), "{p}");
+        }
+    }
 
     #[test]
     fn pieces_are_the_21_free_polyominoes_of_size_1_to_5() {
