@@ -393,8 +393,10 @@ impl Position {
         found
     }
 
+    /// The 4-bit set of edge neighbours of padded cell `p` forbidden to the colour of `bit`
+    /// (the index of the table's adjacent-status lists).
     #[inline]
-    fn status(&self, p: usize, bit: u8) -> usize {
+    pub(crate) fn status(&self, p: usize, bit: u8) -> usize {
         let f = &self.forbidden;
         let s = self.table.stride();
         usize::from(f[p + s] & bit != 0)
@@ -643,6 +645,25 @@ impl Position {
     #[inline]
     pub(crate) fn forbidden_at(&self, q: usize) -> u8 {
         self.forbidden[q]
+    }
+
+    /// The forbidden masks of all padded cells (see [`forbidden_at`](Position::forbidden_at)).
+    #[inline]
+    pub(crate) fn forbidden_masks(&self) -> &[u8] {
+        &self.forbidden
+    }
+
+    /// The pieces colour index `c` has not placed, as a bit mask over piece indices.
+    #[inline]
+    pub(crate) fn unused_pieces(&self, c: usize) -> u32 {
+        !self.used[c] & ((1 << Piece::COUNT) - 1)
+    }
+
+    /// The owner of padded cell `q` as a colour index, or `None` (empty or border).
+    #[inline]
+    pub(crate) fn owner_at(&self, q: usize) -> Option<usize> {
+        let o = self.owner[q];
+        (o < 4).then_some(usize::from(o))
     }
 
     /// The attach mask of padded cell `q`: bit `c` set when the cell is (or was) a corner

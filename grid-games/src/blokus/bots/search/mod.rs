@@ -37,6 +37,7 @@ use super::reward::rewards;
 use crate::blokus::{Move, Position};
 use crate::game::{Bot, Budget, Rng};
 use playout::Playout;
+pub use prior::PriorWeights;
 use tree::{Node, Played, Selection};
 
 /// Tuning of [`SearchBot`].
@@ -70,6 +71,8 @@ pub struct SearchConfig {
     pub local_replies: bool,
     /// Simulations when the budget sets no limit.
     pub default_iterations: u64,
+    /// The weights of the move priors.
+    pub prior: PriorWeights,
 }
 
 impl Default for SearchConfig {
@@ -82,6 +85,7 @@ impl Default for SearchConfig {
             playout_sample: 3,
             local_replies: true,
             default_iterations: 3_000,
+            prior: PriorWeights::default(),
         }
     }
 }
@@ -189,7 +193,13 @@ impl SearchBot {
         let Some(colour) = pos.to_move_with_moves(&mut self.moves) else {
             return;
         };
-        prior::priors(pos, colour, &self.moves, &mut self.priors);
+        prior::priors(
+            pos,
+            colour,
+            &self.moves,
+            &self.config.prior,
+            &mut self.priors,
+        );
         let first = self.nodes.len();
         for (m, p) in self.moves.iter().zip(&self.priors) {
             if let Some(p) = *p {
