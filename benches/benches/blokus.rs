@@ -1,7 +1,7 @@
 //! Benchmarks of the Blokus engine: move generation over the reference engine's measurement
 //! positions (`../shared/data/blokus/positions_{duo,classic}.txt`), against the naive method
 //! (test every placement of the table) in the same run; perft Duo depth 3 and Classic depth 4;
-//! and MCTS simulations.
+//! and the simulations per second of the two tree searches (`SearchBot` against `MctsBot`).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -62,20 +62,43 @@ fn perfts(c: &mut Criterion) {
     g.finish();
 }
 
-fn mcts(c: &mut Criterion) {
-    use grid_games::blokus::bots::MctsBot;
+/// A position after `rounds` rounds of the seeded heuristic bot (fewer if the game ends).
+fn after_rounds(variant: Variant, rounds: usize) -> Position {
+    use grid_games::blokus::bots::HeuristicBot;
     use grid_games::game::{Bot, Budget};
-    let mut g = c.benchmark_group("blokus_mcts_500_simulations");
+    let mut pos = Position::new(variant);
+    let mut bot = HeuristicBot::with_seed(1);
+    for _ in 0..rounds * variant.colours() {
+        match bot.choose(&pos, Budget::default()) {
+            Some(m) => pos.play(m).expect("the bot plays legal moves"),
+            None => break,
+        }
+    }
+    pos
+}
+
+/// Simulations per second of the two tree searches, 500 simulations from the opening, the
+/// middle game (8 rounds on Duo, 6 on Classic) and the end (14 and 12 rounds).
+fn searches(c: &mut Criterion) {
+    use grid_games::blokus::bots::{MctsBot, SearchBot};
+    use grid_games::game::{Bot, Budget};
+    let mut g = c.benchmark_group("blokus_search_500_simulations");
     g.sample_size(10).throughput(Throughput::Elements(500));
-    for variant in [Variant::Duo, Variant::Classic] {
-        let pos = Position::new(variant);
-        let mut bot = MctsBot::new(1);
-        g.bench_function(format!("{variant}_opening"), |b| {
-            b.iter(|| bot.choose(black_box(&pos), Budget::iterations(500)))
-        });
+    for (variant, middle, end) in [(Variant::Duo, 8, 14), (Variant::Classic, 6, 12)] {
+        for (phase, rounds) in [("opening", 0), ("middle", middle), ("end", end)] {
+            let pos = after_rounds(variant, rounds);
+            let mut search = SearchBot::new(1);
+            g.bench_function(format!("{variant}_{phase}/search"), |b| {
+                b.iter(|| search.choose(black_box(&pos), Budget::iterations(500)))
+            });
+            let mut mcts = MctsBot::new(1);
+            g.bench_function(format!("{variant}_{phase}/mcts"), |b| {
+                b.iter(|| mcts.choose(black_box(&pos), Budget::iterations(500)))
+            });
+        }
     }
     g.finish();
 }
 
-criterion_group!(benches, movegen, perfts, mcts);
+criterion_group!(benches, movegen, perfts, searches);
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 //! Pentobi's match runner (`twogtp`) or any GTP tool can play our bots.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example blokus_gtp -- --bot mcts --ms 500
+//! cargo run --release -p grid-games --example blokus_gtp -- --ms 500
 //! cargo run --release -p grid-games --example blokus_gtp -- --help
 //! ```
 
@@ -62,7 +62,9 @@ COMMANDS:
 BOTS (--bot):
   random     uniform over the legal placements
   heuristic  greedy: cells placed, attach points gained and taken away
-  mcts       UCT search with playouts (the default), its budget set by --iterations / --ms
+  mcts       UCT search with playouts, its budget set by --iterations / --ms
+  search     tree search with move priors, RAVE and blocking playouts (the default and the
+             strongest), its budget set by --iterations / --ms
 
 EXIT STATUS:
   0 after `quit` or at the end of standard input, 1 when standard input cannot be read or
@@ -74,7 +76,7 @@ EXIT STATUS:
 #[command(name = "blokus_gtp", after_help = AFTER_HELP)]
 struct Args {
     /// The bot that answers genmove.
-    #[arg(long, value_name = "NAME", default_value = "mcts",
+    #[arg(long, value_name = "NAME", default_value = "search",
           value_parser = PossibleValuesParser::new(BOT_NAMES))]
     bot: String,
     /// Time budget per genmove in milliseconds, 1..=3600000 (default: the bot's own budget).
