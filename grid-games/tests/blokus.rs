@@ -1155,3 +1155,74 @@ fn mcts_spends_a_per_game_budget_without_running_out() {
         );
     }
 }
+
+/// The search bot under a per-game budget: whole games of Duo and Classic for two players
+/// inside one second per player, no time-out, and most of the budget used.
+#[test]
+fn search_spends_a_per_game_budget_without_running_out() {
+    use grid_games::blokus::bots::SearchBot;
+    use std::time::Duration;
+    for variant in [Variant::Duo, Variant::Classic2] {
+        let (mut a, mut b) = (SearchBot::new(1), SearchBot::new(2));
+        let rules = MatchRules::default().with_game_time(Duration::from_secs(1));
+        let record = play_match(Position::new(variant), &mut [&mut a, &mut b], rules).unwrap();
+        assert!(record.forfeit.is_none(), "{variant}: {:?}", record.forfeit);
+        assert!(record.last.is_over());
+        for p in [
+            grid_games::game::Player::FIRST,
+            grid_games::game::Player::SECOND,
+        ] {
+            let spent = record.think_time[p];
+            assert!(spent < Duration::from_secs(1), "{variant}: {spent:?}");
+            assert!(
+                spent > Duration::from_millis(300),
+                "{variant}: {spent:?} unused"
+            );
+        }
+    }
+}
+
+/// At equal simulations the search bot beats the plain UCT bot: six Duo games and two of
+/// each Classic variant, seats alternated, 50 simulations a move (seeded, so reproducible).
+#[test]
+fn search_beats_plain_mcts_at_equal_simulations() {
+    use grid_games::blokus::bots::{MctsBot, SearchBot};
+    use grid_games::game::{Bot, Budget, Player};
+    let mut wins = 0;
+    let mut games = 0;
+    for (variant, count) in [
+        (Variant::Duo, 6),
+        (Variant::Classic2, 2),
+        (Variant::Classic, 2),
+    ] {
+        for g in 0..count {
+            let players = variant.players();
+            let search_seat = g % 2;
+            let mut bots: Vec<Box<dyn Bot<Position>>> = (0..players)
+                .map(|p| -> Box<dyn Bot<Position>> {
+                    let seed = (g * 10 + p) as u64;
+                    if p % 2 == search_seat {
+                        Box::new(SearchBot::new(seed))
+                    } else {
+                        Box::new(MctsBot::new(seed))
+                    }
+                })
+                .collect();
+            let mut seats: Vec<&mut dyn Bot<Position>> = bots
+                .iter_mut()
+                .map(|b| &mut **b as &mut dyn Bot<Position>)
+                .collect();
+            let rules = MatchRules::default().with_budget(Budget::iterations(50));
+            let record = play_match(Position::new(variant), &mut seats, rules).unwrap();
+            assert!(record.forfeit.is_none());
+            let points = record.last.player_points();
+            let mut sides = [0i64; 2];
+            for p in Player::all(players) {
+                sides[usize::from(p.index() % 2 != search_seat)] += points[p];
+            }
+            games += 1;
+            wins += usize::from(sides[0] > sides[1]);
+        }
+    }
+    assert!(wins * 10 >= games * 8, "{wins} wins of {games}");
+}

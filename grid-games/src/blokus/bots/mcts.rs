@@ -81,6 +81,9 @@ pub struct SearchStats {
     pub seconds: f64,
     /// Mean reward of the chosen move for the player to move.
     pub value: f64,
+    /// Simulations through the root kept from the previous search's tree (tree reuse of
+    /// [`SearchBot`](super::SearchBot); 0 for [`MctsBot`]).
+    pub reused: u64,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -297,6 +300,7 @@ impl Bot<Position> for MctsBot {
             nodes: self.nodes.len(),
             seconds: clock.elapsed().as_secs_f64(),
             value: b.reward / f64::from(b.visits.max(1)),
+            reused: 0,
         };
         Some(game.table().mv(usize::from(b.id)))
     }

@@ -19,6 +19,12 @@
 //! * **Reward**: per player `(1 − w) · result + w · (0.5 + 0.5 · tanh(margin / 20))` with
 //!   `w = margin_weight`, so the search also goes for big wins and small losses.
 //! * **Answer**: the most visited child of the root.
+//! * **Tree reuse** (`reuse_tree`): the next search starts from the node of the old tree
+//!   that the moves played since lead to, with its subtree (copied breadth first into a
+//!   fresh arena), when the new position continues the old root's game.
+//! * **Threads** (`threads`): root parallelisation. Each thread grows its own tree from the
+//!   same root with its own random stream, for the whole time budget or its share of an
+//!   iteration budget; the root visits are added up and the most visited move is played.
 //!
 //! # Costs
 //!
@@ -34,7 +40,7 @@ mod tree;
 
 use super::SearchStats;
 use super::reward::rewards;
-use crate::blokus::{Move, Position};
+use crate::blokus::{Colour, Move, Position, Variant};
 use crate::game::{Bot, Budget, Rng};
 use playout::Playout;
 pub use prior::PriorWeights;
@@ -69,8 +75,16 @@ pub struct SearchConfig {
     pub playout_sample: usize,
     /// Whether playouts prefer moves covering the opponents' fresh attach points.
     pub local_replies: bool,
-    /// Simulations when the budget sets no limit.
+    /// Simulations when the budget sets no limit (shared among the threads).
     pub default_iterations: u64,
+    /// Threads searching at once (root parallelisation: each grows its own tree from the
+    /// same root for the whole time budget, or its share of an iteration budget, and the
+    /// root visits are added up); 1 to 64. A time budget is wall-clock time, so `threads`
+    /// threads spend about `threads` times its CPU time.
+    pub threads: usize,
+    /// Whether a search starts from the part of the last search's tree that follows the
+    /// moves played since (when the new position continues the last one's game).
+    pub reuse_tree: bool,
     /// The weights of the move priors.
     pub prior: PriorWeights,
 }
@@ -85,6 +99,8 @@ impl Default for SearchConfig {
             playout_sample: 3,
             local_replies: true,
             default_iterations: 3_000,
+            threads: 1,
+            reuse_tree: true,
             prior: PriorWeights::default(),
         }
     }
@@ -120,7 +136,18 @@ pub struct SearchBot {
     sequence: Vec<(usize, usize)>,
     rewards: Vec<f64>,
     stats: SearchStats,
+    /// The searchers of the other threads.
+    helpers: Vec<SearchBot>,
+    /// The history of the last search's root position, as (colour index, move id).
+    root_history: Vec<(usize, usize)>,
+    /// The variant of the last search.
+    root_variant: Option<Variant>,
+    /// Scratch arena for tree reuse.
+    spare: Vec<Node>,
 }
+
+/// The most threads [`SearchConfig::threads`] takes.
+const MAX_THREADS: usize = 64;
 
 impl SearchBot {
     /// Default tuning, seeded.
@@ -159,6 +186,10 @@ impl SearchBot {
             sequence: Vec::new(),
             rewards: Vec::new(),
             stats: SearchStats::default(),
+            helpers: Vec::new(),
+            root_history: Vec::new(),
+            root_variant: None,
+            spare: Vec::new(),
         }
     }
 
@@ -210,6 +241,77 @@ impl SearchBot {
         self.nodes[node].children = (self.nodes.len() - first) as u32;
     }
 
+    /// Builds a new tree at `game` and searches it within `budget`; the simulations run.
+    fn search(&mut self, game: &Position, budget: Budget, default_iterations: u64) -> u64 {
+        let mut clock = budget.start();
+        if !(self.config.reuse_tree && self.reuse(game)) {
+            self.nodes.clear();
+            self.nodes.push(Node::new(0, 0, 0.0));
+            self.expand(0, game);
+        }
+        self.root_history.clear();
+        self.root_history
+            .extend((0..game.history().len()).map(|k| game.played(k)));
+        self.root_variant = Some(game.variant());
+        if self.nodes[0].children < 2 {
+            return 0;
+        }
+        let mut simulations = 0;
+        loop {
+            self.simulate(game);
+            simulations += 1;
+            if !clock.tick(default_iterations) {
+                return simulations;
+            }
+        }
+    }
+
+    /// Makes the node of the last search's tree that stands for `game` the new root, keeping
+    /// its subtree; false (nothing changed) when `game` does not continue the last root's game
+    /// or the tree has not expanded that far.
+    fn reuse(&mut self, game: &Position) -> bool {
+        if self.root_variant != Some(game.variant()) || self.nodes.is_empty() {
+            return false;
+        }
+        let (old, new) = (self.root_history.len(), game.history().len());
+        if new < old || (0..old).any(|k| game.played(k) != self.root_history[k]) {
+            return false;
+        }
+        let mut node = 0;
+        for k in old..new {
+            let (c, id) = game.played(k);
+            let n = self.nodes[node];
+            let child = n.child_range().find(|&i| {
+                usize::from(self.nodes[i].colour) == c && usize::from(self.nodes[i].id) == id
+            });
+            match child {
+                Some(child) if n.expanded => node = child,
+                _ => return false,
+            }
+        }
+        let root = self.nodes[node];
+        // The children must be the moves of the colour to move (a GTP controller may hand
+        // the turn to another colour without a move).
+        let to_move = game.colour_to_move().map(Colour::index);
+        if !root.expanded
+            || root.children == 0
+            || to_move != Some(usize::from(self.nodes[root.first_child as usize].colour))
+        {
+            return false;
+        }
+        tree::extract(&self.nodes, node, &mut self.spare);
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        true
+    }
+
+    /// The visits of the root's children, in order.
+    fn root_visits(&self) -> Vec<u64> {
+        self.nodes[0]
+            .child_range()
+            .map(|i| u64::from(self.nodes[i].visits))
+            .collect()
+    }
+
     /// One simulation from the root position `root`.
     fn simulate(&mut self, root: &Position) {
         let selection = Selection {
@@ -233,7 +335,7 @@ impl SearchBot {
             }
             node = tree::select(&self.nodes, node, selection);
             let n = self.nodes[node];
-            let colour = crate::blokus::Colour::new(usize::from(n.colour)).expect("valid colour");
+            let colour = Colour::new(usize::from(n.colour)).expect("valid colour");
             pos.apply(colour, usize::from(n.id));
             self.path.push(node);
         }
@@ -270,39 +372,149 @@ impl Bot<Position> for SearchBot {
     }
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
-        let mut clock = budget.for_move(super::moves_left(game)).start();
-        self.nodes.clear();
-        self.nodes.push(Node::new(0, 0, 0.0));
-        self.expand(0, game);
+        let started = std::time::Instant::now();
+        let threads = self.config.threads.clamp(1, MAX_THREADS);
+        let mut budget = budget.for_move(super::moves_left(game));
+        let mut default_iterations = self.config.default_iterations;
+        if threads > 1 {
+            // Every tree gets its share of an iteration budget; a time budget applies to each.
+            budget.iterations = budget.iterations.map(|n| n.div_ceil(threads as u64));
+            default_iterations = default_iterations.div_ceil(threads as u64);
+        }
+        let seeds: Vec<u64> = (1..threads).map(|_| self.rng.next_u64()).collect();
+        self.helpers.truncate(threads - 1);
+        while self.helpers.len() < threads - 1 {
+            let mut config = self.config;
+            config.threads = 1;
+            self.helpers.push(SearchBot::with_config(config, 0));
+        }
+        let mut simulations = 0;
+        let mut reused = 0;
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let visits = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .zip(&seeds)
+                .map(|(helper, &seed)| {
+                    helper.rng = Rng::seed_from(seed);
+                    scope.spawn(move || {
+                        let n = helper.search(game, budget, default_iterations);
+                        (n, helper.nodes[0].visits, helper.root_visits())
+                    })
+                })
+                .collect();
+            let n = self.search(game, budget, default_iterations);
+            simulations += n;
+            reused += u64::from(self.nodes[0].visits).saturating_sub(n);
+            let mut visits = self.root_visits();
+            for h in handles {
+                let (n, root, v) = h.join().expect("a search thread panicked");
+                simulations += n;
+                reused += u64::from(root).saturating_sub(n);
+                for (sum, x) in visits.iter_mut().zip(v) {
+                    *sum += x;
+                }
+            }
+            visits
+        });
+        self.helpers = helpers;
         let root = self.nodes[0];
         if root.children == 0 {
             return None;
         }
-        let mut simulations = 0;
-        if root.children > 1 {
-            loop {
-                self.simulate(game);
-                simulations += 1;
-                if !clock.tick(self.config.default_iterations) {
-                    break;
-                }
-            }
-        }
-        let best = root
-            .child_range()
-            .max_by_key(|&i| self.nodes[i].visits)
+        // The most visited move over all trees (they share the root's children and order).
+        let (k, _) = visits
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, v)| *v)
             .expect("root has children");
-        let b = self.nodes[best];
+        let b = self.nodes[root.first_child as usize + k];
         self.stats = SearchStats {
             simulations,
-            nodes: self.nodes.len(),
-            seconds: clock.elapsed().as_secs_f64(),
+            nodes: self.nodes.len() + self.helpers.iter().map(|h| h.nodes.len()).sum::<usize>(),
+            seconds: started.elapsed().as_secs_f64(),
             value: if b.visits == 0 {
                 f64::from(b.prior)
             } else {
                 b.reward / f64::from(b.visits)
             },
+            reused,
         };
         Some(game.table().mv(usize::from(b.id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After our move and a reply the last tree had explored, the new search starts from
+    /// that reply's node: its visits are carried over.
+    #[test]
+    fn the_tree_is_reused_after_an_explored_reply() {
+        let mut pos = Position::new(Variant::Duo);
+        let mut bot = SearchBot::new(3);
+        let m = bot.choose(&pos, Budget::iterations(400)).unwrap();
+        assert_eq!(bot.last_search().reused, 0);
+        // The most visited reply below our move in the tree.
+        let ours = bot.nodes[0]
+            .child_range()
+            .find(|&i| usize::from(bot.nodes[i].id) == m.id())
+            .unwrap();
+        let reply = bot.nodes[ours]
+            .child_range()
+            .max_by_key(|&i| bot.nodes[i].visits)
+            .unwrap();
+        let (reply_id, reply_visits) = (usize::from(bot.nodes[reply].id), bot.nodes[reply].visits);
+        assert!(reply_visits > 1);
+        pos.play(m).unwrap();
+        pos.play(pos.table().mv(reply_id)).unwrap();
+        bot.choose(&pos, Budget::iterations(100)).unwrap();
+        assert_eq!(bot.last_search().reused, u64::from(reply_visits));
+        assert_eq!(bot.last_search().simulations, 100);
+        // A position of another game: a fresh tree.
+        let mut other = Position::new(Variant::Duo);
+        other.play(other.legal_moves()[7]).unwrap();
+        bot.choose(&other, Budget::iterations(50)).unwrap();
+        assert_eq!(bot.last_search().reused, 0);
+        // Reuse off: a fresh tree every time.
+        let mut config = SearchConfig::default();
+        config.reuse_tree = false;
+        let mut fresh = SearchBot::with_config(config, 3);
+        let m = fresh
+            .choose(&Position::new(Variant::Duo), Budget::iterations(400))
+            .unwrap();
+        let mut pos = Position::new(Variant::Duo);
+        pos.play(m).unwrap();
+        pos.play(pos.legal_moves()[0]).unwrap();
+        fresh.choose(&pos, Budget::iterations(10)).unwrap();
+        assert_eq!(fresh.last_search().reused, 0);
+    }
+
+    /// With threads, an iteration budget is shared out, the answer is legal and the search
+    /// is reproducible.
+    #[test]
+    fn threads_share_an_iteration_budget_reproducibly() {
+        let mut config = SearchConfig::default();
+        config.threads = 2;
+        let pos = Position::new(Variant::Classic2);
+        let run = || {
+            let mut bot = SearchBot::with_config(config, 5);
+            let m = bot.choose(&pos, Budget::iterations(101)).unwrap();
+            (m, bot.last_search().simulations)
+        };
+        let (m, simulations) = run();
+        assert!(pos.legal_moves().contains(&m));
+        assert_eq!(simulations, 102); // 51 per thread
+        assert_eq!(run(), (m, simulations));
+        // A GTP controller may give the turn to another colour without a move: no reuse.
+        let mut bot = SearchBot::with_config(config, 5);
+        let mut pos = Position::new(Variant::Duo);
+        let m = bot.choose(&pos, Budget::iterations(200)).unwrap();
+        pos.play(m).unwrap();
+        pos.set_nominal_to_move(Colour::new(0).unwrap()).unwrap();
+        let again = bot.choose(&pos, Budget::iterations(20)).unwrap();
+        assert_eq!(bot.last_search().reused, 0);
+        pos.check(Colour::new(0).unwrap(), again).unwrap();
     }
 }

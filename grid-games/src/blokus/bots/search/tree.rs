@@ -156,6 +156,23 @@ pub(super) fn backup(
     }
 }
 
+/// Copies the subtree of `nodes` below `root` into `out` (cleared first) with `root` at
+/// index 0, children kept contiguous (breadth first).
+pub(super) fn extract(nodes: &[Node], root: usize, out: &mut Vec<Node>) {
+    out.clear();
+    out.push(nodes[root]);
+    let mut next = 0;
+    while next < out.len() {
+        let old = out[next];
+        if old.children > 0 {
+            let first = out.len();
+            out.extend_from_slice(&nodes[old.child_range()]);
+            out[next].first_child = first as u32;
+        }
+        next += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,5 +221,29 @@ mod tests {
             rave: 1000.0,
         };
         assert_ne!(select(&nodes, 0, s), 1);
+    }
+
+    /// Extracting a subtree keeps every node below it, with the same parent-child links.
+    #[test]
+    fn extract_keeps_the_subtree() {
+        // 0 -> {1, 2}; 1 -> {3, 4}; 2 -> {5}; 4 -> {6}
+        let mut nodes: Vec<Node> = (0..7).map(|i| Node::new(i, 0, 0.5)).collect();
+        for (parent, first, count) in [(0, 1, 2), (1, 3, 2), (2, 5, 1), (4, 6, 1)] {
+            nodes[parent].first_child = first;
+            nodes[parent].children = count;
+            nodes[parent].expanded = true;
+        }
+        let ids = |n: &Node, all: &[Node]| -> Vec<u16> {
+            all[n.child_range()].iter().map(|c| c.id).collect()
+        };
+        let mut out = Vec::new();
+        extract(&nodes, 1, &mut out);
+        assert_eq!(out.len(), 4);
+        assert_eq!(out[0].id, 1);
+        assert_eq!(ids(&out[0], &out), [3, 4]);
+        let four = out.iter().position(|n| n.id == 4).unwrap();
+        assert_eq!(ids(&out[four], &out), [6]);
+        extract(&nodes, 5, &mut out);
+        assert_eq!((out.len(), out[0].children), (1, 0));
     }
 }
