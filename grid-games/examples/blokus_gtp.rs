@@ -15,10 +15,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
-use grid_games::blokus::Position;
-use grid_games::blokus::bots::{BOT_NAMES, SearchBot, SearchConfig, named_bot};
+use grid_games::blokus::bots::{BOT_NAMES, named_bot};
 use grid_games::blokus::gtp::GtpEngine;
-use grid_games::game::Bot;
 use grid_games::game::Budget;
 
 /// The largest per-move time budget accepted, in milliseconds (one hour).
@@ -71,8 +69,7 @@ BOTS (--bot):
 EXIT STATUS:
   0 after `quit` or at the end of standard input, 1 when standard input cannot be read or
   standard output is closed, 2 for bad arguments (an unknown bot, --ms outside 1..=3600000,
-  --iterations outside 1..=1000000000, --threads outside 1..=64, a --seed that is not a whole
-  number).";
+  --iterations outside 1..=1000000000, a --seed that is not a whole number).";
 
 /// A Go Text Protocol engine for Blokus on standard input and output.
 #[derive(Parser)]
@@ -94,11 +91,6 @@ struct Args {
     /// --ms limits the search).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Threads of the search bot, 1..=64 (root parallelisation; --ms stays wall-clock time,
-    /// so N threads spend about N times its CPU time). Other bots ignore it.
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=64))]
-    threads: u16,
 }
 
 const PROG: &str = "blokus_gtp";
@@ -108,15 +100,8 @@ fn main() -> ExitCode {
     let mut budget = Budget::default();
     budget.time = args.ms.map(Duration::from_millis);
     budget.iterations = args.iterations;
-    let bot: Box<dyn Bot<Position> + Send> = if args.bot == "search" {
-        let mut config = SearchConfig::default();
-        config.threads = usize::from(args.threads);
-        Box::new(SearchBot::with_config(config, args.seed))
-    } else {
-        let Some(bot) = named_bot(&args.bot, args.seed) else {
-            return cli::fail(PROG, format_args!("unknown bot {}", args.bot));
-        };
-        bot
+    let Some(bot) = named_bot(&args.bot, args.seed) else {
+        return cli::fail(PROG, format_args!("unknown bot {}", args.bot));
     };
     let mut engine = GtpEngine::new(bot, budget);
     if cpu_seconds().is_some() {

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
-use grid_games::blokus::bots::{BOT_NAMES, SearchBot, SearchConfig, named_bot};
+use grid_games::blokus::bots::{BOT_NAMES, named_bot};
 use grid_games::blokus::{MoveTable, Position, Variant};
 use grid_games::game::{
     Bot, Budget, ByPlayer, MatchRules, Outcome, Player, Tally, Verdict, play_match,
@@ -111,12 +111,6 @@ struct Args {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
     iterations_b: Option<u64>,
-    /// Threads of each search bot's own search, 1..=64 (root parallelisation; a time budget
-    /// stays wall-clock time, so N threads spend about N times its CPU time). Other bots
-    /// ignore it.
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=64))]
-    search_threads: u16,
     /// Seed of the series (every bot of every game is seeded from it and the game number).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -197,13 +191,7 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
                 .wrapping_mul(1_000_003)
                 .wrapping_add(g.wrapping_mul(players as u64))
                 .wrapping_add(p.index() as u64);
-            let bot: Box<dyn Bot<Position> + Send> = if names[side(p)] == "search" {
-                let mut config = SearchConfig::default();
-                config.threads = usize::from(args.search_threads);
-                Box::new(SearchBot::with_config(config, seed))
-            } else {
-                named_bot(names[side(p)], seed).expect("bot names are checked by the parser")
-            };
+            let bot = named_bot(names[side(p)], seed).expect("bot names are checked by the parser");
             Box::new(OwnBudget {
                 bot,
                 budget: budget[side(p)],

@@ -22,9 +22,10 @@
 //! * **Tree reuse** (`reuse_tree`): the next search starts from the node of the old tree
 //!   that the moves played since lead to, with its subtree (copied breadth first into a
 //!   fresh arena), when the new position continues the old root's game.
-//! * **Threads** (`threads`): root parallelisation. Each thread grows its own tree from the
-//!   same root with its own random stream, for the whole time budget or its share of an
-//!   iteration budget; the root visits are added up and the most visited move is played.
+//!
+//! Searching on several threads at once was tried as root parallelisation (a tree per
+//! thread, root visits added up) and dropped: two threads lost to one at the same wall-clock
+//! time (45.5 % over 100 Duo games at 5 ms, 43.3 % over 60 at 50 ms).
 //!
 //! # Costs
 //!
@@ -75,13 +76,8 @@ pub struct SearchConfig {
     pub playout_sample: usize,
     /// Whether playouts prefer moves covering the opponents' fresh attach points.
     pub local_replies: bool,
-    /// Simulations when the budget sets no limit (shared among the threads).
+    /// Simulations when the budget sets no limit.
     pub default_iterations: u64,
-    /// Threads searching at once (root parallelisation: each grows its own tree from the
-    /// same root for the whole time budget, or its share of an iteration budget, and the
-    /// root visits are added up); 1 to 64. A time budget is wall-clock time, so `threads`
-    /// threads spend about `threads` times its CPU time.
-    pub threads: usize,
     /// Whether a search starts from the part of the last search's tree that follows the
     /// moves played since (when the new position continues the last one's game).
     pub reuse_tree: bool,
@@ -99,7 +95,6 @@ impl Default for SearchConfig {
             playout_sample: 3,
             local_replies: true,
             default_iterations: 3_000,
-            threads: 1,
             reuse_tree: true,
             prior: PriorWeights::default(),
         }
@@ -136,8 +131,6 @@ pub struct SearchBot {
     sequence: Vec<(usize, usize)>,
     rewards: Vec<f64>,
     stats: SearchStats,
-    /// The searchers of the other threads.
-    helpers: Vec<SearchBot>,
     /// The history of the last search's root position, as (colour index, move id).
     root_history: Vec<(usize, usize)>,
     /// The variant of the last search.
@@ -145,9 +138,6 @@ pub struct SearchBot {
     /// Scratch arena for tree reuse.
     spare: Vec<Node>,
 }
-
-/// The most threads [`SearchConfig::threads`] takes.
-const MAX_THREADS: usize = 64;
 
 impl SearchBot {
     /// Default tuning, seeded.
@@ -186,7 +176,6 @@ impl SearchBot {
             sequence: Vec::new(),
             rewards: Vec::new(),
             stats: SearchStats::default(),
-            helpers: Vec::new(),
             root_history: Vec::new(),
             root_variant: None,
             spare: Vec::new(),
@@ -304,14 +293,6 @@ impl SearchBot {
         true
     }
 
-    /// The visits of the root's children, in order.
-    fn root_visits(&self) -> Vec<u64> {
-        self.nodes[0]
-            .child_range()
-            .map(|i| u64::from(self.nodes[i].visits))
-            .collect()
-    }
-
     /// One simulation from the root position `root`.
     fn simulate(&mut self, root: &Position) {
         let selection = Selection {
@@ -373,72 +354,27 @@ impl Bot<Position> for SearchBot {
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
         let started = std::time::Instant::now();
-        let threads = self.config.threads.clamp(1, MAX_THREADS);
-        let mut budget = budget.for_move(super::moves_left(game));
-        let mut default_iterations = self.config.default_iterations;
-        if threads > 1 {
-            // Every tree gets its share of an iteration budget; a time budget applies to each.
-            budget.iterations = budget.iterations.map(|n| n.div_ceil(threads as u64));
-            default_iterations = default_iterations.div_ceil(threads as u64);
-        }
-        let seeds: Vec<u64> = (1..threads).map(|_| self.rng.next_u64()).collect();
-        self.helpers.truncate(threads - 1);
-        while self.helpers.len() < threads - 1 {
-            let mut config = self.config;
-            config.threads = 1;
-            self.helpers.push(SearchBot::with_config(config, 0));
-        }
-        let mut simulations = 0;
-        let mut reused = 0;
-        let mut helpers = std::mem::take(&mut self.helpers);
-        let visits = std::thread::scope(|scope| {
-            let handles: Vec<_> = helpers
-                .iter_mut()
-                .zip(&seeds)
-                .map(|(helper, &seed)| {
-                    helper.rng = Rng::seed_from(seed);
-                    scope.spawn(move || {
-                        let n = helper.search(game, budget, default_iterations);
-                        (n, helper.nodes[0].visits, helper.root_visits())
-                    })
-                })
-                .collect();
-            let n = self.search(game, budget, default_iterations);
-            simulations += n;
-            reused += u64::from(self.nodes[0].visits).saturating_sub(n);
-            let mut visits = self.root_visits();
-            for h in handles {
-                let (n, root, v) = h.join().expect("a search thread panicked");
-                simulations += n;
-                reused += u64::from(root).saturating_sub(n);
-                for (sum, x) in visits.iter_mut().zip(v) {
-                    *sum += x;
-                }
-            }
-            visits
-        });
-        self.helpers = helpers;
+        let budget = budget.for_move(super::moves_left(game));
+        let simulations = self.search(game, budget, self.config.default_iterations);
         let root = self.nodes[0];
         if root.children == 0 {
             return None;
         }
-        // The most visited move over all trees (they share the root's children and order).
-        let (k, _) = visits
-            .iter()
-            .enumerate()
-            .max_by_key(|&(_, v)| *v)
+        let best = root
+            .child_range()
+            .max_by_key(|&i| self.nodes[i].visits)
             .expect("root has children");
-        let b = self.nodes[root.first_child as usize + k];
+        let b = self.nodes[best];
         self.stats = SearchStats {
             simulations,
-            nodes: self.nodes.len() + self.helpers.iter().map(|h| h.nodes.len()).sum::<usize>(),
+            nodes: self.nodes.len(),
             seconds: started.elapsed().as_secs_f64(),
             value: if b.visits == 0 {
                 f64::from(b.prior)
             } else {
                 b.reward / f64::from(b.visits)
             },
-            reused,
+            reused: u64::from(root.visits).saturating_sub(simulations),
         };
         Some(game.table().mv(usize::from(b.id)))
     }
@@ -491,24 +427,11 @@ mod tests {
         assert_eq!(fresh.last_search().reused, 0);
     }
 
-    /// With threads, an iteration budget is shared out, the answer is legal and the search
-    /// is reproducible.
+    /// A GTP controller may give the turn to another colour without a move: the tree of
+    /// the other colour is not reused.
     #[test]
-    fn threads_share_an_iteration_budget_reproducibly() {
-        let mut config = SearchConfig::default();
-        config.threads = 2;
-        let pos = Position::new(Variant::Classic2);
-        let run = || {
-            let mut bot = SearchBot::with_config(config, 5);
-            let m = bot.choose(&pos, Budget::iterations(101)).unwrap();
-            (m, bot.last_search().simulations)
-        };
-        let (m, simulations) = run();
-        assert!(pos.legal_moves().contains(&m));
-        assert_eq!(simulations, 102); // 51 per thread
-        assert_eq!(run(), (m, simulations));
-        // A GTP controller may give the turn to another colour without a move: no reuse.
-        let mut bot = SearchBot::with_config(config, 5);
+    fn no_reuse_when_the_turn_changes_hands() {
+        let mut bot = SearchBot::new(5);
         let mut pos = Position::new(Variant::Duo);
         let m = bot.choose(&pos, Budget::iterations(200)).unwrap();
         pos.play(m).unwrap();
