@@ -414,8 +414,10 @@ mod tests {
         bot.choose(&other, Budget::iterations(50)).unwrap();
         assert_eq!(bot.last_search().reused, 0);
         // Reuse off: a fresh tree every time.
-        let mut config = SearchConfig::default();
-        config.reuse_tree = false;
+        let config = SearchConfig {
+            reuse_tree: false,
+            ..SearchConfig::default()
+        };
         let mut fresh = SearchBot::with_config(config, 3);
         let m = fresh
             .choose(&Position::new(Variant::Duo), Budget::iterations(400))
