@@ -412,7 +412,7 @@ impl Position {
             return;
         }
         let bit = colour.bit();
-        let unused = !self.used[c] & ((1 << Piece::COUNT) - 1);
+        let unused = self.unused_pieces(c);
         if unused == 0 {
             return;
         }

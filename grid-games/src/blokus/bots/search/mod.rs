@@ -230,7 +230,8 @@ impl SearchBot {
         self.nodes[node].children = (self.nodes.len() - first) as u32;
     }
 
-    /// Builds a new tree at `game` and searches it within `budget`; the simulations run.
+    /// Searches `game` within `budget`, from the reusable part of the last tree or a new one;
+    /// the simulations run.
     fn search(&mut self, game: &Position, budget: Budget, default_iterations: u64) -> u64 {
         let mut clock = budget.start();
         if !(self.config.reuse_tree && self.reuse(game)) {
