@@ -10,7 +10,7 @@
 //! | [`Polyomino`] | its cells, `[{"row": 0, "col": 0}, ...]` (normalised on reading) |
 //! | [`MarkedPolyomino`] | `{"shape": [...cells], "mark": {"row": r, "col": c}}` |
 //! | [`Board`] | its drawing, `"..#\n..."` (as `Display` writes and `FromStr` reads it) |
-//! | [`Counts`] | `{"size": n, "fixed": f, "one_sided": o, "free": r}` |
+//! | [`Counts`] (`u64` or `u128` counts) | `{"size": n, "fixed": f, "one_sided": o, "free": r}` |
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -105,14 +105,14 @@ impl<'de> Deserialize<'de> for TransformSet {
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Counts")]
-struct CountsRepr {
+struct CountsRepr<T> {
     size: usize,
-    fixed: u64,
-    one_sided: u64,
-    free: u64,
+    fixed: T,
+    one_sided: T,
+    free: T,
 }
 
-impl Serialize for Counts {
+impl<T: Serialize + Copy> Serialize for Counts<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         CountsRepr {
             size: self.size,
@@ -124,8 +124,8 @@ impl Serialize for Counts {
     }
 }
 
-impl<'de> Deserialize<'de> for Counts {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Counts, D::Error> {
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Counts<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Counts<T>, D::Error> {
         let r = CountsRepr::deserialize(d)?;
         Ok(Counts {
             size: r.size,

@@ -103,6 +103,14 @@ mod serde_forms {
         let counts: Vec<Counts> =
             enumerate::counts_up_to(6, &polyomino::enumerate::Options::default()).unwrap();
         assert_eq!(round_trip(&counts), counts);
+        // 128-bit counts (sizes past 32, from other counters) carry every digit.
+        let big = Counts::<u128> {
+            size: 36,
+            fixed: 71242712815411950635,
+            one_sided: 17810678207278478530,
+            free: 8905339105809603405,
+        };
+        assert_eq!(round_trip(&big), big);
         // Cells are normalised on reading, like Polyomino::from_cells.
         let shifted: Polyomino =
             serde_json::from_str(r#"[{"row":5,"col":5},{"row":5,"col":6}]"#).unwrap();

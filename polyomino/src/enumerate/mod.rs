@@ -6,7 +6,8 @@
 //! | [`one_sided`], [`free`] | iterators over class representatives | [`fixed`] keeping the canonical forms | ≈ 8 transforms per fixed item |
 //! | [`count_fixed`], [`count_fixed_up_to`] | A001168 | Redelmeier, last level counted in O(1) | ≈ 8 ns per fixed polyomino of size n − 1, divided by the threads |
 //! | [`count`], [`counts_up_to`] | A001168, A000988, A000105 | Burnside over the 8 symmetries | the fixed count plus a small symmetric count |
-//! | [`count_invariant`] | fixed n-ominoes invariant under one symmetry | weighted Redelmeier on orbit graphs | milliseconds for reflections and quarter turns; half turns grow about 5× per two sizes (0.8 s at n = 18, 4.4 s at n = 20) |
+//! | [`count_invariant`], [`count_invariant_with`] | fixed n-ominoes invariant under one symmetry (sizes up to [`MAX_SYMMETRIC_SIZE`]) | weighted Redelmeier on orbit graphs | milliseconds for reflections and quarter turns at n = 20, seconds at n = 32 (the quarter turn: 1.9 s at n = 36); half turns grow about 5× per two sizes (0.8 s at n = 18, 4.4 s at n = 20) |
+//! | [`Counts::from_terms`] | A001168, A000988, A000105 from Burnside's terms ([`BurnsideTerms`]) computed elsewhere | two sums and two divisions, checked | O(1) |
 //!
 //! Sizes run from 1 to [`MAX_SIZE`]; everything up to size 16 takes well under a second on one
 //! core, and each further size costs about four times the previous one. The counts fit in `u64`
@@ -357,24 +358,119 @@ pub fn count_invariant(n: usize, t: Transform) -> Result<u64, EnumerateError> {
     }
 }
 
-/// The three counts of one size.
+/// Largest size [`count_invariant_with`] takes for a symmetry other than the identity: the
+/// symmetric counts grow about as the fixed counts of half the size, so they fit in `u64` far
+/// beyond [`MAX_SIZE`]; what they cost is bounded by the budget.
+pub const MAX_SYMMETRIC_SIZE: usize = 48;
+
+/// [`count_invariant`] under `options`' budget (its `threads` are not used: the orbit searches
+/// run on the calling thread), for sizes up to [`MAX_SYMMETRIC_SIZE`] when `t` is not the
+/// identity. The quarter turn stays cheap there (about 2 s at size 36); the reflections
+/// grow about 2× per size and the half turn about 2.3×.
+///
+/// ```
+/// use polyomino::{enumerate::{self, Options}, Transform};
+/// // The square tetromino and the X pentomino.
+/// assert_eq!(enumerate::count_invariant_with(4, Transform::Rotate90, &Options::default())?, 1);
+/// assert_eq!(enumerate::count_invariant_with(5, Transform::Rotate90, &Options::default())?, 1);
+/// // Past MAX_SIZE: a quarter turn about a cell keeps sizes 4k + 1, about a vertex sizes 4k.
+/// assert_eq!(enumerate::count_invariant_with(34, Transform::Rotate90, &Options::default())?, 0);
+/// assert!(enumerate::count_invariant_with(40, Transform::Identity, &Options::default()).is_err());
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
+///
+/// # Errors
+/// [`EnumerateError::BadSize`] for `n = 0`, for the identity above [`MAX_SIZE`] and for other
+/// symmetries above [`MAX_SYMMETRIC_SIZE`]; [`EnumerateError::BudgetExceeded`] when the count
+/// needs more than `options.max_nodes` nodes or runs past `options.deadline`.
+pub fn count_invariant_with(
+    n: usize,
+    t: Transform,
+    options: &Options,
+) -> Result<u64, EnumerateError> {
+    if t == Transform::Identity {
+        check(n)?;
+        return Ok(count_fixed_up_to(n, options)?[n]);
+    }
+    if !(1..=MAX_SYMMETRIC_SIZE).contains(&n) {
+        return Err(EnumerateError::BadSize {
+            size: n,
+            max: MAX_SYMMETRIC_SIZE,
+        });
+    }
+    invariant(n, t, &Budget::new(options)?)
+}
+
+/// The three counts of one size, as `u64` (enough for every size up to [`MAX_SIZE`], which is
+/// all this crate counts) or, as `Counts<u128>`, for the larger sizes other counters reach
+/// (the fixed count of size 36 is above `u64::MAX`); [`Counts::from_terms`] builds them from
+/// Burnside's terms however those were computed.
 ///
 /// ```
 /// use polyomino::enumerate::{self, Counts};
 /// let tetrominoes = enumerate::counts_up_to(4, &enumerate::Options::default())?[3];
 /// assert_eq!(tetrominoes, Counts { size: 4, fixed: 19, one_sided: 7, free: 5 });
+/// assert_eq!(Counts::<u128>::from(tetrominoes).free, 5u128);
 /// # Ok::<(), polyomino::EnumerateError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Counts {
+pub struct Counts<T = u64> {
     /// The size.
     pub size: usize,
     /// Fixed polyominoes (A001168).
-    pub fixed: u64,
+    pub fixed: T,
     /// One-sided polyominoes (A000988).
-    pub one_sided: u64,
+    pub one_sided: T,
     /// Free polyominoes (A000105).
-    pub free: u64,
+    pub free: T,
+}
+
+impl From<Counts<u64>> for Counts<u128> {
+    fn from(c: Counts<u64>) -> Counts<u128> {
+        Counts {
+            size: c.size,
+            fixed: c.fixed.into(),
+            one_sided: c.one_sided.into(),
+            free: c.free.into(),
+        }
+    }
+}
+
+/// For one size, how many fixed polyominoes each symmetry maps onto a translate of themselves:
+/// the terms `F(g)` of Burnside's lemma. Conjugate symmetries fix equally many (the two quarter
+/// turns, the two axis mirrors, the two diagonal mirrors), so five numbers stand for all
+/// eight, and
+///
+/// - one-sided = (F(identity) + 2·F(quarter turn) + F(half turn)) / 4,
+/// - free = (F(identity) + 2·F(quarter turn) + F(half turn) + 2·F(mirror) + 2·F(transpose)) / 8.
+///
+/// [`count_invariant_with`] computes every term but the first by search; counters that reach
+/// further (the `plugdp` crate's transfer matrices) compute them their own way and hand them to
+/// [`Counts::from_terms`].
+///
+/// ```
+/// use polyomino::enumerate::{BurnsideTerms, Counts};
+/// // The 19 fixed tetrominoes: the square is kept by a quarter turn; the square, both
+/// // straight ones and the four S and Z orientations by a half turn; the square, both straight
+/// // ones and two T's by the left-right mirror; only the square by the transpose.
+/// let terms = BurnsideTerms { fixed: 19, quarter_turn: 1, half_turn: 7, mirror: 5, transpose: 1 };
+/// let c = Counts::from_terms(4, &terms)?;
+/// assert_eq!((c.fixed, c.one_sided, c.free), (19, 7, 5));
+/// # Ok::<(), polyomino::EnumerateError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BurnsideTerms {
+    /// All fixed polyominoes (the identity keeps every one).
+    pub fixed: u128,
+    /// Those a quarter turn maps onto a translate of themselves.
+    pub quarter_turn: u128,
+    /// Those a half turn maps onto a translate of themselves.
+    pub half_turn: u128,
+    /// Those the left–right mirror maps onto a translate of themselves.
+    pub mirror: u128,
+    /// Those the transpose (the mirror in the main diagonal) maps onto a translate of
+    /// themselves.
+    pub transpose: u128,
 }
 
 impl Counts {
@@ -406,9 +502,10 @@ impl Counts {
     }
 
     /// [`from_fixed`](Self::from_fixed) when the half-turn count `F(Rotate180)` is known too
-    /// (for instance from a transfer matrix, as the `plugdp` crate computes it): the half turn
-    /// is by far the slowest symmetric count here (seconds at n = 20, minutes at n = 24), the
-    /// others take milliseconds.
+    /// (for instance from a transfer matrix): the half turn is by far the slowest symmetric
+    /// count here (seconds at n = 20, minutes at n = 24), the others take milliseconds at
+    /// n = 20 and seconds at [`MAX_SIZE`]. When every term is known, use
+    /// [`Counts::from_terms`].
     ///
     /// ```
     /// use polyomino::{enumerate::{self, Counts}, Transform};
@@ -443,32 +540,79 @@ impl Counts {
             .expect("Burnside sums of exact counts divide"))
     }
 
-    /// The counts from `F(identity)` and `F(r180)`, or `None` when Burnside's sums do not
-    /// divide (or overflow).
+    /// The counts from `F(identity)` and `F(r180)`, the other terms by search, or `None` when
+    /// Burnside's sums do not divide.
     fn assemble(
         n: usize,
         fixed: u64,
         r180: u64,
         budget: &Budget,
     ) -> Result<Option<Counts>, EnumerateError> {
-        let r90 = invariant(n, Transform::Rotate90, budget)?;
-        let mirror = invariant(n, Transform::MirrorLeftRight, budget)?;
-        let diagonal = invariant(n, Transform::Transpose, budget)?;
-        // Burnside: conjugate symmetries (the two quarter turns, the two axis mirrors, the two
-        // diagonal mirrors) fix equally many polyominoes.
-        let sums = || {
-            let rotations = fixed.checked_add(2 * r90)?.checked_add(r180)?;
-            let all = rotations.checked_add(2 * mirror + 2 * diagonal)?;
-            Some((rotations, all))
+        let terms = BurnsideTerms {
+            fixed: fixed.into(),
+            quarter_turn: invariant(n, Transform::Rotate90, budget)?.into(),
+            half_turn: r180.into(),
+            mirror: invariant(n, Transform::MirrorLeftRight, budget)?.into(),
+            transpose: invariant(n, Transform::Transpose, budget)?.into(),
         };
-        Ok(sums()
+        Ok(Counts::from_terms(n, &terms).ok().map(|c| Counts {
+            // One-sided and free counts are at most the fixed count, which is a `u64`.
+            size: n,
+            fixed,
+            one_sided: c.one_sided as u64,
+            free: c.free as u64,
+        }))
+    }
+}
+
+impl Counts<u128> {
+    /// The three counts of size `n` from Burnside's terms, however they were computed (sizes
+    /// past [`MAX_SIZE`] are welcome: nothing is searched here).
+    ///
+    /// ```
+    /// use polyomino::{enumerate::{self, BurnsideTerms, Counts}, Transform};
+    /// let term = |t| enumerate::count_invariant(6, t).map(u128::from);
+    /// let terms = BurnsideTerms {
+    ///     fixed: 216,
+    ///     quarter_turn: term(Transform::Rotate90)?,
+    ///     half_turn: term(Transform::Rotate180)?,
+    ///     mirror: term(Transform::MirrorLeftRight)?,
+    ///     transpose: term(Transform::Transpose)?,
+    /// };
+    /// let c = Counts::from_terms(6, &terms)?;
+    /// assert_eq!((c.one_sided, c.free), (60, 35));
+    /// // Terms that cannot all be right are refused, not trusted.
+    /// let wrong = BurnsideTerms { fixed: 217, ..terms };
+    /// assert!(Counts::from_terms(6, &wrong).is_err());
+    /// # Ok::<(), polyomino::EnumerateError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EnumerateError::NotDivisible`] when the terms cannot all be right: Burnside's sums
+    /// are not multiples of 4 and 8 or overflow, or a symmetric term exceeds the fixed count.
+    pub fn from_terms(n: usize, terms: &BurnsideTerms) -> Result<Counts<u128>, EnumerateError> {
+        let t = terms;
+        let sums = || {
+            let symmetric = [t.quarter_turn, t.half_turn, t.mirror, t.transpose];
+            if symmetric.iter().any(|&f| f > t.fixed) {
+                return None;
+            }
+            let rotations = t
+                .fixed
+                .checked_add(t.quarter_turn.checked_mul(2)?)?
+                .checked_add(t.half_turn)?;
+            let reflections = t.mirror.checked_add(t.transpose)?.checked_mul(2)?;
+            Some((rotations, rotations.checked_add(reflections)?))
+        };
+        sums()
             .filter(|(rotations, all)| rotations.is_multiple_of(4) && all.is_multiple_of(8))
             .map(|(rotations, all)| Counts {
                 size: n,
-                fixed,
+                fixed: t.fixed,
                 one_sided: rotations / 4,
                 free: all / 8,
-            }))
+            })
+            .ok_or(EnumerateError::NotDivisible { size: n })
     }
 }
 
