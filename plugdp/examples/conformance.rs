@@ -17,17 +17,17 @@ use std::process::ExitCode;
 use clap::Parser;
 use plugdp::polyomino::enumerate::Counts;
 use plugdp::{
-    FuseBoard, Grid, Options, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles,
-    hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania,
+    FuseBoard, Grid, Options, cycle_covers, domino_tilings, hamiltonian_cycles, hamiltonian_paths,
+    launched_rockets, polyomino_counts, rocket_mania,
 };
 use serde_json::Value;
 
 /// Largest n checked for A003763 (the 16 × 16 board takes about 3 s).
 const A003763_MAX: u64 = 8;
-/// Largest n checked for A001168 (all sizes ≤ 30 take about 5 s on two cores).
-const FIXED_MAX: u64 = 30;
-/// Largest n checked for A000988 and A000105 (all sizes ≤ 28 take about 5 s on two cores).
-const COUNTS_MAX: u64 = 28;
+/// Largest n checked for A001168, A000988 and A000105: every size the counters take (all three
+/// counts of every size ≤ 32 take about 18 s on two cores from one call, ≤ 36 about 2.5
+/// minutes; only the largest n present in the data is counted).
+const POLYOMINO_MAX: u64 = plugdp::MAX_COUNTS_SIZE as u64;
 /// Largest n checked for A002931 (perimeters up to 40 take about 2 s).
 const A002931_MAX: u64 = 20;
 /// Largest n checked for A120443 (the 10 × 10 board takes under a second).
@@ -55,9 +55,9 @@ DATA FOLDER:
       one JSON object: keys start with an OEIS A-number, values map n (a decimal string) to
       the term (a decimal string). Checked: A003763 (Hamiltonian cycles of the 2n x 2n
       board) for n <= 8, A004003 (domino tilings of the 2n x 2n board) for n <= 20, A120443
-      (Hamiltonian paths of the n x n board) for n <= 10, A001168 (fixed polyominoes) for
-      n <= 30, A000988 / A000105 (one-sided / free polyominoes) for n <= 28, A002931 (self-avoiding polygons of
-      perimeter 2n) for n <= 20; other terms and sequences are counted as skipped.
+      (Hamiltonian paths of the n x n board) for n <= 10, A001168 / A000988 / A000105 (fixed /
+      one-sided / free polyominoes) for n <= 36, A002931 (self-avoiding polygons of perimeter
+      2n) for n <= 20; other terms and sequences are counted as skipped.
 
   `id` names a record in the failure lines (the file and line number when it is missing).
   Without DIR the small sample shipped with the crate is read: plugdp/examples/data/. Any
@@ -258,10 +258,8 @@ fn check_sequences(
             .max()
             .unwrap_or(1) as usize
     };
-    let fixed_max = needed(&["A001168"], FIXED_MAX);
-    let counts_max = needed(&["A000988", "A000105"], COUNTS_MAX);
+    let counts_max = needed(&["A001168", "A000988", "A000105"], POLYOMINO_MAX);
     let polygon_max = needed(&["A002931"], A002931_MAX);
-    let mut fixed = None;
     let mut polys = None;
     let mut polygons = None;
     for (key, terms) in seqs {
@@ -280,25 +278,21 @@ fn check_sequences(
                     .get_or_insert_with(|| polyomino_counts(counts_max, &options))
                     .as_ref()
                     .map_err(Clone::clone)
-                    .map(|p: &Vec<Counts>| {
+                    .map(|p: &Vec<Counts<u128>>| {
                         let c = p[n as usize - 1];
-                        [c.one_sided, c.free][k].to_string()
+                        [c.fixed, c.one_sided, c.free][k].to_string()
                     })
             };
             let got = if key.starts_with("A003763") && (1..=A003763_MAX).contains(&n) {
                 Grid::new(side, side)
                     .and_then(|g| hamiltonian_cycles(&g, &options))
                     .map(|v| v.to_string())
-            } else if key.starts_with("A001168") && (1..=FIXED_MAX).contains(&n) {
-                fixed
-                    .get_or_insert_with(|| fixed_polyominoes(fixed_max, &options))
-                    .as_ref()
-                    .map_err(Clone::clone)
-                    .map(|p: &Vec<u128>| p[n as usize].to_string())
-            } else if key.starts_with("A000988") && (1..=COUNTS_MAX).contains(&n) {
+            } else if key.starts_with("A001168") && (1..=POLYOMINO_MAX).contains(&n) {
                 poly(0, &mut polys)
-            } else if key.starts_with("A000105") && (1..=COUNTS_MAX).contains(&n) {
+            } else if key.starts_with("A000988") && (1..=POLYOMINO_MAX).contains(&n) {
                 poly(1, &mut polys)
+            } else if key.starts_with("A000105") && (1..=POLYOMINO_MAX).contains(&n) {
+                poly(2, &mut polys)
             } else if key.starts_with("A002931") && (1..=A002931_MAX).contains(&n) {
                 polygons
                     .get_or_insert_with(|| {

@@ -29,7 +29,7 @@
 //! ```
 //! use plugdp::{fixed_polyominoes, polyomino_counts, Options};
 //! assert_eq!(fixed_polyominoes(8, &Options::default())?, [0, 1, 2, 6, 19, 63, 216, 760, 2725]);
-//! let free: Vec<u64> = polyomino_counts(7, &Options::default())?.iter().map(|c| c.free).collect();
+//! let free: Vec<u128> = polyomino_counts(7, &Options::default())?.iter().map(|c| c.free).collect();
 //! assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]);
 //! # Ok::<(), plugdp::PlugError>(())
 //! ```

@@ -75,7 +75,7 @@ fn wide_keys_match_oeis() {
 /// A000988 and A000105 as published, n = 17..=22 (past the searches' reach in a test).
 #[test]
 fn one_sided_and_free_match_oeis_past_the_search() {
-    let one_sided: [u64; 6] = [
+    let one_sided: [u128; 6] = [
         100203194,
         385221143,
         1485200848,
@@ -83,7 +83,7 @@ fn one_sided_and_free_match_oeis_past_the_search() {
         22245940545,
         86383382827,
     ];
-    let free: [u64; 6] = [
+    let free: [u128; 6] = [
         50107909,
         192622052,
         742624232,
@@ -94,7 +94,7 @@ fn one_sided_and_free_match_oeis_past_the_search() {
     let counts = polyomino_counts(22, &Options::default().with_threads(2)).unwrap();
     for (i, c) in counts[16..].iter().enumerate() {
         assert_eq!(c.size, 17 + i);
-        assert_eq!(u128::from(c.fixed), A001168[16 + i]);
+        assert_eq!(c.fixed, A001168[16 + i]);
         assert_eq!(
             (c.one_sided, c.free),
             (one_sided[i], free[i]),
@@ -105,21 +105,31 @@ fn one_sided_and_free_match_oeis_past_the_search() {
 }
 
 /// The largest sizes `polyomino_counts` takes, against the published free counts (A000105 at
-/// 28, 30, 32) and one-sided counts (A000988 at 28 to 30).
+/// 28 and 30 to 36, OEIS's bisections A210996 and A210997 listing the last ones) and one-sided
+/// counts (A000988 at 28 to 30, as far as OEIS's data goes).
 #[test]
-#[ignore = "about 70 s on two cores: run with --release -- --ignored"]
-fn counts_match_oeis_to_32() {
-    let counts = polyomino_counts(32, &Options::default().with_threads(2)).unwrap();
+#[ignore = "about 2.5 minutes on two cores: run with --release -- --ignored"]
+fn counts_match_oeis_to_36() {
+    let counts = polyomino_counts(36, &Options::default().with_threads(2)).unwrap();
     let free = |n: usize| counts[n - 1].free;
     let one_sided = |n: usize| counts[n - 1].one_sided;
     assert_eq!(
-        [free(28), free(30), free(32)],
-        [153511100594603, 2368347037571252, 36695016991712879]
+        [28, 30, 32, 33, 34, 35, 36].map(free),
+        [
+            153511100594603,
+            2368347037571252,
+            36695016991712879,
+            144648268175306702,
+            570694242129491412,
+            2253491528465905342,
+            8905339105809603405,
+        ]
     );
     assert_eq!(
-        [one_sided(28), one_sided(29), one_sided(30)],
+        [28, 29, 30].map(one_sided),
         [307022182222506, 1205243866707468, 4736694001644862]
     );
+    assert_eq!(counts[35].fixed, A001168[35]);
 }
 
 #[test]
@@ -162,8 +172,12 @@ fn sizes_are_checked() {
 #[test]
 fn counts_equal_the_search() {
     let ours = polyomino_counts(15, &Options::default()).unwrap();
-    let theirs =
-        polyomino::enumerate::counts_up_to(15, &polyomino::enumerate::Options::default()).unwrap();
+    let theirs: Vec<polyomino::enumerate::Counts<u128>> =
+        polyomino::enumerate::counts_up_to(15, &polyomino::enumerate::Options::default())
+            .unwrap()
+            .into_iter()
+            .map(Into::into)
+            .collect();
     assert_eq!(ours, theirs);
 }
 

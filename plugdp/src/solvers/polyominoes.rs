@@ -17,8 +17,9 @@
 //! States keep only their span of sizes; steps whose states outgrow the L3 cache are summed
 //! partition by partition ([`store`]).
 //!
-//! The half-turn symmetric polyominoes, which Burnside's lemma needs for the one-sided and free
-//! counts, have their own sweep over top halves ([`half_turn`]).
+//! The symmetric polyominoes, which Burnside's lemma needs for the one-sided and free counts,
+//! have their own sweeps: over top halves for the half turn ([`half_turn`]), over the halves
+//! on one side of a mirror axis for the reflections ([`mirror`]).
 //!
 //! Measured on a 2-core machine, one core: all sizes ≤ 24 in 0.5 s (Knuth's POLYNUM: about
 //! ten times longer), ≤ 30 in 8 s (POLYNUM: about 2.6 times longer), ≤ 32 in 34 s; each
@@ -27,9 +28,11 @@
 mod fixed;
 mod frontier;
 mod half_turn;
+mod mirror;
 mod store;
 
-use polyomino::enumerate::Counts;
+use polyomino::Transform;
+use polyomino::enumerate::{BurnsideTerms, Counts, count_invariant_with};
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
@@ -42,10 +45,9 @@ use store::Coef;
 /// counts.
 pub const MAX_POLYOMINO_SIZE: usize = 36;
 
-/// Largest size [`polyomino_counts`] takes: the `polyomino` crate's
-/// [`MAX_SIZE`](polyomino::enumerate::MAX_SIZE), whose searches give the quarter-turn and
-/// reflection terms of Burnside's lemma.
-pub const MAX_COUNTS_SIZE: usize = polyomino::enumerate::MAX_SIZE;
+/// Largest size [`polyomino_counts`] takes: [`MAX_POLYOMINO_SIZE`], since every term of
+/// Burnside's lemma but the quarter turn's comes from a transfer matrix here.
+pub const MAX_COUNTS_SIZE: usize = MAX_POLYOMINO_SIZE;
 
 /// Numbers of fixed polyominoes of sizes `0..=n` (index `k` holds size `k`; index 0 holds 0,
 /// and `n = 0` gives `[0]`) by transfer matrix, exact up to [`MAX_POLYOMINO_SIZE`] (the count
@@ -156,21 +158,27 @@ fn by_width<C: Coef>(
 }
 
 /// Fixed, one-sided and free polyomino counts of sizes `1..=n` (element `k` is size `k + 1`,
-/// as [`Counts::size`] says; `n = 0` gives none): the fixed ones by transfer matrix, the
-/// others by Burnside's lemma. Its half-turn term (the polyominoes a half turn maps onto
-/// themselves) comes from a second transfer matrix over the top halves of such polyominoes;
-/// the quarter-turn and reflection terms, which a search finds in milliseconds at size 20 and
-/// in seconds at size 30 (about 2× per size), from [`Counts::from_fixed_and_half_turn`]. Both
-/// transfer matrices share their widths among `options.threads` threads (see
-/// [`fixed_polyominoes`]).
+/// as [`Counts::size`] says; `n = 0` gives none), exact up to [`MAX_COUNTS_SIZE`]: the fixed
+/// ones by transfer matrix, the others by Burnside's lemma ([`BurnsideTerms`]), whose terms
+/// come from transfer matrices too:
+///
+/// - the half turn from a sweep over the top halves of such polyominoes,
+/// - the left–right mirror from the fixed count of half the size (axis on a grid line) and a
+///   sweep over the halves right of a middle column (axis through cells),
+/// - the transpose from a sweep over the halves on and above the diagonal,
+/// - the quarter turn, whose counts are tiny (16 739 at size 36), from the orbit search of
+///   [`polyomino::enumerate::count_invariant_with`] (1.9 s at size 36).
+///
+/// The sweeps share their widths among `options.threads` threads (see [`fixed_polyominoes`]).
+/// Measured on a 2-core machine: see the crate's guide.
 ///
 /// ```
 /// use plugdp::{polyomino_counts, Options};
 /// let c = polyomino_counts(7, &Options::default().with_threads(2))?;
 /// assert_eq!((c[4].size, c[4].fixed, c[4].one_sided, c[4].free), (5, 63, 18, 12));
-/// let fixed: Vec<u64> = c.iter().map(|c| c.fixed).collect();
-/// let one_sided: Vec<u64> = c.iter().map(|c| c.one_sided).collect();
-/// let free: Vec<u64> = c.iter().map(|c| c.free).collect();
+/// let fixed: Vec<u128> = c.iter().map(|c| c.fixed).collect();
+/// let one_sided: Vec<u128> = c.iter().map(|c| c.one_sided).collect();
+/// let free: Vec<u128> = c.iter().map(|c| c.free).collect();
 /// assert_eq!(fixed, [1, 2, 6, 19, 63, 216, 760]); // OEIS A001168
 /// assert_eq!(one_sided, [1, 1, 2, 7, 18, 60, 196]); // OEIS A000988
 /// assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]); // OEIS A000105
@@ -180,21 +188,49 @@ fn by_width<C: Coef>(
 /// # Errors
 /// [`PlugError::SizeTooLarge`] for `n` above [`MAX_COUNTS_SIZE`];
 /// [`PlugError::BudgetExceeded`] as [`fixed_polyominoes`]; [`PlugError::Counts`] if the
-/// symmetric searches run past their default budget or Burnside's sums do not divide (which
-/// would be a bug).
-pub fn polyomino_counts(n: usize, options: &Options) -> Result<Vec<Counts>, PlugError> {
+/// quarter-turn search runs past the deadline of `options` or Burnside's sums do not divide
+/// (which would be a bug).
+pub fn polyomino_counts(n: usize, options: &Options) -> Result<Vec<Counts<u128>>, PlugError> {
     check_size(n, MAX_COUNTS_SIZE)?;
+    Ok(burnside_terms(n, options)?
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, terms)| Counts::from_terms(k, terms))
+        .collect::<Result<_, _>>()?)
+}
+
+/// Burnside's terms of every size `0..=n` (index 0 holds zeros).
+fn burnside_terms(n: usize, options: &Options) -> Result<Vec<BurnsideTerms>, PlugError> {
     let fixed = fixed_polyominoes(n, options)?;
     let mut half_turn = by_width(n, options, half_turn::sweep)?;
     if n >= 1 {
-        // The monomino: a 1 × 1 box is only a middle row, which the sweeps do not see.
+        // The monomino: a 1 × 1 box is only a middle row, which the half-turn sweep does not
+        // see.
         half_turn[1] += 1;
     }
-    (1..=n)
+    let column = by_width(n, options, mirror::column_sweep)?;
+    let diagonal = by_width(n, options, mirror::diagonal_sweep)?;
+    let mut search = polyomino::enumerate::Options::default().with_max_nodes(u64::MAX);
+    if let Some(deadline) = options.deadline {
+        search = search.with_deadline(deadline);
+    }
+    (0..=n)
         .map(|k| {
-            // Sizes up to MAX_COUNTS_SIZE = 32 have fixed counts far below u64::MAX.
-            let fixed = u64::try_from(fixed[k]).map_err(|_| PlugError::Overflow)?;
-            Ok(Counts::from_fixed_and_half_turn(k, fixed, half_turn[k])?)
+            let quarter_turn = if k == 0 {
+                0
+            } else {
+                count_invariant_with(k, Transform::Rotate90, &search)?
+            };
+            // Mirrored about a grid line, a polyomino is two copies of a half of k/2 cells.
+            let line = if k % 2 == 0 { fixed[k / 2] } else { 0 };
+            Ok(BurnsideTerms {
+                fixed: fixed[k],
+                quarter_turn: quarter_turn.into(),
+                half_turn: half_turn[k].into(),
+                mirror: line + u128::from(column[k]),
+                transpose: diagonal[k].into(),
+            })
         })
         .collect()
 }

@@ -287,11 +287,27 @@ fn renumber<K: Word>(key: K, w: usize) -> K {
 /// extra cells is a bound.
 #[inline]
 pub(super) fn cells_needed<K: Word>(key: K, w: usize, c: usize, rows_left: usize) -> usize {
+    let (need, labels) = columns_needed(key, w, c);
+    if labels == 0 {
+        return 0;
+    }
+    let base = (need.count_ones() as usize).max(labels - 1);
+    if rows_left == 0 {
+        base
+    } else {
+        base.max(1) + rows_left - 1
+    }
+}
+
+/// The columns that new cells must cover (bit 3 of each column's nibble), as
+/// [`cells_needed`] explains, and the number of components on the frontier.
+#[inline]
+pub(super) fn columns_needed<K: Word>(key: K, w: usize, c: usize) -> (K, usize) {
     // Column sets are bit 3 of each label nibble here; `x << 1` − `y` keeps the bits from y's
     // to x's, both included.
     let occ = occupied(key, w);
     if occ == K::ZERO {
-        return 0;
+        return (K::ZERO, 0);
     }
     let top = K::ONE << (K::BITS - 1 - occ.leading_zeros()) as usize;
     let low = occ & occ.wrapping_neg();
@@ -329,13 +345,7 @@ pub(super) fn cells_needed<K: Word>(key: K, w: usize, c: usize, rows_left: usize
         let next = rest & rest.wrapping_neg();
         need |= (next << 1) - start(gap);
     }
-    let need = need & K::EIGHTS;
-    let base = (need.count_ones() as usize).max(labels as usize - 1);
-    if rows_left == 0 {
-        base
-    } else {
-        base.max(1) + rows_left - 1
-    }
+    (need & K::EIGHTS, labels as usize)
 }
 
 #[cfg(test)]
