@@ -73,6 +73,17 @@
 //! Problems about which cells are *in* a shape rather than which edges are used go through
 //! [`run_cells`] (each cell in or out, optionally one connected set).
 //!
+//! A problem whose cells must see more than the plugs arriving (a loop through circles with
+//! rules about the cells beside them, paths that carry a number) implements
+//! [`engine::driver::Transfer`]: its own frontier key, the successors of a frontier at one
+//! cell, the row end and the accepted frontiers; [`engine::driver::run`] sweeps it on the same
+//! driver as the edge problems (threads, budget, witness), and [`engine::driver::Contour`]
+//! packs plugs, components in minimal representation and per-plug tags into a key. The crate's
+//! repository has two such problems written through this public API alone, each checked by
+//! its tests against brute force: `examples/masyu.rs` (one loop through black and white
+//! circles) and `examples/numberlink.rs` (pairs of equal numbers joined by disjoint paths,
+//! optionally covering every cell).
+//!
 //! # Ready solvers
 //!
 //! * [`hamiltonian_cycles`] (Timus 1519 "Formula 1"; [`Grid::parse_rows`] shows the input

@@ -16,6 +16,7 @@
 //! Costs: O(cells × states × choices × W) for contour width W; the states are the distinct
 //! frontiers, reported per step in [`Stats`].
 
+pub mod driver;
 pub mod state;
 
 mod cells;

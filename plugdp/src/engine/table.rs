@@ -19,28 +19,7 @@
 
 use crate::PlugError;
 
-/// A packed frontier key.
-pub(crate) trait TableKey: Copy + Eq {
-    /// A well-mixed 64-bit hash (the table uses its top bits).
-    fn mix(self) -> u64;
-}
-
-const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
-
-impl TableKey for u64 {
-    #[inline(always)]
-    fn mix(self) -> u64 {
-        (self ^ (self >> 31)).wrapping_mul(GOLDEN)
-    }
-}
-
-impl TableKey for u128 {
-    #[inline(always)]
-    fn mix(self) -> u64 {
-        let (lo, hi) = (self as u64, (self >> 64) as u64);
-        (lo ^ (lo >> 31) ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(GOLDEN)
-    }
-}
+pub(crate) use crate::engine::driver::FrontierKey as TableKey;
 
 /// A map from keys to values with dense storage; see the module docs.
 #[derive(Clone, Debug)]
@@ -221,12 +200,6 @@ impl<K: TableKey, V> Frontiers<K, V> {
         &self.keys
     }
 
-    /// The frontiers, to rewrite in place (the caller keeps them distinct).
-    #[inline]
-    pub(crate) fn keys_mut(&mut self) -> &mut [K] {
-        &mut self.keys
-    }
-
     /// The values, in the order of [`keys`](Self::keys).
     #[inline]
     pub(crate) fn values(&self) -> &[V] {
@@ -238,20 +211,27 @@ impl<K: TableKey, V> Frontiers<K, V> {
         self.keys.iter().zip(&self.vals)
     }
 
-    /// The value of `key` (a linear scan).
-    pub(crate) fn get(&self, key: K) -> Option<&V> {
-        self.keys
-            .iter()
-            .position(|&k| k == key)
-            .map(|i| &self.vals[i])
-    }
-
     /// Keeps the pairs for which `keep` answers true, in order.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&K, &V) -> bool) {
         let mut w = 0;
         for i in 0..self.keys.len() {
             if keep(&self.keys[i], &self.vals[i]) {
                 self.keys.swap(w, i);
+                self.vals.swap(w, i);
+                w += 1;
+            }
+        }
+        self.keys.truncate(w);
+        self.vals.truncate(w);
+    }
+
+    /// Replaces every key by `f(key)`, removing the pairs it answers `None` for (in order;
+    /// the caller keeps the new keys distinct).
+    pub(crate) fn map_keys(&mut self, mut f: impl FnMut(K) -> Option<K>) {
+        let mut w = 0;
+        for i in 0..self.keys.len() {
+            if let Some(k) = f(self.keys[i]) {
+                self.keys[w] = k;
                 self.vals.swap(w, i);
                 w += 1;
             }
@@ -435,11 +415,14 @@ mod tests {
                 prop_assert_eq!(out.len(), model.len());
                 let listed: HashMap<u64, u64> = out.iter().map(|(k, v)| (*k, *v)).collect();
                 prop_assert_eq!(&listed, &model);
-                for (k, v) in &model {
-                    prop_assert_eq!(out.get(*k), Some(v));
-                }
+                let mut mapped = out.clone();
                 out.retain(|k, _| k % 3 != 0);
                 prop_assert_eq!(out.len(), model.keys().filter(|k| *k % 3 != 0).count());
+                // map_keys: the kept pairs move with their values, in order.
+                mapped.map_keys(|k| (k % 3 != 0).then_some(k ^ 1));
+                let moved: Vec<(u64, u64)> = mapped.iter().map(|(k, v)| (*k ^ 1, *v)).collect();
+                let kept: Vec<(u64, u64)> = out.iter().map(|(k, v)| (*k, *v)).collect();
+                prop_assert_eq!(moved, kept);
             }
         }
 

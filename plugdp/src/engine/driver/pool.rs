@@ -1,10 +1,8 @@
-//! The threaded sweep: the steps of a [`Sweep`] expanded and summed by worker threads started
+//! The threaded sweep: the steps of a [`Driver`] expanded and summed by worker threads started
 //! once per sweep, and the helpers the workers share.
 
-use super::key::Key;
-use super::sweep::Sweep;
-use super::transitions::sum;
-use super::{NoPruning, Stats};
+use super::sequential::{Driver, KeepAll, Step, sum};
+use super::{Stats, Transfer};
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
 
@@ -14,36 +12,35 @@ const MIN_POOLED_COLS: usize = 10;
 /// See [`MIN_POOLED_COLS`].
 const MAX_UNPOOLED_CELLS: usize = 4096;
 
-impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
-    /// [`run`](Self::run) without pruning, big steps on `threads` threads (see
-    /// [`run_edges`](super::run_edges) with more than one thread).
-    pub(super) fn run_parallel(&self, threads: usize) -> Result<(V, Stats), PlugError> {
-        let (lists, stats) = self.sweep_rows(self.grid.rows(), threads)?;
-        let accepting = self.accepting();
-        let value = lists.iter().find_map(|l| l.get(accepting).cloned());
-        Ok((value.unwrap_or_else(V::zero), stats))
+impl<T: Transfer> Driver<'_, T> {
+    /// [`run`](Self::run) without hooks, big steps on `threads` threads (see
+    /// [`run`](super::run)).
+    pub(crate) fn run_parallel(&self, threads: usize) -> Result<(T::Value, Stats), PlugError> {
+        let (rows, _) = self.problem.size();
+        let (lists, stats) = self.sweep_rows(rows, threads)?;
+        Ok((self.accepted(lists.iter())?, stats))
     }
 
     /// The frontiers after the first `rows` rows (shifted for the next row), in one list per
     /// thread: [`sweep_sequential`](Self::sweep_sequential) on one thread,
     /// [`sweep_rows_pooled`](Self::sweep_rows_pooled) on more.
-    pub(super) fn sweep_rows(
+    pub(crate) fn sweep_rows(
         &self,
         rows: usize,
         threads: usize,
-    ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
+    ) -> Result<(Vec<Step<T>>, Stats), PlugError> {
         // Per-thread tables are sized before any thread starts: a request past what can help
         // (or what the system can start) is clamped rather than allocated.
         let threads = threads.min(crate::Options::MAX_THREADS);
         // The pool costs two barriers (some microseconds) per step. A narrow board's frontiers
         // are few, so on a long narrow board that cost is all there is (a 3 000 000 × 1 board:
         // 55 s on two threads, 2.6 s on one); on a small board it is negligible either way.
-        let narrow_and_long = self.grid.cols() < MIN_POOLED_COLS
-            && self.grid.rows() * self.grid.cols() > MAX_UNPOOLED_CELLS;
+        let (all_rows, cols) = self.problem.size();
+        let narrow_and_long = cols < MIN_POOLED_COLS && all_rows * cols > MAX_UNPOOLED_CELLS;
         if threads > 1 && !narrow_and_long {
             return self.sweep_rows_pooled(rows, threads);
         }
-        let (list, stats) = self.sweep_sequential(rows, &mut NoPruning)?;
+        let (list, stats) = self.sweep_sequential(rows, &mut KeepAll)?;
         Ok((vec![list], stats))
     }
 
@@ -58,20 +55,20 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         &self,
         rows: usize,
         threads: usize,
-    ) -> Result<(Vec<Frontiers<K, V>>, Stats), PlugError> {
+    ) -> Result<(Vec<Step<T>>, Stats), PlugError> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::{Barrier, Condvar, Mutex, RwLock};
         type Parts<K, V> = Vec<Vec<(K, V)>>;
-        let cols = self.grid.cols();
-        let bank = || -> Vec<RwLock<Frontiers<K, V>>> {
+        let cols = self.cols();
+        let bank = || -> Vec<RwLock<Step<T>>> {
             (0..threads)
                 .map(|_| RwLock::new(Frontiers::default()))
                 .collect()
         };
         // Step s reads bank s % 2 and writes bank (s + 1) % 2.
         let banks = [bank(), bank()];
-        *write(&banks[0][0]) = Frontiers::single(K::narrow(0), V::one());
-        let parts: Vec<RwLock<Parts<K, V>>> =
+        *write(&banks[0][0]) = Frontiers::single(self.problem.start(), T::Value::one());
+        let parts: Vec<RwLock<Parts<T::Key, T::Value>>> =
             (0..threads).map(|_| RwLock::new(Vec::new())).collect();
         let barrier = Barrier::new(threads);
         // The first step in which a worker failed (usize::MAX: none). Every worker decides to
@@ -99,7 +96,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
         // At least one partition per worker.
         let min_bits = threads.next_power_of_two().trailing_zeros();
         let worker = |t: usize| -> Stats {
-            let mut collector: Collector<K, V> = Collector::default();
+            let mut collector: Collector<T::Key, T::Value> = Collector::default();
             let mut stats = Stats::default();
             let mut step = 0usize;
             'sweep: for r in 0..rows {
@@ -113,8 +110,8 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
                             // Every worker sees the same total: they fail at the same step
                             // (a deadline read at different moments is settled by failed_at).
                             self.check(total)?;
-                            let bits = Collector::<K, V>::partition_bits(
-                                self.expected(total, r * cols + c),
+                            let bits = Collector::<T::Key, T::Value>::partition_bits(
+                                self.expected(total, r, c),
                             )
                             .max(min_bits);
                             let mut mine = write(&parts[t]);
@@ -139,9 +136,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
                             out.clear();
                             collector.gather(&all, t, threads, &mut out, sum)?;
                             if c + 1 == cols {
-                                for key in out.keys_mut() {
-                                    *key = self.shifted(*key);
-                                }
+                                self.end_row(r, &mut out);
                             }
                             Ok(())
                         };
@@ -232,7 +227,7 @@ impl<K: Key + Send + Sync, V: Value> Sweep<'_, K, V> {
     }
 }
 
-/// What stopped a worker of [`Sweep::sweep_rows_pooled`].
+/// What stopped a worker of [`Driver::sweep_rows_pooled`].
 enum Trouble {
     Error(PlugError),
     Panic(Box<dyn std::any::Any + Send>),

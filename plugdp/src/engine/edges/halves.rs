@@ -5,6 +5,7 @@ use super::key::Key;
 use super::sweep::{Options, Sweep};
 use super::{EdgeRules, Sides, Stats};
 use crate::budget::Meter;
+use crate::engine::driver::Driver;
 use crate::engine::interned::Interned;
 use crate::engine::table::Frontiers;
 use crate::{Grid, PlugError, Value};
@@ -149,7 +150,8 @@ impl<H: Value> Halves<'_, H> {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let top_options =
             Options::new(self.grid, &mut |r, c| self.lists.get(r * cols + c).clone())?;
-        let top = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options, self.meter);
+        let top_problem = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options);
+        let top = Driver::new(&top_problem, self.meter);
         let meanders = crate::engine::meander::Meanders::new(cols);
         let slots = |(fronts, _): (Vec<Frontiers<K, H>>, Stats)| -> Vec<V> {
             let mut out = vec![V::zero(); meanders.len()];
@@ -170,12 +172,9 @@ impl<H: Value> Halves<'_, H> {
             return meanders.join(&half, &half);
         }
         let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
-        let bottom = Sweep::<K, H>::new(
-            self.flipped,
-            EdgeRules::SINGLE_CYCLE,
-            bottom_options,
-            self.meter,
-        );
+        let bottom_problem =
+            Sweep::<K, H>::new(self.flipped, EdgeRules::SINGLE_CYCLE, bottom_options);
+        let bottom = Driver::new(&bottom_problem, self.meter);
         let bottom_rows = rows - self.top_rows;
         let (up, down) = if threads == 1 {
             (

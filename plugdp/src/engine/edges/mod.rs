@@ -3,14 +3,16 @@
 mod frontier;
 mod halves;
 mod key;
-mod pool;
 mod prune;
 mod sweep;
 mod transitions;
 
+use super::driver::{Driver, KeepAll};
 use super::state::MAX_POSITIONS;
 use crate::{Grid, PlugError, Value};
-use sweep::{Options, Sweep};
+use sweep::{Options, PrunerHooks, Sweep};
+
+pub use super::driver::Stats;
 
 pub use frontier::Frontier;
 pub(crate) use halves::run_cycle_halves;
@@ -173,35 +175,11 @@ impl EdgeRules {
     };
 }
 
-/// What the sweep saw.
-///
-/// ```
-/// use plugdp::{run_edges, EdgeRules, Grid, Sides};
-/// let grid = Grid::new(4, 4)?;
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-/// let (cycles, stats) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?;
-/// assert_eq!(cycles, 6); // OEIS A003763
-/// assert_eq!(stats.states_per_step.len(), 16); // one entry per cell
-/// assert_eq!(stats.peak, *stats.states_per_step.iter().max().unwrap());
-/// assert_eq!(stats.pruned_after_cell + stats.pruned_after_row, 0); // no pruner
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Number of distinct frontiers after each cell, row-major.
-    pub states_per_step: Vec<usize>,
-    /// The largest of them.
-    pub peak: usize,
-    /// Frontiers dropped by [`Pruner::keep_after_cell`].
-    pub pruned_after_cell: usize,
-    /// Frontiers dropped by [`Pruner::keep_after_row`].
-    pub pruned_after_row: usize,
-}
-
 pub(crate) const CLOSED: u8 = 1;
 
-/// Checks the width, collects the choices and runs `$body` with `$sweep` bound to a sweep over
-/// 64-bit keys when the frontier fits (they hash and move faster) or 128-bit keys otherwise.
+/// Checks the width, collects the choices and runs `$body` with `$sweep` bound to the driver
+/// of the edge problem over 64-bit keys when the frontier fits (they hash and move faster) or
+/// 128-bit keys otherwise.
 macro_rules! with_sweep {
     ($grid:expr, $rules:expr, $choices:expr, $meter:expr, |$sweep:ident| $body:expr) => {{
         let positions = $grid.cols() + 1;
@@ -213,10 +191,12 @@ macro_rules! with_sweep {
         }
         let options = Options::new($grid, &mut $choices)?;
         if 4 * positions <= 60 {
-            let $sweep = Sweep::<u64, _>::new($grid, $rules, options, $meter);
+            let problem = Sweep::<u64, _>::new($grid, $rules, options);
+            let $sweep = Driver::new(&problem, $meter);
             $body
         } else {
-            let $sweep = Sweep::<u128, _>::new($grid, $rules, options, $meter);
+            let problem = Sweep::<u128, _>::new($grid, $rules, options);
+            let $sweep = Driver::new(&problem, $meter);
             $body
         }
     }};
@@ -283,8 +263,7 @@ pub fn run_edges<V: Value>(
         with_sweep!(grid, rules, choices, meter, |sweep| sweep
             .run_parallel(threads))
     } else {
-        with_sweep!(grid, rules, choices, meter, |sweep| sweep
-            .run(&mut NoPruning))
+        with_sweep!(grid, rules, choices, meter, |sweep| sweep.run(&mut KeepAll))
     }
 }
 
@@ -320,8 +299,12 @@ pub fn run_edges_with<V: Value>(
     pruner: &mut dyn Pruner,
     options: &crate::Options,
 ) -> Result<(V, Stats), PlugError> {
-    with_sweep!(grid, rules, choices, options.meter(), |sweep| sweep
-        .run(pruner))
+    with_sweep!(grid, rules, choices, options.meter(), |sweep| sweep.run(
+        &mut PrunerHooks {
+            sweep: sweep.problem,
+            pruner
+        }
+    ))
 }
 
 /// [`run_edges`] for an optimisation value ([`MaxPlus`](crate::MaxPlus),

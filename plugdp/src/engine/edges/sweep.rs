@@ -1,14 +1,13 @@
-//! The sequential sweep: every cell's choices bucketed by the plugs they expect ([`Options`]),
-//! and [`Sweep`], which rolls the table of frontiers cell by cell on the calling thread (with
-//! pruning hooks, and the witness rebuilt backwards from checkpoints).
+//! The edge problem on the driver: every cell's choices bucketed by the plugs they expect
+//! ([`Options`]), and [`Sweep`], the [`Transfer`] whose frontiers are the plugs' components in
+//! minimal representation with the engine's flags.
 
 use super::key::Key;
-use super::transitions::{Fast, fast_step, step, sum};
-use super::{CLOSED, Cycles, EdgeRules, Frontier, Pruner, Sides, Stats};
-use crate::budget::Meter;
+use super::transitions::{Fast, fast_step, step};
+use super::{CLOSED, Cycles, EdgeRules, Frontier, Pruner, Sides};
+use crate::engine::driver::{Keep, Transfer};
 use crate::engine::interned::Interned;
 use crate::engine::state::Labels;
-use crate::engine::table::{Collector, Frontiers};
 use crate::{Grid, PlugError, Value};
 
 /// The choices of every cell, bucketed by the plugs they expect from the left and from above.
@@ -55,25 +54,17 @@ pub(super) struct Sweep<'g, K, V> {
     pub(super) grid: &'g Grid,
     rules: EdgeRules,
     options: Options<V>,
-    /// The budget checked after every step.
-    meter: Meter,
     _key: core::marker::PhantomData<K>,
 }
 
 impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
-    pub(super) fn new(grid: &'g Grid, rules: EdgeRules, options: Options<V>, meter: Meter) -> Self {
+    pub(super) fn new(grid: &'g Grid, rules: EdgeRules, options: Options<V>) -> Self {
         Sweep {
             grid,
             rules,
             options,
-            meter,
             _key: core::marker::PhantomData,
         }
-    }
-
-    /// Checks the budget after a step that kept `states` frontiers.
-    pub(super) fn check(&self, states: usize) -> Result<(), PlugError> {
-        self.meter.check(states, Meter::edge_state_bytes::<K, V>())
     }
 
     fn positions(&self) -> usize {
@@ -93,7 +84,8 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         K::narrow(want)
     }
 
-    fn view(&self, key: K) -> Frontier {
+    /// The frontier as a [`Pruner`] sees it.
+    pub(super) fn view(&self, key: K) -> Frontier {
         let wide = key.widen();
         let l = Labels::decode(wide, self.positions());
         Frontier {
@@ -103,14 +95,32 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         }
     }
 
+    /// The frontier after the end of a row: the down-plugs move one position right.
+    pub(super) fn shifted(&self, key: K) -> K {
+        let label_mask: u128 = (1u128 << (4 * self.positions())) - 1;
+        let wide = key.widen();
+        K::narrow(((wide & label_mask) << 4) | (wide >> 124 << 124))
+    }
+}
+
+impl<K: Key + Send + Sync, V: Value> Transfer for Sweep<'_, K, V> {
+    type Key = K;
+    type Value = V;
+
+    fn size(&self) -> (usize, usize) {
+        (self.grid.rows(), self.grid.cols())
+    }
+
+    fn start(&self) -> K {
+        K::narrow(0)
+    }
+
     /// Every successor of `key` at cell `(r, c)`: (new key, weight, choice index).
-    fn successors(
-        &self,
-        key: K,
-        r: usize,
-        c: usize,
-        mut f: impl FnMut(K, &V, usize) -> Result<(), PlugError>,
-    ) -> Result<(), PlugError> {
+    #[inline]
+    fn successors<E>(&self, r: usize, c: usize, key: K, mut emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(K, &V, usize) -> Result<(), PlugError>,
+    {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let positions = self.positions();
         let wide = key.widen();
@@ -124,7 +134,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         let mut labels: Option<Labels> = None;
         for (sides, weight, index) in bucket {
             match fast_step(key, *sides, r, c, rows, cols, self.rules) {
-                Fast::Done(new) => f(new, weight, *index)?,
+                Fast::Done(new) => emit(new, weight, *index)?,
                 Fast::Dead => {}
                 Fast::TooMany => return Err(PlugError::TooManyComponents),
                 Fast::General => {
@@ -132,7 +142,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
                     if let Some(new) = step(l, *sides, r, c, rows, cols, self.rules) {
                         let new_key =
                             K::narrow(new.encode(positions).ok_or(PlugError::TooManyComponents)?);
-                        f(new_key, weight, *index)?;
+                        emit(new_key, weight, *index)?;
                     }
                 }
             }
@@ -140,189 +150,40 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
         Ok(())
     }
 
-    /// An upper bound on the successors of `states` frontiers at cell `i`: the largest number
-    /// of choices any of them can meet.
-    pub(super) fn expected(&self, states: usize, i: usize) -> usize {
-        let most = self
-            .options
+    fn row_end(&self, _r: usize, key: K) -> Option<K> {
+        Some(self.shifted(key))
+    }
+
+    fn accept(&self, key: K) -> bool {
+        key == self.accepting()
+    }
+
+    /// The largest number of choices any frontier can meet at the cell.
+    fn max_successors(&self, r: usize, c: usize) -> usize {
+        self.options
             .cells
-            .get(i)
+            .get(r * self.grid.cols() + c)
             .iter()
             .map(Vec::len)
             .max()
-            .unwrap_or(0);
-        states.saturating_mul(most)
+            .unwrap_or(0)
     }
+}
 
-    /// The frontier after the end of a row: the down-plugs move one position right.
-    pub(super) fn shifted(&self, key: K) -> K {
-        let label_mask: u128 = (1u128 << (4 * self.positions())) - 1;
-        let wide = key.widen();
-        K::narrow(((wide & label_mask) << 4) | (wide >> 124 << 124))
+/// A [`Pruner`] as the driver's hooks.
+pub(super) struct PrunerHooks<'a, 's, K, V> {
+    pub(super) sweep: &'s Sweep<'s, K, V>,
+    pub(super) pruner: &'a mut dyn Pruner,
+}
+
+impl<K: Key, V: Value> Keep<K> for PrunerHooks<'_, '_, K, V> {
+    fn active(&self) -> bool {
+        self.pruner.is_active()
     }
-
-    /// The table after cell `i` (row-major), the row-end shift included, from the table before.
-    fn advance(&self, cur: &Frontiers<K, V>, i: usize) -> Result<Frontiers<K, V>, PlugError> {
-        let cols = self.grid.cols();
-        let (r, c) = (i / cols, i % cols);
-        let mut collector: Collector<K, V> = Collector::default();
-        collector.begin(self.expected(cur.len(), i));
-        for (&key, value) in cur.iter() {
-            self.successors(key, r, c, |new_key, weight, _| {
-                let k = if c + 1 == cols {
-                    self.shifted(new_key)
-                } else {
-                    new_key
-                };
-                let add = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
-                collector.add(k, add, sum)
-            })?;
-        }
-        let mut next = Frontiers::default();
-        collector.finish(&mut next, sum)?;
-        self.check(next.len())?;
-        Ok(next)
+    fn after_cell(&mut self, r: usize, c: usize, key: K) -> bool {
+        self.pruner.keep_after_cell(r, c, &self.sweep.view(key))
     }
-
-    pub(super) fn witness(&self) -> Result<(V, Option<Vec<usize>>), PlugError> {
-        let cols = self.grid.cols();
-        let steps = self.grid.rows() * cols;
-        let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
-        // Checkpoints: the table before cell i for every multiple i of the stride.
-        let mut checkpoints: Vec<Frontiers<K, V>> = Vec::new();
-        let mut cur = Frontiers::single(K::narrow(0), V::one());
-        for i in 0..steps {
-            if i % stride == 0 {
-                checkpoints.push(cur.clone());
-            }
-            cur = self.advance(&cur, i)?;
-        }
-        let target = self.accepting();
-        let Some(best) = cur.get(target).cloned() else {
-            return Ok((V::zero(), None));
-        };
-        if best.is_zero() {
-            return Ok((best, None));
-        }
-        let mut picks = vec![0usize; steps];
-        let (mut key, mut value) = (target, best.clone());
-        let mut segment: Vec<Frontiers<K, V>> = Vec::new();
-        let mut segment_start = usize::MAX;
-        for i in (0..steps).rev() {
-            let start = i / stride * stride;
-            if start != segment_start {
-                // Recompute the tables before cells start..start + stride.
-                segment.clear();
-                segment.push(checkpoints[i / stride].clone());
-                for j in start..(start + stride).min(steps) - 1 {
-                    let t = self.advance(segment.last().expect("seeded"), j)?;
-                    segment.push(t);
-                }
-                segment_start = start;
-            }
-            let before = &segment[i - start];
-            let (r, c) = (i / cols, i % cols);
-            let mut order: Vec<usize> = (0..before.len()).collect();
-            order.sort_unstable_by_key(|&e| before.keys()[e].widen());
-            let mut found: Option<(K, V, usize)> = None;
-            for e in order {
-                let (prev, prev_value) = (before.keys()[e], &before.values()[e]);
-                self.successors(prev, r, c, |new_key, weight, index| {
-                    let k = if c + 1 == cols {
-                        self.shifted(new_key)
-                    } else {
-                        new_key
-                    };
-                    if found.is_none() && k == key {
-                        let v = prev_value.checked_mul(weight).ok_or(PlugError::Overflow)?;
-                        if v == value {
-                            found = Some((prev, prev_value.clone(), index));
-                        }
-                    }
-                    Ok(())
-                })?;
-                if found.is_some() {
-                    break;
-                }
-            }
-            // With max/min/boolean values some predecessor always carries the value; with a
-            // counting value the total is a sum, and there may be none.
-            let (prev, prev_value, index) = found.ok_or(PlugError::NoWitness)?;
-            picks[i] = index;
-            key = prev;
-            value = prev_value;
-        }
-        Ok((best, Some(picks)))
-    }
-
-    /// Adds the successors of `list[range]` at cell `(r, c)` to `collector`.
-    pub(super) fn expand(
-        &self,
-        list: &Frontiers<K, V>,
-        range: core::ops::Range<usize>,
-        r: usize,
-        c: usize,
-        collector: &mut Collector<K, V>,
-    ) -> Result<(), PlugError> {
-        let one = V::one();
-        let (keys, values) = (&list.keys()[range.clone()], &list.values()[range]);
-        for (&key, value) in keys.iter().zip(values) {
-            self.successors(key, r, c, |new_key, weight, _| {
-                let add = if *weight == one {
-                    value.clone()
-                } else {
-                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
-                };
-                collector.add(new_key, add, sum)
-            })?;
-        }
-        Ok(())
-    }
-
-    pub(super) fn run(&self, pruner: &mut dyn Pruner) -> Result<(V, Stats), PlugError> {
-        let (last, stats) = self.sweep_sequential(self.grid.rows(), pruner)?;
-        let value = last.get(self.accepting()).cloned();
-        Ok((value.unwrap_or_else(V::zero), stats))
-    }
-
-    /// The frontiers after the first `rows` rows (shifted for the next row), on this thread,
-    /// with `pruner` consulted after every cell and row.
-    pub(super) fn sweep_sequential(
-        &self,
-        rows: usize,
-        pruner: &mut dyn Pruner,
-    ) -> Result<(Frontiers<K, V>, Stats), PlugError> {
-        let cols = self.grid.cols();
-        let mut cur = Frontiers::single(K::narrow(0), V::one());
-        let mut next = Frontiers::default();
-        let mut collector: Collector<K, V> = Collector::default();
-        let mut stats = Stats::default();
-        let active = pruner.is_active();
-        for r in 0..rows {
-            for c in 0..cols {
-                collector.begin(self.expected(cur.len(), r * cols + c));
-                self.expand(&cur, 0..cur.len(), r, c, &mut collector)?;
-                collector.finish(&mut next, sum)?;
-                if active {
-                    let before = next.len();
-                    next.retain(|&k, _| pruner.keep_after_cell(r, c, &self.view(k)));
-                    stats.pruned_after_cell += before - next.len();
-                }
-                std::mem::swap(&mut cur, &mut next);
-                stats.states_per_step.push(cur.len());
-                stats.peak = stats.peak.max(cur.len());
-                self.check(cur.len())?;
-            }
-            // The shift is one-to-one: the keys stay distinct.
-            for key in cur.keys_mut() {
-                *key = self.shifted(*key);
-            }
-            if active {
-                let before = cur.len();
-                cur.retain(|&k, _| pruner.keep_after_row(r, &self.view(k)));
-                stats.pruned_after_row += before - cur.len();
-            }
-        }
-        Ok((cur, stats))
+    fn after_row(&mut self, r: usize, key: K) -> bool {
+        self.pruner.keep_after_row(r, &self.sweep.view(key))
     }
 }

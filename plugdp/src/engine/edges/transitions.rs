@@ -1,10 +1,9 @@
-//! One cell's transition: the decoded reference [`step`], the packed fast path [`fast_step`],
-//! and [`sum`], the checked addition with which the sweeps merge values.
+//! One cell's transition: the decoded reference [`step`] and the packed fast path
+//! [`fast_step`].
 
 use super::key::{Key, lanes_above, nib, renumber};
 use super::{CLOSED, Cycles, EdgeRules, Sides};
 use crate::engine::state::{Labels, MAX_LABEL};
-use crate::{PlugError, Value};
 
 /// What [`fast_step`] made of a transition.
 pub(super) enum Fast<K> {
@@ -132,13 +131,6 @@ pub(super) fn fast_step<K: Key>(
         }
         _ => Fast::General,
     }
-}
-
-/// Adds `add` into `slot`, failing on overflow.
-#[inline(always)]
-pub(super) fn sum<V: Value>(slot: &mut V, add: V) -> Result<(), PlugError> {
-    *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
-    Ok(())
 }
 
 /// One cell's transition, or `None` if the choice does not fit the state.

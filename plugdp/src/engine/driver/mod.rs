@@ -1,0 +1,226 @@
+//! The one sweep driver: a [`Transfer`] problem says what may happen in one cell; [`run`] and
+//! [`run_witness`] sweep the board for it.
+//!
+//! A plug DP sweeps a `rows × cols` board cell by cell, row-major, and keeps for every partial
+//! solution only its *frontier*: whatever the unprocessed cells need to know about the
+//! processed ones (the plugs that cross the broken contour between them, the components those
+//! plugs belong to, a few flags). Partial solutions that reach the same frontier are merged by
+//! adding their values. The problem owns the frontier's encoding, a packed integer key; the
+//! driver owns everything else:
+//!
+//! | part | what the driver does | cost |
+//! |---|---|---|
+//! | step | every frontier of the current table, expanded by [`Transfer::successors`] at the next cell, the successors summed into the next table | O(states × choices) per cell, one hash-table addition each |
+//! | table | an open-addressing table while a step is small, hash partitions that stay in cache once it outgrows them | O(1) expected per addition |
+//! | row end | [`Transfer::row_end`] on every frontier after a row's last cell | O(states) |
+//! | threads | with [`Options::threads`](crate::Options) above 1, workers started once per sweep expand equal shares of each step into their own hash partitions and sum disjoint partitions (no contended lock) | about 1.8× on two cores for big steps |
+//! | witness | [`run_witness`]: checkpoints every ⌈√T⌉ of the T cells, then a backward walk that recomputes one segment at a time | about two forward sweeps, O(√T) tables |
+//! | budget | the memory estimate and the deadline of [`Options`](crate::Options), checked after every cell | — |
+//!
+//! Every built-in edge problem ([`run_edges`](crate::run_edges): Hamiltonian cycles and paths,
+//! cycle covers, domino tilings) is a [`Transfer`] on this driver; the examples
+//! `numberlink` and `masyu` in the crate's repository write problems that are not built in,
+//! through this public API alone.
+//!
+//! # The contract of a problem
+//!
+//! - Keys are frontiers in a canonical form: two partial solutions with the same future must
+//!   produce the same key (for components, the *minimal representation*: labels renumbered in
+//!   order of first appearance, see [`Contour`]), or the table cannot merge them (the answer
+//!   stays right, only slower). Keys must not depend on anything but the partial solution.
+//! - [`Transfer::successors`] emits, for one frontier at cell `(r, c)`, every frontier the cell
+//!   can lead to, with the weight of that choice and its index (the witness reports the
+//!   indices). Emitting the same key twice adds both weights.
+//! - [`Transfer::row_end`] maps the frontier after a row's last cell to the frontier before the
+//!   next row's first cell; it must be one-to-one on the frontiers it keeps (the driver does
+//!   not re-merge after it). Returning `None` drops a frontier.
+//! - [`Transfer::accept`] says which frontiers after the last row are complete solutions; the
+//!   answer is the sum of their values (for an optimisation [`Value`], the best).
+//!
+//! ```
+//! use plugdp::{engine::driver::{run, Transfer}, Options, PlugError};
+//! // Subsets of a 3 × 3 board with no two cells side by side (independent sets of the grid
+//! // graph; OEIS A006506: 1, 2, 7, 63, 1234, …). The frontier holds, per column, whether the
+//! // last processed cell of that column is taken: one bit each.
+//! struct Independent { rows: usize, cols: usize }
+//! impl Transfer for Independent {
+//!     type Key = u64;
+//!     type Value = u64;
+//!     fn size(&self) -> (usize, usize) { (self.rows, self.cols) }
+//!     fn start(&self) -> u64 { 0 }
+//!     fn successors<E>(&self, _r: usize, c: usize, key: u64, mut emit: E) -> Result<(), PlugError>
+//!     where
+//!         E: FnMut(u64, &u64, usize) -> Result<(), PlugError>,
+//!     {
+//!         let free = key & !(1 << c);
+//!         emit(free, &1, 0)?; // the cell stays empty
+//!         let left = c > 0 && key >> (c - 1) & 1 == 1;
+//!         let up = key >> c & 1 == 1;
+//!         if !left && !up {
+//!             emit(free | 1 << c, &1, 1)?; // the cell is taken
+//!         }
+//!         Ok(())
+//!     }
+//!     fn accept(&self, _key: u64) -> bool { true }
+//! }
+//! let (count, _) = run(&Independent { rows: 3, cols: 3 }, &Options::default())?;
+//! assert_eq!(count, 63);
+//! let (count, _) = run(&Independent { rows: 4, cols: 4 }, &Options::default().with_threads(2))?;
+//! assert_eq!(count, 1234);
+//! # Ok::<(), PlugError>(())
+//! ```
+
+mod contour;
+mod pool;
+mod sequential;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::budget::Meter;
+use crate::{PlugError, Value};
+
+pub use contour::Contour;
+pub(crate) use sequential::{Driver, Keep, KeepAll};
+
+/// A packed frontier: a small integer the driver hashes, sorts and copies.
+///
+/// Implemented for `u32`, `u64` and `u128`; the narrowest that holds the frontier is the
+/// fastest (a 64-bit key hashes and moves faster than a 128-bit one).
+pub trait FrontierKey: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
+    /// A well-mixed 64-bit hash of the key (the tables use its top bits).
+    fn mix(self) -> u64;
+}
+
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl FrontierKey for u32 {
+    #[inline(always)]
+    fn mix(self) -> u64 {
+        u64::from(self).wrapping_mul(GOLDEN)
+    }
+}
+
+impl FrontierKey for u64 {
+    #[inline(always)]
+    fn mix(self) -> u64 {
+        (self ^ (self >> 31)).wrapping_mul(GOLDEN)
+    }
+}
+
+impl FrontierKey for u128 {
+    #[inline(always)]
+    fn mix(self) -> u64 {
+        let (lo, hi) = (self as u64, (self >> 64) as u64);
+        (lo ^ (lo >> 31) ^ hi.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)).wrapping_mul(GOLDEN)
+    }
+}
+
+/// A plug DP problem: its board size, its frontier encoding and what one cell may do. See the
+/// [module documentation](self) for the contract and an example; [`run`] and [`run_witness`]
+/// sweep it.
+pub trait Transfer: Sync {
+    /// The packed frontier.
+    type Key: FrontierKey;
+    /// What a configuration weighs: a count (`u64`, `u128`, [`Residues`](crate::Residues),
+    /// …), an optimum ([`MaxPlus`](crate::MaxPlus), [`MinPlus`](crate::MinPlus)) or
+    /// feasibility ([`Feasible`](crate::Feasible)).
+    type Value: Value;
+
+    /// The board's rows and columns; the sweep visits `(r, c)` for `r < rows`, `c < cols`.
+    fn size(&self) -> (usize, usize);
+
+    /// The frontier before the first cell.
+    fn start(&self) -> Self::Key;
+
+    /// Emits every frontier that `key` leads to at cell `(r, c)`, as `emit(next, weight,
+    /// choice)`: the weight multiplies the partial solution's value, and `choice` is what
+    /// [`run_witness`] reports for this cell. Errors from `emit` (a value overflow, the budget)
+    /// must be passed on with `?`.
+    ///
+    /// # Errors
+    /// Whatever `emit` returns, or a problem's own error (for example
+    /// [`PlugError::TooManyComponents`] when a frontier does not fit its key).
+    fn successors<E>(&self, r: usize, c: usize, key: Self::Key, emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(Self::Key, &Self::Value, usize) -> Result<(), PlugError>;
+
+    /// The frontier before row `r + 1`'s first cell, from the frontier after row `r`'s last
+    /// one, or `None` to drop it; one-to-one on the kept frontiers. Default: unchanged.
+    fn row_end(&self, _r: usize, key: Self::Key) -> Option<Self::Key> {
+        Some(key)
+    }
+
+    /// Whether a frontier after the last row is a complete solution.
+    fn accept(&self, key: Self::Key) -> bool;
+
+    /// An upper bound on the successors one frontier has at cell `(r, c)`, used to size the
+    /// tables (a wrong guess costs speed, not correctness). Default 4.
+    fn max_successors(&self, _r: usize, _c: usize) -> usize {
+        4
+    }
+}
+
+/// Sweeps `problem` and returns the sum of the values of its accepted frontiers (for an
+/// optimisation value, the best), with the number of frontiers after each cell.
+///
+/// With `options.threads` above 1 each step's frontiers are expanded and summed by worker
+/// threads started once per sweep (a board narrower than 10 columns with more than 4096 cells
+/// is swept on one thread: its steps are too small to share). The answer never depends on the
+/// threads. The budget of `options` is checked after every cell.
+///
+/// # Errors
+/// [`PlugError::Overflow`] if a value overflows, [`PlugError::BudgetExceeded`] past the budget
+/// of `options`, and whatever the problem's [`Transfer::successors`] returns.
+pub fn run<T: Transfer>(
+    problem: &T,
+    options: &crate::Options,
+) -> Result<(T::Value, Stats), PlugError> {
+    let driver = Driver::new(problem, options.meter());
+    driver.run_parallel(options.threads.get())
+}
+
+/// [`run`] for an optimisation value, also returning a witness: for every cell (row-major) the
+/// choice index one optimal configuration emitted there, or `None` when there is no
+/// configuration. Ties are broken the same way on every run (predecessors are tried in key
+/// order). The sweep runs on the calling thread (`options.threads` is not used).
+///
+/// # Errors
+/// As [`run`], and [`PlugError::NoWitness`] for a counting value (whose total is a sum, so no
+/// single configuration carries it).
+pub fn run_witness<T: Transfer>(
+    problem: &T,
+    options: &crate::Options,
+) -> Result<(T::Value, Option<Vec<usize>>), PlugError> {
+    Driver::new(problem, options.meter()).witness()
+}
+
+/// What a sweep saw.
+///
+/// ```
+/// use plugdp::{run_edges, EdgeRules, Grid, Sides};
+/// let grid = Grid::new(4, 4)?;
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let (cycles, stats) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?;
+/// assert_eq!(cycles, 6); // OEIS A003763
+/// assert_eq!(stats.states_per_step.len(), 16); // one entry per cell
+/// assert_eq!(stats.peak, *stats.states_per_step.iter().max().unwrap());
+/// assert_eq!(stats.pruned_after_cell + stats.pruned_after_row, 0); // no pruner
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Number of distinct frontiers after each cell, row-major.
+    pub states_per_step: Vec<usize>,
+    /// The largest of them.
+    pub peak: usize,
+    /// Frontiers dropped by [`Pruner::keep_after_cell`](crate::Pruner::keep_after_cell).
+    pub pruned_after_cell: usize,
+    /// Frontiers dropped by [`Pruner::keep_after_row`](crate::Pruner::keep_after_row).
+    pub pruned_after_row: usize,
+}
+
+/// The bytes one frontier costs in a step of the driver (both tables and the partitions).
+fn state_bytes<K, V>() -> usize {
+    Meter::edge_state_bytes::<K, V>()
+}

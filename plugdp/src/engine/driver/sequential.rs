@@ -1,0 +1,263 @@
+//! The driver on the calling thread: [`Driver`] rolls the table of frontiers cell by cell (with
+//! the crate's pruning hooks), sums the accepted frontiers, and rebuilds a witness backwards
+//! from checkpoints.
+
+use super::{Stats, Transfer, state_bytes};
+use crate::budget::Meter;
+use crate::engine::table::{Collector, Frontiers};
+use crate::{PlugError, Value};
+
+/// One step's frontiers of problem `T`.
+pub(crate) type Step<T> = Frontiers<<T as Transfer>::Key, <T as Transfer>::Value>;
+
+/// Adds `add` to `slot`, or [`PlugError::Overflow`].
+#[inline(always)]
+pub(crate) fn sum<V: Value>(slot: &mut V, add: V) -> Result<(), PlugError> {
+    *slot = slot.checked_add(&add).ok_or(PlugError::Overflow)?;
+    Ok(())
+}
+
+/// Hooks that may drop frontiers after each cell and after each row (the edge problems'
+/// [`Pruner`](crate::Pruner)); they see the frontiers in order, so a sweep with active hooks
+/// runs on the calling thread.
+pub(crate) trait Keep<K> {
+    /// Whether the hooks drop anything (false: they are not called).
+    fn active(&self) -> bool;
+    /// Whether to keep `key` after cell `(r, c)`.
+    fn after_cell(&mut self, r: usize, c: usize, key: K) -> bool;
+    /// Whether to keep `key` after row `r` (after the row end).
+    fn after_row(&mut self, r: usize, key: K) -> bool;
+}
+
+/// No hooks.
+pub(crate) struct KeepAll;
+
+impl<K> Keep<K> for KeepAll {
+    fn active(&self) -> bool {
+        false
+    }
+    fn after_cell(&mut self, _r: usize, _c: usize, _key: K) -> bool {
+        true
+    }
+    fn after_row(&mut self, _r: usize, _key: K) -> bool {
+        true
+    }
+}
+
+/// A problem with its budget: the one sweep loop of the crate.
+pub(crate) struct Driver<'p, T> {
+    pub(crate) problem: &'p T,
+    /// The budget checked after every step.
+    meter: Meter,
+}
+
+impl<'p, T: Transfer> Driver<'p, T> {
+    pub(crate) fn new(problem: &'p T, meter: Meter) -> Self {
+        Driver { problem, meter }
+    }
+
+    /// The board's columns.
+    pub(crate) fn cols(&self) -> usize {
+        self.problem.size().1
+    }
+
+    /// Checks the budget after a step that kept `states` frontiers.
+    pub(crate) fn check(&self, states: usize) -> Result<(), PlugError> {
+        self.meter.check(states, state_bytes::<T::Key, T::Value>())
+    }
+
+    /// An upper bound on the successors of `states` frontiers at cell `(r, c)`.
+    pub(crate) fn expected(&self, states: usize, r: usize, c: usize) -> usize {
+        states.saturating_mul(self.problem.max_successors(r, c))
+    }
+
+    /// The sum of the values of the accepted frontiers among `lists`.
+    pub(crate) fn accepted<'a>(
+        &self,
+        lists: impl IntoIterator<Item = &'a Step<T>>,
+    ) -> Result<T::Value, PlugError>
+    where
+        T: 'a,
+    {
+        let mut total = T::Value::zero();
+        for list in lists {
+            for (&key, value) in list.iter() {
+                if self.problem.accept(key) {
+                    sum(&mut total, value.clone())?;
+                }
+            }
+        }
+        Ok(total)
+    }
+
+    /// The sweep without hooks on this thread, summed over the accepted frontiers.
+    pub(crate) fn run(&self, keep: &mut dyn Keep<T::Key>) -> Result<(T::Value, Stats), PlugError> {
+        let (rows, _) = self.problem.size();
+        let (last, stats) = self.sweep_sequential(rows, keep)?;
+        Ok((self.accepted([&last])?, stats))
+    }
+
+    /// Adds the successors of `list[range]` at cell `(r, c)` to `collector`.
+    pub(crate) fn expand(
+        &self,
+        list: &Step<T>,
+        range: core::ops::Range<usize>,
+        r: usize,
+        c: usize,
+        collector: &mut Collector<T::Key, T::Value>,
+    ) -> Result<(), PlugError> {
+        let one = T::Value::one();
+        let (keys, values) = (&list.keys()[range.clone()], &list.values()[range]);
+        for (&key, value) in keys.iter().zip(values) {
+            self.problem.successors(r, c, key, |new_key, weight, _| {
+                let add = if *weight == one {
+                    value.clone()
+                } else {
+                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
+                };
+                collector.add(new_key, add, sum)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Applies the row end of row `r` to every frontier of `list` (dropping those it refuses).
+    pub(crate) fn end_row(&self, r: usize, list: &mut Step<T>) {
+        list.map_keys(|k| self.problem.row_end(r, k));
+    }
+
+    /// The frontiers after the first `rows` rows (row ends applied), on this thread, with
+    /// `keep` consulted after every cell and row.
+    pub(crate) fn sweep_sequential(
+        &self,
+        rows: usize,
+        keep: &mut dyn Keep<T::Key>,
+    ) -> Result<(Step<T>, Stats), PlugError> {
+        let cols = self.cols();
+        let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
+        let mut next = Frontiers::default();
+        let mut collector: Collector<T::Key, T::Value> = Collector::default();
+        let mut stats = Stats::default();
+        let active = keep.active();
+        for r in 0..rows {
+            for c in 0..cols {
+                collector.begin(self.expected(cur.len(), r, c));
+                self.expand(&cur, 0..cur.len(), r, c, &mut collector)?;
+                collector.finish(&mut next, sum)?;
+                if active {
+                    let before = next.len();
+                    next.retain(|&k, _| keep.after_cell(r, c, k));
+                    stats.pruned_after_cell += before - next.len();
+                }
+                std::mem::swap(&mut cur, &mut next);
+                stats.states_per_step.push(cur.len());
+                stats.peak = stats.peak.max(cur.len());
+                self.check(cur.len())?;
+            }
+            self.end_row(r, &mut cur);
+            if active {
+                let before = cur.len();
+                cur.retain(|&k, _| keep.after_row(r, k));
+                stats.pruned_after_row += before - cur.len();
+            }
+        }
+        Ok((cur, stats))
+    }
+
+    /// The table after cell `i` (row-major), the row end included, from the table before.
+    fn advance(&self, cur: &Step<T>, i: usize) -> Result<Step<T>, PlugError> {
+        let cols = self.cols();
+        let (r, c) = (i / cols, i % cols);
+        let mut collector: Collector<T::Key, T::Value> = Collector::default();
+        collector.begin(self.expected(cur.len(), r, c));
+        self.expand(cur, 0..cur.len(), r, c, &mut collector)?;
+        let mut next = Frontiers::default();
+        collector.finish(&mut next, sum)?;
+        if c + 1 == cols {
+            self.end_row(r, &mut next);
+        }
+        self.check(next.len())?;
+        Ok(next)
+    }
+
+    /// The best value and, when some configuration reaches it, the choice of every cell.
+    pub(crate) fn witness(&self) -> Result<(T::Value, Option<Vec<usize>>), PlugError> {
+        let (rows, cols) = self.problem.size();
+        let steps = rows * cols;
+        let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
+        // Checkpoints: the table before cell i for every multiple i of the stride.
+        let mut checkpoints: Vec<Step<T>> = Vec::new();
+        let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
+        for i in 0..steps {
+            if i % stride == 0 {
+                checkpoints.push(cur.clone());
+            }
+            cur = self.advance(&cur, i)?;
+        }
+        let best = self.accepted([&cur])?;
+        if best.is_zero() {
+            return Ok((best, None));
+        }
+        // The first accepted frontier (in key order) that carries the best value.
+        let mut finals: Vec<(T::Key, &T::Value)> = cur
+            .iter()
+            .filter(|(k, _)| self.problem.accept(**k))
+            .map(|(&k, v)| (k, v))
+            .collect();
+        finals.sort_unstable_by_key(|&(k, _)| k);
+        let Some(&(target, _)) = finals.iter().find(|(_, v)| **v == best) else {
+            // A sum of several frontiers: no single configuration carries it.
+            return Err(PlugError::NoWitness);
+        };
+        let mut picks = vec![0usize; steps];
+        let (mut key, mut value) = (target, best.clone());
+        let mut segment: Vec<Step<T>> = Vec::new();
+        let mut segment_start = usize::MAX;
+        for i in (0..steps).rev() {
+            let start = i / stride * stride;
+            if start != segment_start {
+                // Recompute the tables before cells start..start + stride.
+                segment.clear();
+                segment.push(checkpoints[i / stride].clone());
+                for j in start..(start + stride).min(steps) - 1 {
+                    let t = self.advance(segment.last().expect("seeded"), j)?;
+                    segment.push(t);
+                }
+                segment_start = start;
+            }
+            let before = &segment[i - start];
+            let (r, c) = (i / cols, i % cols);
+            let mut order: Vec<usize> = (0..before.len()).collect();
+            order.sort_unstable_by_key(|&e| before.keys()[e]);
+            let mut found: Option<(T::Key, T::Value, usize)> = None;
+            for e in order {
+                let (prev, prev_value) = (before.keys()[e], &before.values()[e]);
+                self.problem
+                    .successors(r, c, prev, |new_key, weight, index| {
+                        let k = if c + 1 == cols {
+                            self.problem.row_end(r, new_key)
+                        } else {
+                            Some(new_key)
+                        };
+                        if found.is_none() && k == Some(key) {
+                            let v = prev_value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+                            if v == value {
+                                found = Some((prev, prev_value.clone(), index));
+                            }
+                        }
+                        Ok(())
+                    })?;
+                if found.is_some() {
+                    break;
+                }
+            }
+            // With max/min/boolean values some predecessor always carries the value; with a
+            // counting value the total is a sum, and there may be none.
+            let (prev, prev_value, index) = found.ok_or(PlugError::NoWitness)?;
+            picks[i] = index;
+            key = prev;
+            value = prev_value;
+        }
+        Ok((best, Some(picks)))
+    }
+}
