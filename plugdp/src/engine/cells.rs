@@ -4,12 +4,11 @@
 //! label of its component (minimal representation). With `connected`, the cells that are in
 //! must form one 4-connected set: a component whose last frontier cell is followed by an empty
 //! cell below is finished, which is only allowed when nothing else is in (a flag then forbids
-//! any later cell). Without it, labels are presence bits and any subset is allowed.
+//! any later cell). Without it, labels are presence bits and any subset is allowed. The sweep
+//! is a [`Transfer`] on the crate's driver ([`crate::engine::driver`]).
 
-use hashbrown::HashMap;
-
+use super::driver::{Transfer, run};
 use super::state::{Labels, MAX_POSITIONS};
-use crate::budget::Meter;
 use crate::{Grid, Options, PlugError, Value};
 
 /// How occupied cells must relate, for [`run_cells`].
@@ -57,14 +56,14 @@ const ANY: u8 = 2;
 /// # Errors
 /// [`PlugError::TooWide`] past 31 columns, [`PlugError::TooManyComponents`],
 /// [`PlugError::Overflow`], [`PlugError::BudgetExceeded`] past the budget of `options` (checked
-/// after every cell; `options.threads` is not used: the sweep runs on the calling thread).
+/// after every cell). The sweep is a [`Transfer`] on the crate's driver, so
+/// `options.threads` splits its big steps as for the edge problems.
 pub fn run_cells<V: Value>(
     grid: &Grid,
     rules: CellRules,
     mut weights: impl FnMut(usize, usize) -> (Option<V>, Option<V>),
     options: &Options,
 ) -> Result<V, PlugError> {
-    let meter = options.meter();
     let (rows, cols) = (grid.rows(), grid.cols());
     if cols > MAX_POSITIONS {
         return Err(PlugError::TooWide {
@@ -72,67 +71,88 @@ pub fn run_cells<V: Value>(
             max: MAX_POSITIONS,
         });
     }
-    let mut cur: HashMap<u128, V> = HashMap::new();
-    cur.insert(0, V::one());
+    let mut cells = Vec::with_capacity(rows * cols);
     for r in 0..rows {
         for c in 0..cols {
-            let (win, wout) = if grid.is_blocked(r, c) {
+            cells.push(if grid.is_blocked(r, c) {
                 (None, Some(V::one()))
             } else {
                 weights(r, c)
-            };
-            let mut next: HashMap<u128, V> = HashMap::new();
-            for (&key, value) in &cur {
-                let l = Labels::decode(key, cols);
-                if let Some(w) = &wout
-                    && let Some(new) = leave_out(l, c, cols, rules)
-                {
-                    add(
-                        &mut next,
-                        new.encode(cols).ok_or(PlugError::TooManyComponents)?,
-                        value,
-                        w,
-                    )?;
-                }
-                if let Some(w) = &win
-                    && let Some(new) = take_in(l, c, rules)
-                {
-                    add(
-                        &mut next,
-                        new.encode(cols).ok_or(PlugError::TooManyComponents)?,
-                        value,
-                        w,
-                    )?;
-                }
-            }
-            cur = next;
-            meter.check(cur.len(), Meter::map_state_bytes::<u128, V>())?;
+            });
         }
     }
-    let mut total = V::zero();
-    for (&key, value) in &cur {
-        let l = Labels::decode(key, cols);
-        let mut labels: Vec<u8> = l.at[..cols].iter().copied().filter(|&x| x != 0).collect();
+    let problem = Cells {
+        rows,
+        cols,
+        rules,
+        cells,
+    };
+    Ok(run(&problem, options)?.0)
+}
+
+/// The cell-occupancy problem on the driver: each cell's weights in and out, row-major.
+struct Cells<V> {
+    rows: usize,
+    cols: usize,
+    rules: CellRules,
+    cells: Vec<(Option<V>, Option<V>)>,
+}
+
+impl<V: Value> Transfer for Cells<V> {
+    type Key = u128;
+    type Value = V;
+
+    fn size(&self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
+
+    fn start(&self) -> u128 {
+        0
+    }
+
+    fn successors<E>(&self, r: usize, c: usize, key: u128, mut emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(u128, &V, usize) -> Result<(), PlugError>,
+    {
+        let (win, wout) = &self.cells[r * self.cols + c];
+        let l = Labels::decode(key, self.cols);
+        if let Some(w) = wout
+            && let Some(new) = leave_out(l, c, self.cols, self.rules)
+        {
+            emit(
+                new.encode(self.cols).ok_or(PlugError::TooManyComponents)?,
+                w,
+                0,
+            )?;
+        }
+        if let Some(w) = win
+            && let Some(new) = take_in(l, c, self.rules)
+        {
+            emit(
+                new.encode(self.cols).ok_or(PlugError::TooManyComponents)?,
+                w,
+                1,
+            )?;
+        }
+        Ok(())
+    }
+
+    fn accept(&self, key: u128) -> bool {
+        let l = Labels::decode(key, self.cols);
+        let mut labels: Vec<u8> = l.at[..self.cols]
+            .iter()
+            .copied()
+            .filter(|&x| x != 0)
+            .collect();
         labels.sort_unstable();
         labels.dedup();
         let any = l.flags & ANY != 0;
-        if (any || rules.allow_empty) && (!rules.connected || labels.len() <= 1) {
-            total = total.checked_add(value).ok_or(PlugError::Overflow)?;
-        }
+        (any || self.rules.allow_empty) && (!self.rules.connected || labels.len() <= 1)
     }
-    Ok(total)
-}
 
-fn add<V: Value>(
-    map: &mut HashMap<u128, V>,
-    key: u128,
-    value: &V,
-    weight: &V,
-) -> Result<(), PlugError> {
-    let v = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
-    let slot = map.entry(key).or_insert_with(V::zero);
-    *slot = slot.checked_add(&v).ok_or(PlugError::Overflow)?;
-    Ok(())
+    fn max_successors(&self, _r: usize, _c: usize) -> usize {
+        2
+    }
 }
 
 fn leave_out(mut l: Labels, c: usize, cols: usize, rules: CellRules) -> Option<Labels> {
