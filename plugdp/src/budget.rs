@@ -111,11 +111,4 @@ impl Meter {
         let pair = std::mem::size_of::<K>() + std::mem::size_of::<V>();
         4 * pair + 8
     }
-
-    /// The bytes one frontier of key `K` and value `V` costs in a sweep that rolls two hash
-    /// maps (the current and the next step's).
-    pub(crate) fn map_state_bytes<K, V>() -> usize {
-        let pair = std::mem::size_of::<K>() + std::mem::size_of::<V>();
-        2 * (pair + 1) + 8
-    }
 }
