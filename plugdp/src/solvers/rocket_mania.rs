@@ -8,17 +8,15 @@
 //! representation and, per component, whether it is lit and how many rockets it holds that have
 //! not launched yet (a component can still be lit later through a merge). Plugs are *soft*: an
 //! opening towards a closed side or the top/bottom border leads nowhere. The value is the best
-//! number of rockets launched so far (a max-plus fold), and every step keeps a back-pointer to
-//! the best predecessor, so the rotations of one optimal board are read off at the end (memory:
-//! O(cells × states); 9 × 6 boards have a few thousand states per step).
+//! number of rockets launched so far (a [`MaxPlus`] fold). The sweep is a [`Transfer`] on the
+//! crate's driver, its dominance pruning a step hook ([`Transfer::prune_step`]), and the
+//! rotations of one optimal board are the driver's witness (memory: about √T step tables for
+//! T tiles; 9 × 6 boards have a few thousand states per step).
 //!
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
 
-use hashbrown::HashMap;
-use hashbrown::hash_map::Entry;
-
-use crate::budget::Meter;
-use crate::{Options, PlugError};
+use crate::engine::driver::{StepFrontiers, Transfer};
+use crate::{MaxPlus, Options, PlugError};
 
 /// One tile kind, by its drawing in the problem: `.` none, `-` straight, `L` corner, `T` three
 /// openings, `+` four openings.
@@ -510,9 +508,9 @@ impl Fuse {
 ///
 /// # Errors
 /// [`PlugError::BadGrid`] if `lit` does not have one entry per row;
-/// [`PlugError::BudgetExceeded`] past the budget of `options`: every step's table is kept for
-/// the walk back, so the memory budget counts the states of all steps so far (checked after
-/// every tile). `options.threads` is not used.
+/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every tile; the
+/// walk back recomputes steps from about √T checkpoints of the T tiles). `options.threads` is
+/// not used: the dominance pruning looks at whole steps.
 pub fn rocket_mania(
     board: &FuseBoard,
     lit: &[bool],
@@ -543,95 +541,36 @@ pub fn rocket_mania_with(
     prunings: Prunings,
     options: &Options,
 ) -> Result<(RocketPlan, RocketStats), PlugError> {
-    let meter: Meter = options.meter();
     let (rows, cols) = (board.rows, board.cols);
-    let mut stats = RocketStats::default();
     if lit.len() != rows {
         return Err(PlugError::BadGrid(format!(
             "{} lit flags for {rows} rows",
             lit.len()
         )));
     }
-    let positions = cols + 1;
-    // Per step: new key → (best score, previous key, rotation).
-    let mut steps: Vec<HashMap<u128, (u32, u128, u8)>> = Vec::with_capacity(rows * cols);
-    // The current step's states (distinct keys): only read in order, so a plain list.
-    let mut cur: Vec<(u128, u32)> = vec![(0, 0)];
-    for (r, &match_lit) in lit.iter().enumerate() {
-        for c in 0..cols {
-            let tile = board.tile_at(r, c);
-            let rotations = tile.rotations();
-            let mut next: HashMap<u128, (u32, u128, u8)> = HashMap::new();
-            for &(key, score) in &cur {
-                let f = Fuse::decode(key, positions);
-                for &k in &rotations {
-                    let (mut new, gained) =
-                        fuse_step(f, tile.openings(k), r, c, rows, cols, match_lit);
-                    if prunings.lone_unlit_plug || (prunings.row_end && c + 1 == cols) {
-                        new.drop_lone_unlit(positions);
-                    }
-                    if prunings.no_lit_plug
-                        && !(0..positions).any(|j| new.at[j] != 0 && new.lit[new.at[j] as usize])
-                    {
-                        continue;
-                    }
-                    let new_key = new.encode(positions);
-                    let total = score + gained;
-                    // Ties go to the smallest (predecessor, rotation), so the plan does not
-                    // depend on hash-table order.
-                    match next.entry(new_key) {
-                        Entry::Vacant(slot) => {
-                            slot.insert((total, key, k));
-                        }
-                        Entry::Occupied(mut slot) => {
-                            let e = slot.get_mut();
-                            if total > e.0 || (total == e.0 && (key, k) < (e.1, e.2)) {
-                                *e = (total, key, k);
-                            }
-                        }
-                    }
-                }
-            }
-            if prunings.dominance {
-                dominance(&mut next, positions);
-            }
-            cur.clear();
-            cur.extend(next.iter().map(|(&k, &(s, _, _))| (k, s)));
-            stats.total_states += cur.len();
-            stats.peak_states = stats.peak_states.max(cur.len());
-            steps.push(next);
-            // Every step's table is kept for the walk back: the budget counts them all.
-            meter.check(stats.total_states, KEPT_STATE_BYTES)?;
-        }
-        // End of row: shift the down-plugs (position `cols` is always empty).
-        let shift = |key: u128| {
-            let labels = key & ((1u128 << (4 * positions)) - 1);
-            let attrs = key >> (4 * positions);
-            (labels << 4) | (attrs << (4 * positions))
-        };
-        for (k, _) in &mut cur {
-            *k = shift(*k);
-        }
-        // Remember the shift for the walk back: keys of the next row's steps refer to shifted
-        // predecessors, so undo it there.
-        let last = steps.last_mut().expect("every row has a cell");
-        *last = last.drain().map(|(k, v)| (shift(k), v)).collect();
-    }
-    // The best final state (ties: the smallest key, for determinism). Only pruning 1 can leave
-    // no state at all; then the unrotated board is the plan it found.
+    let problem = Rockets {
+        board,
+        lit,
+        prunings,
+        rotations: board.tiles.iter().map(|t| t.rotations()).collect(),
+    };
+    let driver = crate::engine::driver::Driver::new(&problem, options.meter());
+    let (best, picks, sweep) = driver.witness_with_stats()?;
+    let stats = RocketStats {
+        total_states: sweep.states_per_step.iter().sum(),
+        peak_states: sweep.peak,
+    };
+    // Only pruning 1 can leave no state at all; then the unrotated board is the plan it found.
     let mut rotations = vec![0u8; rows * cols];
-    if let Some(&(final_key, best)) = cur.iter().max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0))) {
-        let mut key = final_key;
-        for (i, step) in steps.iter().enumerate().rev() {
-            let &(_, prev, k) = step.get(&key).expect("every kept state has a predecessor");
-            rotations[i] = k;
-            key = prev;
+    if let (MaxPlus(Some(best)), Some(picks)) = (best, picks) {
+        for (slot, k) in rotations.iter_mut().zip(picks) {
+            *slot = k as u8;
         }
         let replay = launched_rockets(board, &rotations, lit)
             .iter()
             .filter(|&&x| x)
             .count();
-        if replay as u32 != best {
+        if replay as i64 != best {
             return Err(PlugError::BadGrid(
                 "internal: the plan does not re-simulate to its score".into(),
             ));
@@ -649,32 +588,102 @@ pub fn rocket_mania_with(
     ))
 }
 
-/// The bytes a state kept for the walk back costs: a 64-byte entry of a hash table (a 16-byte
-/// key; score, predecessor and rotation padded to 48 bytes) with its control byte and the
-/// table's slack (a power-of-two capacity at most 7/8 full: about 1.5 entries per state).
-const KEPT_STATE_BYTES: usize = 96;
+/// The fuse sweep on the driver: a tile's choices are its distinct rotations (the choice index
+/// is the number of quarter turns), its weight the rockets it launches.
+struct Rockets<'b> {
+    board: &'b FuseBoard,
+    lit: &'b [bool],
+    prunings: Prunings,
+    /// Each tile's distinct rotations, row-major.
+    rotations: Vec<Vec<u8>>,
+}
 
-/// Pruning 3: drops the states dominated by the best-scoring state of the step.
-fn dominance(next: &mut HashMap<u128, (u32, u128, u8)>, positions: usize) {
-    let Some((&best_key, &(best_score, _, _))) = next
-        .iter()
-        .max_by(|a, b| a.1.0.cmp(&b.1.0).then(b.0.cmp(a.0)))
-    else {
-        return;
-    };
-    let best = Fuse::decode(best_key, positions);
-    let burning: Vec<bool> = (0..positions)
-        .map(|j| best.at[j] != 0 && best.lit[best.at[j] as usize])
-        .collect();
-    next.retain(|&key, &mut (score, _, _)| {
-        if key == best_key {
-            return true;
-        }
+impl Rockets<'_> {
+    fn positions(&self) -> usize {
+        self.board.cols + 1
+    }
+}
+
+impl Transfer for Rockets<'_> {
+    type Key = u128;
+    type Value = MaxPlus;
+
+    fn size(&self) -> (usize, usize) {
+        (self.board.rows, self.board.cols)
+    }
+
+    fn start(&self) -> u128 {
+        0
+    }
+
+    fn successors<E>(&self, r: usize, c: usize, key: u128, mut emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(u128, &MaxPlus, usize) -> Result<(), PlugError>,
+    {
+        let (rows, cols, positions) = (self.board.rows, self.board.cols, self.positions());
+        let tile = self.board.tile_at(r, c);
         let f = Fuse::decode(key, positions);
-        let covered = (0..positions).all(|j| f.at[j] == 0 || burning[j]);
-        let waiting: u32 = (1..16).map(|l| u32::from(f.pending[l])).sum();
-        !(covered && score + waiting <= best_score)
-    });
+        for &k in &self.rotations[r * cols + c] {
+            let (mut new, gained) = fuse_step(f, tile.openings(k), r, c, rows, cols, self.lit[r]);
+            if self.prunings.lone_unlit_plug || (self.prunings.row_end && c + 1 == cols) {
+                new.drop_lone_unlit(positions);
+            }
+            if self.prunings.no_lit_plug
+                && !(0..positions).any(|j| new.at[j] != 0 && new.lit[new.at[j] as usize])
+            {
+                continue;
+            }
+            emit(
+                new.encode(positions),
+                &MaxPlus(Some(i64::from(gained))),
+                usize::from(k),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The down-plugs move one position right (position `cols` is always empty).
+    fn row_end(&self, _r: usize, key: u128) -> Option<u128> {
+        let positions = self.positions();
+        let labels = key & ((1u128 << (4 * positions)) - 1);
+        let attrs = key >> (4 * positions);
+        Some((labels << 4) | (attrs << (4 * positions)))
+    }
+
+    fn accept(&self, _key: u128) -> bool {
+        true
+    }
+
+    fn prunes_steps(&self) -> bool {
+        self.prunings.dominance
+    }
+
+    /// Pruning 3: drops the states dominated by the best-scoring state of the step (ties: the
+    /// smallest key).
+    fn prune_step(&self, _r: usize, _c: usize, step: &mut StepFrontiers<'_, u128, MaxPlus>) {
+        let positions = self.positions();
+        let score = |v: &MaxPlus| v.0.unwrap_or(i64::MIN);
+        let Some((best_key, best_score)) = step
+            .iter()
+            .map(|(k, v)| (k, score(v)))
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+        else {
+            return;
+        };
+        let best = Fuse::decode(best_key, positions);
+        let burning: Vec<bool> = (0..positions)
+            .map(|j| best.at[j] != 0 && best.lit[best.at[j] as usize])
+            .collect();
+        step.retain(|key, v| {
+            if key == best_key {
+                return true;
+            }
+            let f = Fuse::decode(key, positions);
+            let covered = (0..positions).all(|j| f.at[j] == 0 || burning[j]);
+            let waiting: i64 = (1..16).map(|l| i64::from(f.pending[l])).sum();
+            !(covered && score(v) + waiting <= best_score)
+        });
+    }
 }
 
 /// One tile's transition: the new frontier and the rockets launched by it.

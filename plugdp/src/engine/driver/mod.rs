@@ -159,6 +159,52 @@ pub trait Transfer: Sync {
     fn max_successors(&self, _r: usize, _c: usize) -> usize {
         4
     }
+
+    /// Whether [`prune_step`](Transfer::prune_step) is used. A problem that prunes whole steps
+    /// is swept on the calling thread (`options.threads` is not used). Default false.
+    fn prunes_steps(&self) -> bool {
+        false
+    }
+
+    /// Drops frontiers after cell `(r, c)` (before the row end) by looking at the whole step,
+    /// for prunings that compare frontiers with each other (dominance by the best one). Called
+    /// only when [`prunes_steps`](Transfer::prunes_steps) says so; it must decide the same way
+    /// on every run ([`run_witness`] sweeps some steps twice). Default: keeps everything.
+    fn prune_step(
+        &self,
+        _r: usize,
+        _c: usize,
+        _step: &mut StepFrontiers<'_, Self::Key, Self::Value>,
+    ) {
+    }
+}
+
+/// One step's frontiers and their values, for [`Transfer::prune_step`].
+#[derive(Debug)]
+pub struct StepFrontiers<'a, K, V> {
+    pub(crate) list: &'a mut crate::engine::table::Frontiers<K, V>,
+}
+
+impl<K: FrontierKey, V> StepFrontiers<'_, K, V> {
+    /// The frontiers with their values, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (K, &V)> {
+        self.list.iter().map(|(&k, v)| (k, v))
+    }
+
+    /// Number of frontiers.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether the step has no frontier.
+    pub fn is_empty(&self) -> bool {
+        self.list.len() == 0
+    }
+
+    /// Keeps the frontiers `keep` answers true for.
+    pub fn retain(&mut self, mut keep: impl FnMut(K, &V) -> bool) {
+        self.list.retain(|&k, v| keep(k, v));
+    }
 }
 
 /// Sweeps `problem` and returns the sum of the values of its accepted frontiers (for an

@@ -37,7 +37,7 @@ impl<T: Transfer> Driver<'_, T> {
         // 55 s on two threads, 2.6 s on one); on a small board it is negligible either way.
         let (all_rows, cols) = self.problem.size();
         let narrow_and_long = cols < MIN_POOLED_COLS && all_rows * cols > MAX_UNPOOLED_CELLS;
-        if threads > 1 && !narrow_and_long {
+        if threads > 1 && !narrow_and_long && !self.problem.prunes_steps() {
             return self.sweep_rows_pooled(rows, threads);
         }
         let (list, stats) = self.sweep_sequential(rows, &mut KeepAll)?;

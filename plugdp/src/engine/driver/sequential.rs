@@ -2,7 +2,7 @@
 //! the crate's pruning hooks), sums the accepted frontiers, and rebuilds a witness backwards
 //! from checkpoints.
 
-use super::{Stats, Transfer, state_bytes};
+use super::{Stats, StepFrontiers, Transfer, state_bytes};
 use crate::budget::Meter;
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
@@ -144,6 +144,10 @@ impl<'p, T: Transfer> Driver<'p, T> {
                 collector.begin(self.expected(cur.len(), r, c));
                 self.expand(&cur, 0..cur.len(), r, c, &mut collector)?;
                 collector.finish(&mut next, sum)?;
+                if self.problem.prunes_steps() {
+                    self.problem
+                        .prune_step(r, c, &mut StepFrontiers { list: &mut next });
+                }
                 if active {
                     let before = next.len();
                     next.retain(|&k, _| keep.after_cell(r, c, k));
@@ -173,6 +177,10 @@ impl<'p, T: Transfer> Driver<'p, T> {
         self.expand(cur, 0..cur.len(), r, c, &mut collector)?;
         let mut next = Frontiers::default();
         collector.finish(&mut next, sum)?;
+        if self.problem.prunes_steps() {
+            self.problem
+                .prune_step(r, c, &mut StepFrontiers { list: &mut next });
+        }
         if c + 1 == cols {
             self.end_row(r, &mut next);
         }
@@ -182,21 +190,32 @@ impl<'p, T: Transfer> Driver<'p, T> {
 
     /// The best value and, when some configuration reaches it, the choice of every cell.
     pub(crate) fn witness(&self) -> Result<(T::Value, Option<Vec<usize>>), PlugError> {
+        self.witness_with_stats()
+            .map(|(value, picks, _)| (value, picks))
+    }
+
+    /// [`witness`](Self::witness) with the forward sweep's frontier counts.
+    pub(crate) fn witness_with_stats(
+        &self,
+    ) -> Result<(T::Value, Option<Vec<usize>>, Stats), PlugError> {
         let (rows, cols) = self.problem.size();
         let steps = rows * cols;
         let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
         // Checkpoints: the table before cell i for every multiple i of the stride.
         let mut checkpoints: Vec<Step<T>> = Vec::new();
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
+        let mut stats = Stats::default();
         for i in 0..steps {
             if i % stride == 0 {
                 checkpoints.push(cur.clone());
             }
             cur = self.advance(&cur, i)?;
+            stats.states_per_step.push(cur.len());
+            stats.peak = stats.peak.max(cur.len());
         }
         let best = self.accepted([&cur])?;
         if best.is_zero() {
-            return Ok((best, None));
+            return Ok((best, None, stats));
         }
         // The first accepted frontier (in key order) that carries the best value.
         let mut finals: Vec<(T::Key, &T::Value)> = cur
@@ -258,6 +277,6 @@ impl<'p, T: Transfer> Driver<'p, T> {
             key = prev;
             value = prev_value;
         }
-        Ok((best, Some(picks)))
+        Ok((best, Some(picks), stats))
     }
 }
