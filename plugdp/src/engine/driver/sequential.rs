@@ -7,6 +7,10 @@ use crate::budget::Meter;
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
 
+/// The best value, the choice of every cell when some configuration reaches it, and the
+/// forward sweep's frontier counts.
+pub(crate) type Witnessed<V> = (V, Option<Vec<usize>>, Stats);
+
 /// One step's frontiers of problem `T`.
 pub(crate) type Step<T> = Frontiers<<T as Transfer>::Key, <T as Transfer>::Value>;
 
@@ -195,9 +199,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
     }
 
     /// [`witness`](Self::witness) with the forward sweep's frontier counts.
-    pub(crate) fn witness_with_stats(
-        &self,
-    ) -> Result<(T::Value, Option<Vec<usize>>, Stats), PlugError> {
+    pub(crate) fn witness_with_stats(&self) -> Result<Witnessed<T::Value>, PlugError> {
         let (rows, cols) = self.problem.size();
         let steps = rows * cols;
         let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
