@@ -111,4 +111,11 @@ pub enum PlugError {
         /// Columns of the board.
         cols: usize,
     },
+    /// A solver's own check of its answer failed (a plan that does not re-simulate to the score
+    /// the sweep found): a bug in the crate, reported instead of a wrong answer.
+    #[error("internal check failed: {check}")]
+    Internal {
+        /// What was checked.
+        check: &'static str,
+    },
 }

@@ -19,9 +19,9 @@ fn narrow(grid: &Grid) -> Grid {
     }
 }
 
-/// The weighted count of the edge problem `rules`, with big steps on `options.threads` threads.
-fn count_on<V: Value>(grid: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
-    let g = narrow(grid);
+/// The weighted count of the edge problem `rules` on the already narrowed board `g`, with big
+/// steps on `options.threads` threads; single cycles meet in the middle when they can.
+fn count_on<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
     let ends = rules.ends > 0;
     let choices = |_, _| {
         let singles = if ends { &Sides::SINGLES[..] } else { &[] };
@@ -33,11 +33,43 @@ fn count_on<V: Value>(grid: &Grid, rules: EdgeRules, options: &Options) -> Resul
     };
     if rules == EdgeRules::SINGLE_CYCLE {
         // Half the sweep: the two halves meet at the middle row boundary.
-        if let Some(v) = run_cycle_halves(&g, choices, options, V::clone)? {
+        if let Some(v) = run_cycle_halves(g, choices, options, V::clone)? {
             return Ok(v);
         }
     }
-    run_edges(&g, rules, choices, options).map(|(v, _)| v)
+    run_edges(g, rules, choices, options).map(|(v, _)| v)
+}
+
+/// Widest board (after narrowing) whose single cycles are first counted with 64-bit half
+/// sweeps: the halves count about the square root of the total, so up to 14 columns they fit
+/// in 64 bits far more often than not, and their tables are half the size.
+const NARROW_HALVES_COLS: usize = 14;
+
+/// The exact count of the edge problem `rules` on `grid`, by one ladder: the board narrowed
+/// once; for single cycles up to [`NARROW_HALVES_COLS`] wide, 64-bit half sweeps joined in 128
+/// bits; then 128-bit counts; only if those overflow, counts modulo enough primes that their
+/// product exceeds `bound_bits` (a rigorous bound on the answer), rebuilt by the Chinese
+/// remainder theorem.
+fn exact(
+    grid: &Grid,
+    rules: EdgeRules,
+    bound_bits: usize,
+    options: &Options,
+) -> Result<BigCount, PlugError> {
+    let g = narrow(grid);
+    if rules == EdgeRules::SINGLE_CYCLE && g.cols() <= NARROW_HALVES_COLS {
+        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+        match run_cycle_halves(&g, pairs, options, |&h: &u64| u128::from(h)) {
+            Ok(Some(v)) => return Ok(big(v)),
+            Ok(None) | Err(PlugError::Overflow) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    match count_on::<u128>(&g, rules, options) {
+        Err(PlugError::Overflow) => {}
+        other => return other.map(big),
+    }
+    with_residues!(bound_bits, V => count_on::<V>(&g, rules, options))
 }
 
 /// Number of Hamiltonian cycles of the free cells (undirected closed tours through every free
@@ -80,34 +112,17 @@ pub fn hamiltonian_cycles(grid: &Grid, options: &Options) -> Result<BigCount, Pl
     if grid.free_cells() == 0 {
         return Ok(BigCount::from_u64(0));
     }
-    let rules = EdgeRules::SINGLE_CYCLE;
-    // 128 bits first: without overflow that answer is exact.
-    match cycles_u128(grid, options) {
-        Err(PlugError::Overflow) => {}
-        other => return other.map(big),
-    }
-    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, rules, options))
+    exact(
+        grid,
+        EdgeRules::SINGLE_CYCLE,
+        two_factor_bits(grid),
+        options,
+    )
 }
 
 /// A `u128` as a [`BigCount`].
 pub(crate) fn big(v: u128) -> BigCount {
     BigCount::from_u128(v)
-}
-
-/// Hamiltonian cycles in 128 bits. Boards at most 14 wide (after [`narrow`]) first meet in
-/// the middle with 64-bit half sweeps (smaller tables; the halves count about the square root
-/// of the total), and only if a half overflows 64 bits with 128-bit ones.
-fn cycles_u128(grid: &Grid, options: &Options) -> Result<u128, PlugError> {
-    let g = narrow(grid);
-    if g.cols() <= 14 {
-        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-        match run_cycle_halves(&g, pairs, options, |&h: &u64| u128::from(h)) {
-            Ok(Some(v)) => return Ok(v),
-            Ok(None) | Err(PlugError::Overflow) => {}
-            Err(e) => return Err(e),
-        }
-    }
-    count_on::<u128>(grid, EdgeRules::SINGLE_CYCLE, options)
 }
 
 /// Number of ways to cover every free cell with disjoint closed loops (any number of them; an
@@ -125,11 +140,7 @@ fn cycles_u128(grid: &Grid, options: &Options) -> Result<u128, PlugError> {
 /// # Errors
 /// As [`hamiltonian_cycles`].
 pub fn cycle_covers(grid: &Grid, options: &Options) -> Result<BigCount, PlugError> {
-    match count_on::<u128>(grid, EdgeRules::PRESENCE, options) {
-        Err(PlugError::Overflow) => {}
-        other => return other.map(big),
-    }
-    with_residues!(two_factor_bits(grid), V => count_on::<V>(grid, EdgeRules::PRESENCE, options))
+    exact(grid, EdgeRules::PRESENCE, two_factor_bits(grid), options)
 }
 
 /// Number of Hamiltonian paths of the free cells (undirected: a path and its reverse count
@@ -153,10 +164,6 @@ pub fn hamiltonian_paths(grid: &Grid, options: &Options) -> Result<BigCount, Plu
         1 => return Ok(BigCount::from_u64(1)),
         _ => {}
     }
-    match count_on::<u128>(grid, EdgeRules::SINGLE_PATH, options) {
-        Err(PlugError::Overflow) => {}
-        other => return other.map(big),
-    }
     // A Hamiltonian path plus one edge is not always a cycle, so bound by edge subsets.
-    with_residues!(grid.free_edges(), V => count_on::<V>(grid, EdgeRules::SINGLE_PATH, options))
+    exact(grid, EdgeRules::SINGLE_PATH, grid.free_edges(), options)
 }

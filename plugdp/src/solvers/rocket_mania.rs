@@ -571,9 +571,9 @@ pub fn rocket_mania_with(
             .filter(|&&x| x)
             .count();
         if replay as i64 != best {
-            return Err(PlugError::BadGrid(
-                "internal: the plan does not re-simulate to its score".into(),
-            ));
+            return Err(PlugError::Internal {
+                check: "the plan re-simulates to the score the sweep found",
+            });
         }
     }
     let rockets = launched_rockets(board, &rotations, lit);
