@@ -6,7 +6,7 @@
 use super::{two_factor_bits, with_residues};
 use crate::value::{BigCount, Value};
 
-use crate::engine::edges::run_cycle_halves;
+use crate::engine::edges::run_halves;
 use crate::{EdgeRules, Grid, Options, PlugError, Sides, run_edges};
 
 /// The board swept with its shorter side as the frontier (both counts are invariant under
@@ -31,23 +31,22 @@ fn count_on<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V
             .map(|&s| (s, V::one()))
             .collect()
     };
-    if rules == EdgeRules::SINGLE_CYCLE {
-        // Half the sweep: the two halves meet at the middle row boundary.
-        if let Some(v) = run_cycle_halves(g, choices, options, V::clone)? {
-            return Ok(v);
-        }
+    // Single cycles and covers: half the sweep, the two halves meet at the middle row
+    // boundary (paths are swept whole).
+    if let Some(v) = run_halves(g, rules, choices, options, V::clone)? {
+        return Ok(v);
     }
     run_edges(g, rules, choices, options).map(|(v, _)| v)
 }
 
-/// Widest board (after narrowing) whose single cycles are first counted with 64-bit half
-/// sweeps: the halves count about the square root of the total, so up to 14 columns they fit
-/// in 64 bits far more often than not, and their tables are half the size.
+/// Widest board (after narrowing) whose single cycles and covers are first counted with 64-bit
+/// half sweeps: the halves count about the square root of the total, so up to 14 columns they
+/// fit in 64 bits far more often than not, and their tables are half the size.
 const NARROW_HALVES_COLS: usize = 14;
 
 /// The exact count of the edge problem `rules` on `grid`, by one ladder: the board narrowed
-/// once; for single cycles up to [`NARROW_HALVES_COLS`] wide, 64-bit half sweeps joined in 128
-/// bits; then 128-bit counts; only if those overflow, counts modulo enough primes that their
+/// once; for single cycles and covers up to [`NARROW_HALVES_COLS`] wide, 64-bit half sweeps
+/// joined in 128 bits; then 128-bit counts; only if those overflow, counts modulo enough primes that their
 /// product exceeds `bound_bits` (a rigorous bound on the answer), rebuilt by the Chinese
 /// remainder theorem.
 fn exact(
@@ -57,9 +56,9 @@ fn exact(
     options: &Options,
 ) -> Result<BigCount, PlugError> {
     let g = narrow(grid);
-    if rules == EdgeRules::SINGLE_CYCLE && g.cols() <= NARROW_HALVES_COLS {
+    if rules != EdgeRules::SINGLE_PATH && g.cols() <= NARROW_HALVES_COLS {
         let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-        match run_cycle_halves(&g, pairs, options, |&h: &u64| u128::from(h)) {
+        match run_halves(&g, rules, pairs, options, |&h: &u64| u128::from(h)) {
             Ok(Some(v)) => return Ok(big(v)),
             Ok(None) | Err(PlugError::Overflow) => {}
             Err(e) => return Err(e),

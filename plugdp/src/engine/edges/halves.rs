@@ -1,5 +1,6 @@
-//! The meet-in-the-middle count of single cycles ([`run_cycle_halves`]): the two halves of the
-//! board swept to the middle row boundary and joined there.
+//! The meet-in-the-middle counts ([`run_halves`]): the two halves of the board swept to the
+//! middle row boundary and joined there: single cycles over the matchings the halves' plugs
+//! form (closed meanders), cycle covers over equal plug sets.
 
 use super::key::Key;
 use super::sweep::{Options, Sweep};
@@ -10,33 +11,43 @@ use crate::engine::interned::Interned;
 use crate::engine::table::Frontiers;
 use crate::{Grid, PlugError, Value};
 
-/// [`run_edges`](super::run_edges) with [`EdgeRules::SINGLE_CYCLE`], by meeting in the middle:
-/// the top half of the board and the bottom half (swept upwards, as the top of the vertically
-/// flipped board) are swept to the middle row boundary and joined there by their plug sets and
-/// matchings (see [`meander`](crate::engine::meander)). When the bottom half is the top half's
-/// mirror image (an even number of rows, each cell blocked like its mirror cell and offering its
-/// mirror cell's choices with up and down exchanged) one sweep serves both halves; otherwise,
-/// with more than one thread, the two halves run at the same time, each on half of the threads.
+/// [`run_edges`](super::run_edges) with [`EdgeRules::SINGLE_CYCLE`] or
+/// [`EdgeRules::PRESENCE`] (cycle covers), by meeting in the middle: the top half of the board
+/// and the bottom half (swept upwards, as the top of the vertically flipped board) are swept to
+/// the middle row boundary and joined there. Single cycles join by their plug sets and
+/// matchings (see [`meander`](crate::engine::meander)); covers, whose plugs are presence bits,
+/// by equal plug sets (a cover of the board is a cover of each half with the same crossing
+/// edges). When the bottom half is the top half's mirror image (an even number of rows, each
+/// cell blocked like its mirror cell and offering its mirror cell's choices with up and down
+/// exchanged) one sweep serves both halves; otherwise, with more than one thread, the two
+/// halves run at the same time, each on half of the threads.
 ///
 /// The halves are swept with values of type `H` and joined in `V` (`widen` converts): half
 /// counts are about the square root of the total, so a 64-bit half sweep with a 128-bit join
 /// keeps the sweep's tables small; an overflow in either is [`PlugError::Overflow`], as usual.
 ///
-/// `Ok(None)` when the method does not apply and the caller should sweep the whole board: fewer
-/// than two rows, more than [`meander::MAX_COLS`](crate::engine::meander::MAX_COLS) columns, a
-/// half without free cells, or a choice of a free cell that does not open exactly two sides
-/// (then a cycle could close inside one half).
+/// `Ok(None)` when the method does not apply and the caller should sweep the whole board: other
+/// rules, fewer than two rows, more than [`meander::MAX_COLS`](crate::engine::meander::MAX_COLS)
+/// columns for single cycles, a half without free cells, or a choice of a free cell that does
+/// not open exactly two sides (then a cycle could close inside one half, or a path end sit
+/// there).
 ///
 /// # Errors
 /// As [`run_edges`](super::run_edges).
-pub(crate) fn run_cycle_halves<H: Value, V: Value>(
+pub(crate) fn run_halves<H: Value, V: Value>(
     grid: &Grid,
+    rules: EdgeRules,
     mut choices: impl FnMut(usize, usize) -> Vec<(Sides, H)>,
     options: &crate::Options,
     widen: impl Fn(&H) -> V,
 ) -> Result<Option<V>, PlugError> {
     let (rows, cols) = (grid.rows(), grid.cols());
-    if rows < 2 || cols > crate::engine::meander::MAX_COLS {
+    let cycle = rules == EdgeRules::SINGLE_CYCLE;
+    if !(cycle || rules == EdgeRules::PRESENCE)
+        || rows < 2
+        || (cycle && cols > crate::engine::meander::MAX_COLS)
+        || cols + 1 > crate::engine::state::MAX_POSITIONS
+    {
         return Ok(None);
     }
     let top_rows = rows / 2;
@@ -82,6 +93,7 @@ pub(crate) fn run_cycle_halves<H: Value, V: Value>(
         flipped: &flipped,
         lists: &lists,
         top_rows,
+        rules,
         meter: options.meter(),
     };
     let threads = options.threads.get();
@@ -115,6 +127,8 @@ pub(super) struct Halves<'a, H> {
     /// Every cell's choices, row-major (blocked cells: none).
     pub(super) lists: &'a Interned<Vec<(Sides, H)>>,
     pub(super) top_rows: usize,
+    /// [`EdgeRules::SINGLE_CYCLE`] or [`EdgeRules::PRESENCE`].
+    pub(super) rules: EdgeRules,
     /// The budget of each half sweep.
     pub(super) meter: Meter,
 }
@@ -150,36 +164,32 @@ impl<H: Value> Halves<'_, H> {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let top_options =
             Options::new(self.grid, &mut |r, c| self.lists.get(r * cols + c).clone())?;
-        let top_problem = Sweep::<K, H>::new(self.grid, EdgeRules::SINGLE_CYCLE, top_options);
+        let top_problem = Sweep::<K, H>::new(self.grid, self.rules, top_options);
         let top = Driver::new(&top_problem, self.meter);
-        let meanders = crate::engine::meander::Meanders::new(cols);
-        let slots = |(fronts, _): (Vec<Frontiers<K, H>>, Stats)| -> Vec<V> {
-            let mut out = vec![V::zero(); meanders.len()];
-            for list in &fronts {
-                for (key, value) in list.iter() {
-                    if let Some(slot) = meanders.slot(key.widen()) {
-                        // Distinct keys in minimal representation are distinct matchings:
-                        // every slot is written once.
-                        debug_assert!(out[slot].is_zero(), "slot {slot} written twice");
-                        out[slot] = widen(value);
-                    }
-                }
+        let join = |up: &Swept<K, H>, down: &Swept<K, H>| -> Result<V, PlugError> {
+            if self.rules == EdgeRules::PRESENCE {
+                join_equal(&up.0, &down.0, &widen)
+            } else {
+                let meanders = crate::engine::meander::Meanders::new(cols);
+                let (up, down) = (
+                    slots(&meanders, &up.0, &widen),
+                    slots(&meanders, &down.0, &widen),
+                );
+                meanders.join(&up, &down)
             }
-            out
         };
         if self.symmetric() {
-            let half = slots(top.sweep_rows(self.top_rows, threads)?);
-            return meanders.join(&half, &half);
+            let half = top.sweep_rows(self.top_rows, threads)?;
+            return join(&half, &half);
         }
         let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
-        let bottom_problem =
-            Sweep::<K, H>::new(self.flipped, EdgeRules::SINGLE_CYCLE, bottom_options);
+        let bottom_problem = Sweep::<K, H>::new(self.flipped, self.rules, bottom_options);
         let bottom = Driver::new(&bottom_problem, self.meter);
         let bottom_rows = rows - self.top_rows;
         let (up, down) = if threads == 1 {
             (
-                slots(top.sweep_rows(self.top_rows, 1)?),
-                slots(bottom.sweep_rows(bottom_rows, 1)?),
+                top.sweep_rows(self.top_rows, 1)?,
+                bottom.sweep_rows(bottom_rows, 1)?,
             )
         } else {
             let (mine, theirs) = (threads / 2, threads - threads / 2);
@@ -193,9 +203,58 @@ impl<H: Value> Halves<'_, H> {
                     // No thread to be had: sweep the bottom half here.
                     Err(_) => bottom.sweep_rows(bottom_rows, theirs),
                 };
-                Ok((slots(up?), slots(down?)))
+                Ok((up?, down?))
             })?
         };
-        meanders.join(&up, &down)
+        join(&up, &down)
     }
+}
+
+/// A half's frontiers at the middle boundary (one list per thread) and its stats.
+type Swept<K, H> = (Vec<Frontiers<K, H>>, Stats);
+
+/// The half counts by meander slot (the matching their plugs form at the boundary).
+fn slots<K: Key, H: Value, V: Value>(
+    meanders: &crate::engine::meander::Meanders,
+    fronts: &[Frontiers<K, H>],
+    widen: &impl Fn(&H) -> V,
+) -> Vec<V> {
+    let mut out = vec![V::zero(); meanders.len()];
+    for list in fronts {
+        for (key, value) in list.iter() {
+            if let Some(slot) = meanders.slot(key.widen()) {
+                // Distinct keys in minimal representation are distinct matchings: every slot
+                // is written once.
+                debug_assert!(out[slot].is_zero(), "slot {slot} written twice");
+                out[slot] = widen(value);
+            }
+        }
+    }
+    out
+}
+
+/// Σ over equal keys of top × bottom: covers whose halves cross the middle by the same edges.
+fn join_equal<K: Key, H: Value, V: Value>(
+    up: &[Frontiers<K, H>],
+    down: &[Frontiers<K, H>],
+    widen: &impl Fn(&H) -> V,
+) -> Result<V, PlugError> {
+    let mut below: hashbrown::HashMap<u128, &H> = hashbrown::HashMap::new();
+    for list in down {
+        for (key, value) in list.iter() {
+            below.insert(key.widen(), value);
+        }
+    }
+    let mut total = V::zero();
+    for list in up {
+        for (key, value) in list.iter() {
+            if let Some(&other) = below.get(&key.widen()) {
+                let product = widen(value)
+                    .checked_mul(&widen(other))
+                    .ok_or(PlugError::Overflow)?;
+                total = total.checked_add(&product).ok_or(PlugError::Overflow)?;
+            }
+        }
+    }
+    Ok(total)
 }

@@ -15,7 +15,7 @@ use sweep::{Options, PrunerHooks, Sweep};
 pub use super::driver::Stats;
 
 pub use frontier::Frontier;
-pub(crate) use halves::run_cycle_halves;
+pub(crate) use halves::run_halves;
 pub use prune::{NoPruning, Pruner};
 pub(crate) use transitions::step;
 

@@ -37,22 +37,46 @@ fn halves_refuse_what_they_cannot_join() {
     let one = &crate::Options::default();
     // A path end could close a cycle inside one half.
     let ends = |_, _| vec![(Sides::PAIRS[0], 1u64), (Sides::LEFT, 1)];
-    assert_eq!(run_cycle_halves(&grid, ends, one, wide128), Ok(None));
+    assert_eq!(
+        run_halves(&grid, EdgeRules::SINGLE_CYCLE, ends, one, wide128),
+        Ok(None)
+    );
     // Too wide for the meander tables; a single row has no middle.
     let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
     let wide = Grid::new(17, 17).unwrap();
-    assert_eq!(run_cycle_halves(&wide, pairs, one, wide128), Ok(None));
+    assert_eq!(
+        run_halves(&wide, EdgeRules::SINGLE_CYCLE, pairs, one, wide128),
+        Ok(None)
+    );
     let row = Grid::new(1, 4).unwrap();
-    assert_eq!(run_cycle_halves(&row, pairs, one, wide128), Ok(None));
+    assert_eq!(
+        run_halves(&row, EdgeRules::SINGLE_CYCLE, pairs, one, wide128),
+        Ok(None)
+    );
+    // Paths are swept whole; covers have no meander limit on the width.
+    assert_eq!(
+        run_halves(&grid, EdgeRules::SINGLE_PATH, pairs, one, wide128),
+        Ok(None)
+    );
+    let strip = Grid::new(2, 17).unwrap();
+    assert!(
+        run_halves(&strip, EdgeRules::PRESENCE, pairs, one, wide128).is_ok_and(|v| v.is_some())
+    );
     // Bad sides are still an error, and overflow is reported.
     let bad = |_, _| vec![(Sides(0x13), 1u64)];
     assert!(matches!(
-        run_cycle_halves(&grid, bad, one, wide128),
+        run_halves(&grid, EdgeRules::SINGLE_CYCLE, bad, one, wide128),
         Err(PlugError::BadSides { .. })
     ));
     let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
     assert_eq!(
-        run_cycle_halves(&Grid::new(4, 6).unwrap(), heavy, one, wide128),
+        run_halves(
+            &Grid::new(4, 6).unwrap(),
+            EdgeRules::SINGLE_CYCLE,
+            heavy,
+            one,
+            wide128
+        ),
         Err(PlugError::Overflow)
     );
 }
@@ -70,6 +94,7 @@ fn mirror_images_share_one_sweep() {
             flipped: &flipped,
             lists,
             top_rows: rows / 2,
+            rules: EdgeRules::SINGLE_CYCLE,
             meter: Meter::UNLIMITED,
         };
         halves.symmetric()
@@ -296,20 +321,25 @@ proptest! {
             |r: usize, c: usize| -> Vec<(Sides, P)> { Sides::PAIRS.iter().map(|&s| (s, weight(r, c, s))).collect() };
         let (full, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, choices, &crate::Options::default()).unwrap();
         let threads = &crate::Options::default().with_threads(threads);
-        let halves = run_cycle_halves(&grid, choices, threads, P::clone).unwrap();
+        let halves = run_halves(&grid, EdgeRules::SINGLE_CYCLE, choices, threads, P::clone).unwrap();
         let free = |rs: core::ops::Range<usize>| {
             rs.into_iter().any(|r| (0..cols).any(|c| !grid.is_blocked(r, c)))
         };
+        // Cycle covers join by equal plug sets.
+        let (covers, _) = run_edges(&grid, EdgeRules::PRESENCE, choices, &crate::Options::default()).unwrap();
+        let cover_halves = run_halves(&grid, EdgeRules::PRESENCE, choices, threads, P::clone).unwrap();
         if free(0..rows / 2) && free(rows / 2..rows) {
             prop_assert_eq!(halves, Some(full));
+            prop_assert_eq!(cover_halves, Some(covers));
         } else {
             prop_assert_eq!(halves, None);
+            prop_assert_eq!(cover_halves, None);
         }
         // Counting in 64 bits and joining in 128 agrees with a 128-bit full sweep.
         let ones = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
         let ones128 = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
         let (count, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, ones128, &crate::Options::default()).unwrap();
-        if let Some(joined) = run_cycle_halves(&grid, ones, threads, |&h: &u64| u128::from(h)).unwrap() {
+        if let Some(joined) = run_halves(&grid, EdgeRules::SINGLE_CYCLE, ones, threads, |&h: &u64| u128::from(h)).unwrap() {
             prop_assert_eq!(joined, count);
         }
     }
