@@ -126,7 +126,9 @@ pub(crate) fn big(v: u128) -> BigCount {
 
 /// Number of ways to cover every free cell with disjoint closed loops (any number of them; an
 /// empty board has one, the empty cover), exactly. No connectivity is tracked: a cell of degree
-/// two everywhere is all a cover needs.
+/// two everywhere is all a cover needs. The two halves of the board are swept to the middle and
+/// joined by equal plug sets (a cover of the board is a cover of each half crossing the middle
+/// by the same edges): the free 20 × 20 board takes about 7.5 s on one thread instead of 20 s.
 ///
 /// ```
 /// use plugdp::{cycle_covers, Grid, Options};
