@@ -23,6 +23,7 @@ mod cells;
 pub(crate) mod edges;
 mod interned;
 mod meander;
+pub(crate) mod nibbles;
 pub(crate) mod table;
 
 pub use cells::{CellRules, run_cells};

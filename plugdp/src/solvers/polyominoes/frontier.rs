@@ -18,38 +18,16 @@
 //! labels need a general renumbering. The unit tests compare every transition with a plain
 //! array implementation, for both key widths.
 
-use std::fmt::Debug;
-use std::ops::{Add, BitAnd, BitOr, BitOrAssign, BitXor, Mul, Not, Shl, Shr, Sub};
+use std::ops::{Mul, Sub};
 
-use crate::engine::table::TableKey;
+use crate::engine::nibbles::{Nibbles, lanes_above, renumber as renumber_labels};
 
 /// A packed frontier: label nibbles in the low [`Word::COLUMNS`] nibbles, the two border flags
-/// above them.
-pub(super) trait Word:
-    TableKey
-    + Debug
-    + Send
-    + Sync
-    + Ord
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitOrAssign
-    + BitXor<Output = Self>
-    + Not<Output = Self>
-    + Shl<usize, Output = Self>
-    + Shr<usize, Output = Self>
-    + Add<Output = Self>
-    + Sub<Output = Self>
-    + Mul<Output = Self>
-{
+/// above them. The integer kit and the lane-parallel helpers are the crate's
+/// ([`nibbles`](crate::engine::nibbles)), shared with the edge sweeps' keys.
+pub(super) trait Word: Nibbles + Sub<Output = Self> + Mul<Output = Self> {
     /// Label columns the word holds.
     const COLUMNS: usize;
-    /// Bits in the word.
-    const BITS: u32;
-    /// Zero.
-    const ZERO: Self;
-    /// One.
-    const ONE: Self;
     /// The left border has been touched.
     const LEFT_FLAG: Self;
     /// The right border has been touched.
@@ -62,60 +40,18 @@ pub(super) trait Word:
     const SEVENS: Self;
     /// `0x8` in each label nibble.
     const EIGHTS: Self;
-    /// `0x0F` in every byte.
-    const LOW_NIBBLES: Self;
-    /// `0x01` in every byte.
-    const BYTE_ONES: Self;
-    /// `0x80` in every byte.
-    const BYTE_HIGHS: Self;
-    /// A small value.
-    fn small(x: u64) -> Self;
-    /// The low 64 bits.
-    fn low64(self) -> u64;
-    /// Leading zero bits.
-    fn leading_zeros(self) -> u32;
-    /// Set bits.
-    fn count_ones(self) -> u32;
-    /// Two's complement negation.
-    fn wrapping_neg(self) -> Self;
 }
 
 macro_rules! word {
     ($t:ty, $columns:expr) => {
         impl Word for $t {
             const COLUMNS: usize = $columns;
-            const BITS: u32 = <$t>::BITS;
-            const ZERO: $t = 0;
-            const ONE: $t = 1;
             const LEFT_FLAG: $t = 1 << (4 * $columns);
             const RIGHT_FLAG: $t = 1 << (4 * $columns + 1);
             const LABELS: $t = (1 << (4 * $columns)) - 1;
             const ONES: $t = <$t>::MAX / 15 & ((1 << (4 * $columns)) - 1);
             const SEVENS: $t = 7 * (<$t>::MAX / 15 & ((1 << (4 * $columns)) - 1));
             const EIGHTS: $t = 8 * (<$t>::MAX / 15 & ((1 << (4 * $columns)) - 1));
-            const LOW_NIBBLES: $t = <$t>::MAX / 255 * 0x0F;
-            const BYTE_ONES: $t = <$t>::MAX / 255;
-            const BYTE_HIGHS: $t = <$t>::MAX / 255 * 0x80;
-            #[inline(always)]
-            fn small(x: u64) -> $t {
-                x as $t
-            }
-            #[inline(always)]
-            fn low64(self) -> u64 {
-                self as u64
-            }
-            #[inline(always)]
-            fn leading_zeros(self) -> u32 {
-                <$t>::leading_zeros(self)
-            }
-            #[inline(always)]
-            fn count_ones(self) -> u32 {
-                <$t>::count_ones(self)
-            }
-            #[inline(always)]
-            fn wrapping_neg(self) -> $t {
-                <$t>::wrapping_neg(self)
-            }
         }
     };
 }
@@ -145,7 +81,7 @@ fn below<K: Word>(j: usize) -> K {
 /// The label at column `j`.
 #[inline(always)]
 fn nib<K: Word>(key: K, j: usize) -> u64 {
-    (key >> (4 * j)).low64() & 0xF
+    u64::from(crate::engine::nibbles::nib(key, j))
 }
 
 /// Bit 3 of every label nibble that is zero in `t` (exact: no borrow between nibbles).
@@ -170,13 +106,7 @@ fn occupied<K: Word>(key: K, w: usize) -> K {
 /// columns of `mask` (whole nibbles).
 #[inline(always)]
 fn shift_above<K: Word>(key: K, m: u64, mask: K, up: bool) -> K {
-    // Even and odd nibbles in separate bytes: `x + (0x80 − (m + 1))` has its top bit set
-    // exactly when x > m (x ≤ 15, so nothing carries out of a byte).
-    let bias = K::BYTE_HIGHS - K::small(m + 1) * K::BYTE_ONES;
-    let above = |lane: K| ((lane + bias) >> 7) & K::BYTE_ONES;
-    let (even, odd) = (key & K::LOW_NIBBLES, (key >> 4) & K::LOW_NIBBLES);
-    let delta = (above(even) | above(odd) << 4) & mask;
-    if up { key + delta } else { key - delta }
+    lanes_above(key, m as u8, mask, up)
 }
 
 /// The frontier after cell `c` stays empty.
@@ -247,21 +177,9 @@ pub(super) fn fill<K: Word>(key: K, w: usize, c: usize) -> K {
 }
 
 /// Renumbers the labels in order of first appearance (flags kept).
+#[inline(always)]
 fn renumber<K: Word>(key: K, w: usize) -> K {
-    // Branch-free, in registers: nibble x of `map` holds the new name of label x (0: none
-    // yet). Labels and names are at most 15.
-    let mut map = 0u64;
-    let mut next = 0u64;
-    let mut out = key & !below::<K>(w);
-    for j in 0..w {
-        let l = nib(key, j);
-        let named = (map >> (4 * l)) & 0xF;
-        let fresh = u64::from(named == 0) & u64::from(l != 0);
-        next += fresh;
-        map |= (fresh * next) << (4 * l);
-        out |= K::small(named | (fresh * next)) << (4 * j);
-    }
-    out
+    renumber_labels(key, w)
 }
 
 /// A lower bound on the cells still needed to finish, after cell `c` of the current row: the
