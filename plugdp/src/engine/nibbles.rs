@@ -162,6 +162,19 @@ pub(crate) fn renumber<K: Nibbles>(key: K, positions: usize) -> K {
     K::from_words(out) | (key & !K::label_mask(positions))
 }
 
+/// The row end of an edge frontier of `positions` labels: every label moves one position up
+/// (the plugs leaving a row downwards become the next row's arriving ones) and the bits above
+/// the labels stay. The last position must be empty (no plug leaves the board on the right).
+#[inline(always)]
+pub(crate) fn shift_row<K: Nibbles>(key: K, positions: usize) -> K {
+    let mask = K::label_mask(positions);
+    debug_assert!(
+        nib(key, positions - 1) == 0,
+        "a plug leaves the board on the right"
+    );
+    ((key & mask) << 4) | (key & !mask)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +218,13 @@ mod tests {
             let lowered = lanes_above(key, m, u128::label_mask(n), false);
             let expect: Vec<u8> = labels.iter().map(|&l| if l > m { l - 1 } else { l }).collect();
             prop_assert_eq!(lowered, pack(&expect) | flags << 124);
+            // The row end: labels up one position, flags kept.
+            if n < 30 {
+                let shifted = shift_row(pack(&labels[..n - 1]) | flags << 124, n);
+                let mut expect = vec![0u8];
+                expect.extend_from_slice(&labels[..n - 1]);
+                prop_assert_eq!(shifted, pack(&expect) | flags << 124);
+            }
             if n <= 15 {
                 let key64 = pack(&labels) as u64;
                 prop_assert_eq!(u128::from(renumber(key64, n)), pack(&model_renumber(&labels)));

@@ -13,6 +13,7 @@
 
 use crate::engine::driver::{Transfer, run};
 use crate::engine::edges::{CLOSED, step};
+use crate::engine::nibbles::shift_row;
 use crate::engine::state::Labels;
 use crate::{EdgeRules, Options, PlugError, Sides, Value};
 
@@ -206,9 +207,7 @@ impl Transfer for Strip {
         if r == 0 && key == 0 {
             return None;
         }
-        let flags = key & (LEFT_FLAG | RIGHT_FLAG);
-        let labels = key & ((1u128 << (4 * (self.w + 1))) - 1);
-        Some((labels << 4) | flags)
+        Some(shift_row(key, self.w + 1))
     }
 
     fn accept(&self, key: u128) -> bool {

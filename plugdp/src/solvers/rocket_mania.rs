@@ -16,6 +16,7 @@
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
 
 use crate::engine::driver::{StepFrontiers, Transfer};
+use crate::engine::nibbles::shift_row;
 use crate::{MaxPlus, Options, PlugError};
 
 /// One tile kind, by its drawing in the problem: `.` none, `-` straight, `L` corner, `T` three
@@ -644,10 +645,7 @@ impl Transfer for Rockets<'_> {
 
     /// The down-plugs move one position right (position `cols` is always empty).
     fn row_end(&self, _r: usize, key: u128) -> Option<u128> {
-        let positions = self.positions();
-        let labels = key & ((1u128 << (4 * positions)) - 1);
-        let attrs = key >> (4 * positions);
-        Some((labels << 4) | (attrs << (4 * positions)))
+        Some(shift_row(key, self.positions()))
     }
 
     fn accept(&self, _key: u128) -> bool {

@@ -7,6 +7,7 @@ use super::transitions::{Fast, fast_step, step};
 use super::{CLOSED, Cycles, EdgeRules, Frontier, Pruner, Sides};
 use crate::engine::driver::{Keep, Transfer};
 use crate::engine::interned::Interned;
+use crate::engine::nibbles::shift_row;
 use crate::engine::state::Labels;
 use crate::{Grid, PlugError, Value};
 
@@ -97,9 +98,7 @@ impl<'g, K: Key, V: Value> Sweep<'g, K, V> {
 
     /// The frontier after the end of a row: the down-plugs move one position right.
     pub(super) fn shifted(&self, key: K) -> K {
-        let label_mask: u128 = (1u128 << (4 * self.positions())) - 1;
-        let wide = key.widen();
-        K::narrow(((wide & label_mask) << 4) | (wide >> 124 << 124))
+        shift_row(key, self.positions())
     }
 }
 
