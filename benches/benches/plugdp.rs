@@ -50,7 +50,7 @@ fn formula1(c: &mut Criterion) {
             },
         );
     }
-    let pairs = |_, _| plugdp::Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
+    let pairs = |_, _| plugdp::Sides::PAIRS.iter().map(|&s| (s, 1u128));
     let full = |g: &Grid| {
         plugdp::run_edges(
             g,

@@ -17,7 +17,7 @@ use thiserror::Error;
 /// assert_eq!(fixed_polyominoes(99, &Options::default()), Err(PlugError::SizeTooLarge { size: 99, max }));
 /// // Weights of 2^40 per cell multiply to 2^640 over a 4 × 4 tiling: more than a u64 holds,
 /// // and the engine says so instead of wrapping.
-/// let twos = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64 << 40)).collect();
+/// let twos = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64 << 40));
 /// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, twos, &plugdp::Options::default()), Err(PlugError::Overflow));
 /// // A side bit that does not exist.
 /// let bad = |_, _| vec![(Sides(16), 1u64)];

@@ -55,7 +55,6 @@
 //!     std::iter::once(Sides::NONE)
 //!         .chain(Sides::SINGLES)
 //!         .map(|s| (s, 1u64))
-//!         .collect()
 //! };
 //! let count = |n| -> Result<u64, plugdp::PlugError> {
 //!     let options = plugdp::Options::default();

@@ -56,7 +56,7 @@ use core::fmt;
 ///     Sides::SINGLES
 ///         .iter()
 ///         .map(|&s| (s, if s == Sides::DOWN { x.clone() } else { Poly::one() }))
-///         .collect()
+///         .collect::<Vec<_>>() // (an iterator may be returned too, if it borrows nothing)
 /// };
 /// let (by_vertical, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, choices, &plugdp::Options::default())?;
 /// assert_eq!(by_vertical, Poly([1, 0, 3, 0, 1, 0, 0, 0]));
@@ -143,7 +143,7 @@ best_plus!(
     /// // The most vertical dominoes in a tiling of a 2 × 5 board: all five.
     /// let vertical = |_, _| {
     ///     let score = |s: Sides| MaxPlus(Some(i64::from(s == Sides::DOWN)));
-    ///     Sides::SINGLES.iter().map(|&s| (s, score(s))).collect()
+    ///     Sides::SINGLES.iter().map(move |&s| (s, score(s)))
     /// };
     /// let (most, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical, &plugdp::Options::default())?;
     /// assert_eq!(most, MaxPlus(Some(5)));
@@ -163,7 +163,7 @@ best_plus!(
     /// // pair up horizontally).
     /// let vertical = |_, _| {
     ///     let cost = |s: Sides| MinPlus(Some(i64::from(s == Sides::DOWN)));
-    ///     Sides::SINGLES.iter().map(|&s| (s, cost(s))).collect()
+    ///     Sides::SINGLES.iter().map(move |&s| (s, cost(s)))
     /// };
     /// let (fewest, _) = run_edges(&Grid::new(2, 5)?, EdgeRules::PRESENCE, vertical, &plugdp::Options::default())?;
     /// assert_eq!(fewest, MinPlus(Some(1)));
@@ -177,7 +177,7 @@ best_plus!(
 ///
 /// ```
 /// use plugdp::{run_edges, EdgeRules, Feasible, Grid, Sides};
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, Feasible(true))).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, Feasible(true)));
 /// // A grid graph is bipartite: no Hamiltonian cycle through an odd number of cells.
 /// assert_eq!(run_edges(&Grid::new(3, 3)?, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?.0, Feasible(false));
 /// assert_eq!(run_edges(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?.0, Feasible(true));
@@ -233,7 +233,7 @@ pub const PRIMES: [u64; 16] = [
 /// ```
 /// use plugdp::{run_edges, EdgeRules, Grid, ModP, Sides};
 /// const P: u64 = 1_000_000_007;
-/// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, ModP::<P>(1))).collect();
+/// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, ModP::<P>(1)));
 /// let (tilings, _) = run_edges(&Grid::new(1000, 2)?, EdgeRules::PRESENCE, singles, &plugdp::Options::default())?;
 /// // Domino tilings of a 2 × n strip are the Fibonacci number F(n + 1), here F(1001) mod P.
 /// let (mut a, mut b) = (1u64, 1u64); // F(1), F(2)
@@ -302,7 +302,7 @@ impl<const P: u64> Value for ModP<P> {
 /// ```
 /// use plugdp::{run_edges, EdgeRules, Grid, Residues, Sides, Value};
 /// // Domino tilings of a 2 × 100 strip: F(101), which needs 69 bits.
-/// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, Residues::<2>::one())).collect();
+/// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, Residues::<2>::one()));
 /// let (tilings, _) = run_edges(&Grid::new(100, 2)?, EdgeRules::PRESENCE, singles, &plugdp::Options::default())?;
 /// let (mut a, mut b) = (1u128, 1u128); // F(1), F(2)
 /// for _ in 2..=100 {

@@ -17,13 +17,8 @@ fn every_solver(options: &Options) -> Vec<(&'static str, Result<(), PlugError>)>
     // Sizes an ordinary user asks for, well inside the default budget and quick in the suite.
     let g10 = Grid::new(10, 10).unwrap();
     let holed = Grid::with_blocked(10, 10, (0..100).map(|i| i == 13).collect()).unwrap();
-    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-    let cheap = |_, _| {
-        Sides::PAIRS
-            .iter()
-            .map(|&s| (s, MinPlus(Some(1))))
-            .collect()
-    };
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
+    let cheap = |_, _| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(1))));
     let rules = CellRules {
         connected: true,
         allow_empty: false,
@@ -173,7 +168,7 @@ fn a_pool_that_runs_out_of_budget_stops_every_worker() {
     // The workers check the same frontier total, so they all stop at the same step; repeated
     // because the workers race.
     let board = Grid::new(10, 10).unwrap();
-    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128));
     for i in 0..40 {
         let options = Options::default()
             .with_max_bytes(1 << 16)

@@ -10,7 +10,7 @@ fn absurd_thread_counts_are_clamped_not_allocated() {
     // Per-thread tables used to be sized by the request before any thread started
     // (usize::MAX threads: a capacity-overflow panic).
     let g = Grid::new(4, 4).unwrap();
-    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
     // The field is public: a caller may set it past what with_threads allows.
     let mut absurd = Options::default();
     absurd.threads = NonZeroUsize::MAX;

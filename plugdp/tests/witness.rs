@@ -112,7 +112,7 @@ proptest! {
             costs[(r * cols + c) * 6 + k]
         };
         let rules = if single { EdgeRules::SINGLE_CYCLE } else { EdgeRules::PRESENCE };
-        let choices = |r, c| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(cost(r, c, s))))).collect();
+        let choices = |r, c| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(cost(r, c, s))))).collect::<Vec<_>>();
         let (best, witness) = run_edges_witness(&grid, rules, choices, &plugdp::Options::default()).unwrap();
         let expected = if single && grid.free_cells() == 0 { None } else { brute(&grid, &cost, single) };
         prop_assert_eq!(best.0, expected);

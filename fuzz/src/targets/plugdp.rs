@@ -338,7 +338,7 @@ fn full_rectangle(u: &mut Unstructured<'_>) -> CaseResult {
         );
     }
     if rows.min(cols) <= 12 && rows.max(cols) <= 12 {
-        let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u128)).collect();
+        let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u128));
         let swept =
             run_edges(&g, EdgeRules::PRESENCE, partner, &Options::default()).map(|(v, _)| v);
         ensure!(
@@ -438,12 +438,7 @@ fn engine(data: &[u8]) -> CaseResult {
     let wide = run_edges(
         &g,
         rules,
-        |r, c| {
-            listed(r, c)
-                .into_iter()
-                .map(|(s, w)| (s, u128::from(w)))
-                .collect()
-        },
+        |r, c| listed(r, c).into_iter().map(|(s, w)| (s, u128::from(w))),
         &Options::default(),
     )
     .map(|(v, _)| v);

@@ -25,11 +25,7 @@ fn count_on<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V
     let ends = rules.ends > 0;
     let choices = |_, _| {
         let singles = if ends { &Sides::SINGLES[..] } else { &[] };
-        Sides::PAIRS
-            .iter()
-            .chain(singles)
-            .map(|&s| (s, V::one()))
-            .collect()
+        Sides::PAIRS.iter().chain(singles).map(|&s| (s, V::one()))
     };
     // Single cycles and covers: half the sweep, the two halves meet at the middle row
     // boundary (paths are swept whole).
@@ -57,7 +53,7 @@ fn exact(
 ) -> Result<BigCount, PlugError> {
     let g = narrow(grid);
     if rules != EdgeRules::SINGLE_PATH && g.cols() <= NARROW_HALVES_COLS {
-        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
         match run_halves(&g, rules, pairs, options, |&h: &u64| u128::from(h)) {
             Ok(Some(v)) => return Ok(big(v)),
             Ok(None) | Err(PlugError::Overflow) => {}

@@ -82,7 +82,7 @@ pub fn domino_tilings(grid: &Grid, options: &Options) -> Result<BigCount, PlugEr
     };
     let rules = EdgeRules::PRESENCE;
     fn run<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
-        let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, V::one())).collect();
+        let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, V::one()));
         run_edges(g, rules, singles, options).map(|(v, _)| v)
     }
     match run::<u128>(&g, rules, options) {

@@ -246,7 +246,7 @@ pub fn run_witness<T: Transfer>(
 /// ```
 /// use plugdp::{run_edges, EdgeRules, Grid, Sides};
 /// let grid = Grid::new(4, 4)?;
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 /// let (cycles, stats) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?;
 /// assert_eq!(cycles, 6); // OEIS A003763
 /// assert_eq!(stats.states_per_step.len(), 16); // one entry per cell

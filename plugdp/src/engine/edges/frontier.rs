@@ -31,7 +31,7 @@ use crate::engine::state::MAX_POSITIONS;
 ///         true
 ///     }
 /// }
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 /// let (n, _) = run_edges_with(&Grid::new(4, 4)?, EdgeRules::SINGLE_CYCLE, pairs, &mut Check, &plugdp::Options::default())?;
 /// assert_eq!(n, 6);
 /// # Ok::<(), plugdp::PlugError>(())
@@ -56,7 +56,7 @@ impl Frontier {
     ///     }
     /// }
     /// let mut w = Width(0);
-    /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
+    /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64));
     /// let (tilings, _) = run_edges_with(&Grid::new(3, 6)?, EdgeRules::PRESENCE, singles, &mut w, &plugdp::Options::default())?;
     /// assert_eq!((w.0, tilings), (7, 41)); // 3 × 6 has 41 domino tilings (OEIS A001835)
     /// # Ok::<(), plugdp::PlugError>(())
@@ -82,7 +82,7 @@ impl Frontier {
     ///     }
     /// }
     /// let mut rows = FirstRow(Vec::new());
-    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
     /// let (n, _) = run_edges_with(&Grid::new(2, 3)?, EdgeRules::SINGLE_CYCLE, pairs, &mut rows, &plugdp::Options::default())?;
     /// assert_eq!(n, 1); // the 2 × 3 board's border
     /// assert_eq!(rows.0.len(), 1);
@@ -110,7 +110,7 @@ impl Frontier {
     ///     }
     /// }
     /// let mut most = MostPlugs(0);
-    /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
+    /// let singles = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64));
     /// let (n, _) = run_edges_with(&Grid::new(2, 4)?, EdgeRules::PRESENCE, singles, &mut most, &plugdp::Options::default())?;
     /// assert_eq!(n, 5); // Fibonacci
     /// assert_eq!(most.0, 4); // all four dominoes vertical
@@ -141,7 +141,7 @@ impl Frontier {
     ///     }
     /// }
     /// let mut closed = Closed(Vec::new());
-    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
     /// let grid = Grid::new(4, 4)?;
     /// let (n, _) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut closed, &plugdp::Options::default())?;
     /// assert_eq!(n, 6);

@@ -34,10 +34,10 @@ use crate::{Grid, PlugError, Value};
 ///
 /// # Errors
 /// As [`run_edges`](super::run_edges).
-pub(crate) fn run_halves<H: Value, V: Value>(
+pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>(
     grid: &Grid,
     rules: EdgeRules,
-    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, H)>,
+    mut choices: impl FnMut(usize, usize) -> I,
     options: &crate::Options,
     widen: impl Fn(&H) -> V,
 ) -> Result<Option<V>, PlugError> {
@@ -61,10 +61,10 @@ pub(crate) fn run_halves<H: Value, V: Value>(
     let mut lists: Interned<Vec<(Sides, H)>> = Interned::with_capacity(rows * cols);
     for r in 0..rows {
         for c in 0..cols {
-            let list = if grid.is_blocked(r, c) {
+            let list: Vec<(Sides, H)> = if grid.is_blocked(r, c) {
                 Vec::new()
             } else {
-                choices(r, c)
+                choices(r, c).into_iter().collect()
             };
             for (sides, _) in &list {
                 if sides.0 & !0xF != 0 {

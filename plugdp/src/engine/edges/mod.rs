@@ -102,7 +102,7 @@ impl Sides {
 /// let grid = Grid::new(2, 4)?;
 /// let count = |cycles| -> Result<u64, plugdp::PlugError> {
 ///     let rules = EdgeRules { connectivity: true, cycles, ends: 0 };
-///     let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+///     let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 ///     Ok(run_edges(&grid, rules, pairs, &plugdp::Options::default())?.0)
 /// };
 /// assert_eq!(count(Cycles::Any)?, 2);
@@ -130,12 +130,12 @@ pub enum Cycles {
 /// let grid = Grid::new(3, 3)?;
 /// // Hamiltonian paths: every cell passes the path through or ends it.
 /// let through_or_end = |_, _| {
-///     Sides::PAIRS.iter().chain(&Sides::SINGLES).map(|&s| (s, 1u64)).collect()
+///     Sides::PAIRS.iter().chain(&Sides::SINGLES).map(|&s| (s, 1u64))
 /// };
 /// let (paths, _) = run_edges(&grid, EdgeRules::SINGLE_PATH, through_or_end, &plugdp::Options::default())?;
 /// assert_eq!(paths, 20); // OEIS A120443: 1, 4, 20, 276, …
 /// // Domino tilings: every cell opens the one side towards its partner.
-/// let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64)).collect();
+/// let partner = |_, _| Sides::SINGLES.iter().map(|&s| (s, 1u64));
 /// let (tilings, _) = run_edges(&Grid::new(4, 4)?, EdgeRules::PRESENCE, partner, &plugdp::Options::default())?;
 /// assert_eq!(tilings, 36); // OEIS A004003: 1, 2, 36, 6728, …
 /// # Ok::<(), plugdp::PlugError>(())
@@ -203,7 +203,8 @@ macro_rules! with_sweep {
 }
 
 /// Sweeps `grid`; `choices(r, c)` lists the sides a free cell may open with their weights
-/// (blocked cells open nothing). A cell's left and top openings must match the arriving plugs
+/// (blocked cells open nothing), as any `IntoIterator`: a `Vec`, an array, or an iterator such
+/// as `Sides::PAIRS.iter().map(|&s| (s, 1u64))` (it is read once per cell, before the sweep). A cell's left and top openings must match the arriving plugs
 /// exactly; openings across the board's border are not allowed. Returns the total weight of the
 /// complete configurations (no plug left open; with [`Cycles::Single`], exactly one cycle; with
 /// `ends`, exactly one path with that many ends).
@@ -226,7 +227,7 @@ macro_rules! with_sweep {
 /// use plugdp::{run_edges, EdgeRules, Grid, Options, Sides};
 /// // Hamiltonian cycles of the free 4 × 4 board (OEIS A003763: 1, 6, 1072, …).
 /// let grid = Grid::new(4, 4)?;
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 /// let options = Options::default();
 /// assert_eq!(run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &options)?.0, 6);
 /// // The same on two threads (OEIS A003763(4): 4 638 576 on the 8 × 8 board).
@@ -240,7 +241,6 @@ macro_rules! with_sweep {
 ///     Sides::SINGLES
 ///         .iter()
 ///         .map(|&s| (s, if s == Sides::DOWN { 2u64 } else { 1 }))
-///         .collect()
 /// };
 /// let (pell, _) = run_edges(&Grid::new(2, 4)?, EdgeRules::PRESENCE, weighted, &options)?;
 /// assert_eq!(pell, 29);
@@ -252,10 +252,10 @@ macro_rules! with_sweep {
 /// the four sides, [`PlugError::TooManyComponents`] if a frontier needs more than 15 labels,
 /// [`PlugError::Overflow`] if a value overflows, [`PlugError::BudgetExceeded`] when the budget of
 /// `options` runs out.
-pub fn run_edges<V: Value>(
+pub fn run_edges<V: Value, I: IntoIterator<Item = (Sides, V)>>(
     grid: &Grid,
     rules: EdgeRules,
-    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    mut choices: impl FnMut(usize, usize) -> I,
     options: &crate::Options,
 ) -> Result<(V, Stats), PlugError> {
     let (meter, threads) = (options.meter(), options.threads.get());
@@ -282,7 +282,7 @@ pub fn run_edges<V: Value>(
 ///     }
 /// }
 /// let grid = Grid::new(4, 4)?;
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 /// let (all, _) = plugdp::run_edges(&grid, EdgeRules::SINGLE_CYCLE, pairs, &plugdp::Options::default())?;
 /// let (few, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut AtMostTwo, &plugdp::Options::default())?;
 /// assert_eq!(all, 6);
@@ -292,10 +292,10 @@ pub fn run_edges<V: Value>(
 ///
 /// # Errors
 /// As [`run_edges`].
-pub fn run_edges_with<V: Value>(
+pub fn run_edges_with<V: Value, I: IntoIterator<Item = (Sides, V)>>(
     grid: &Grid,
     rules: EdgeRules,
-    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    mut choices: impl FnMut(usize, usize) -> I,
     pruner: &mut dyn Pruner,
     options: &crate::Options,
 ) -> Result<(V, Stats), PlugError> {
@@ -327,7 +327,7 @@ pub fn run_edges_with<V: Value>(
 /// // ones 0: one big loop (4 vertical half-edges) beats two 2×2 loops (8).
 /// let grid = Grid::new(2, 4)?;
 /// let cost = |s: Sides| (s.has(Sides::UP) as i64) + (s.has(Sides::DOWN) as i64);
-/// let choices = |_, _| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(cost(s))))).collect();
+/// let choices = |_, _| Sides::PAIRS.iter().map(|&s| (s, MinPlus(Some(cost(s)))));
 /// let (best, witness) = run_edges_witness(&grid, EdgeRules::PRESENCE, choices, &plugdp::Options::default())?;
 /// assert_eq!(best, MinPlus(Some(4)));
 /// assert_eq!(witness.map(|w| w.len()), Some(8));
@@ -337,10 +337,10 @@ pub fn run_edges_with<V: Value>(
 /// # Errors
 /// As [`run_edges`], and [`PlugError::NoWitness`] for a counting value (whose total is a sum, so
 /// no single configuration carries it).
-pub fn run_edges_witness<V: Value>(
+pub fn run_edges_witness<V: Value, I: IntoIterator<Item = (Sides, V)>>(
     grid: &Grid,
     rules: EdgeRules,
-    mut choices: impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+    mut choices: impl FnMut(usize, usize) -> I,
     options: &crate::Options,
 ) -> Result<(V, Option<Vec<usize>>), PlugError> {
     with_sweep!(grid, rules, choices, options.meter(), |sweep| sweep

@@ -23,7 +23,7 @@ use super::Frontier;
 ///     }
 /// }
 /// let grid = Grid::new(4, 4)?;
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 /// let mut watch = EvenCrossings { seen: 0 };
 /// let (cycles, stats) = run_edges_with(&grid, EdgeRules::SINGLE_CYCLE, pairs, &mut watch, &plugdp::Options::default())?;
 /// assert_eq!(cycles, 6); // unchanged: nothing was dropped
@@ -53,7 +53,7 @@ pub trait Pruner {
 ///
 /// ```
 /// use plugdp::{run_edges_with, EdgeRules, Grid, NoPruning, Sides};
-/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+/// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
 /// let (n, _) = run_edges_with(&Grid::new(6, 6)?, EdgeRules::SINGLE_CYCLE, pairs, &mut NoPruning, &plugdp::Options::default())?;
 /// assert_eq!(n, 1072); // OEIS A003763(3)
 /// # Ok::<(), plugdp::PlugError>(())

@@ -19,17 +19,17 @@ pub(super) struct Options<V> {
 impl<V: Value> Options<V> {
     /// # Errors
     /// [`PlugError::BadSides`] for a choice with bits beyond the four sides.
-    pub(super) fn new(
+    pub(super) fn new<I: IntoIterator<Item = (Sides, V)>>(
         grid: &Grid,
-        choices: &mut impl FnMut(usize, usize) -> Vec<(Sides, V)>,
+        choices: &mut impl FnMut(usize, usize) -> I,
     ) -> Result<Options<V>, PlugError> {
         let mut cells = Interned::with_capacity(grid.rows() * grid.cols());
         for r in 0..grid.rows() {
             for c in 0..grid.cols() {
-                let list = if grid.is_blocked(r, c) {
+                let list: Vec<(Sides, V)> = if grid.is_blocked(r, c) {
                     vec![(Sides::NONE, V::one())]
                 } else {
-                    choices(r, c)
+                    choices(r, c).into_iter().collect()
                 };
                 let mut buckets: [Vec<(Sides, V, usize)>; 4] = Default::default();
                 for (i, (sides, w)) in list.into_iter().enumerate() {

@@ -42,7 +42,7 @@ fn halves_refuse_what_they_cannot_join() {
         Ok(None)
     );
     // Too wide for the meander tables; a single row has no middle.
-    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
     let wide = Grid::new(17, 17).unwrap();
     assert_eq!(
         run_halves(&wide, EdgeRules::SINGLE_CYCLE, pairs, one, wide128),
@@ -68,7 +68,7 @@ fn halves_refuse_what_they_cannot_join() {
         run_halves(&grid, EdgeRules::SINGLE_CYCLE, bad, one, wide128),
         Err(PlugError::BadSides { .. })
     ));
-    let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
+    let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3));
     assert_eq!(
         run_halves(
             &Grid::new(4, 6).unwrap(),
@@ -123,7 +123,7 @@ fn pooled_workers_report_errors() {
     // workers race (one may fail a step before another has looked back at the last one),
     // so try many times.
     let grid = Grid::new(6, 6).unwrap();
-    let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3)).collect();
+    let heavy = |_, _| Sides::PAIRS.iter().map(|&s| (s, u64::MAX / 3));
     for threads in (0..100).map(|i| 2 + i % 3) {
         let options = crate::Options::default().with_threads(threads);
         assert_eq!(
@@ -336,8 +336,8 @@ proptest! {
             prop_assert_eq!(cover_halves, None);
         }
         // Counting in 64 bits and joining in 128 agrees with a 128-bit full sweep.
-        let ones = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64)).collect();
-        let ones128 = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128)).collect();
+        let ones = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
+        let ones128 = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128));
         let (count, _) = run_edges(&grid, EdgeRules::SINGLE_CYCLE, ones128, &crate::Options::default()).unwrap();
         if let Some(joined) = run_halves(&grid, EdgeRules::SINGLE_CYCLE, ones, threads, |&h: &u64| u128::from(h)).unwrap() {
             prop_assert_eq!(joined, count);
