@@ -14,6 +14,23 @@ pub const MAX_LABEL: u8 = 15;
 
 const FLAG_SHIFT: u32 = 124;
 
+/// The minimal representation of decoded labels, written once for every decoded frontier of
+/// the crate: `map[l]` is the new name of label `l` (labels below 64) when `labels` are read in
+/// order, 1, 2, 3, … by first appearance (0 stays 0); `None` with more than [`MAX_LABEL`]
+/// names. Branch-free.
+#[inline]
+pub(crate) fn minimal_names(labels: &[u8]) -> Option<[u8; 64]> {
+    let mut map = [0u8; 64];
+    let mut next = 0u8;
+    for &l in labels {
+        let l = usize::from(l & 63);
+        let fresh = u8::from(map[l] == 0) & u8::from(l != 0);
+        next += fresh;
+        map[l] |= fresh * next;
+    }
+    (next <= MAX_LABEL).then_some(map)
+}
+
 /// Decoded labels of a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Labels {
@@ -44,24 +61,15 @@ impl Labels {
     /// [`MAX_LABEL`] components remain.
     #[inline]
     pub(crate) fn encode(&self, positions: usize) -> Option<u128> {
-        // Branch-free renumbering: the first time a label is met it gets the next number.
-        let mut map = [0u8; 64];
-        let mut next = 0u8;
+        let map = minimal_names(&self.at[..positions])?;
         let (mut lo, mut hi) = (0u64, 0u64);
         for j in 0..positions {
-            let l = usize::from(self.at[j] & 63);
-            let fresh = u8::from(map[l] == 0) & u8::from(l != 0);
-            next += fresh;
-            map[l] |= fresh * next;
-            let m = u64::from(map[l]);
+            let m = u64::from(map[usize::from(self.at[j] & 63)]);
             if j < 16 {
                 lo |= m << (4 * j);
             } else {
                 hi |= m << (4 * (j - 16));
             }
-        }
-        if next > MAX_LABEL {
-            return None;
         }
         Some(u128::from(lo) | u128::from(hi) << 64 | u128::from(self.flags) << FLAG_SHIFT)
     }

@@ -465,25 +465,23 @@ impl Fuse {
         f
     }
 
-    /// Minimal representation; attributes follow their labels, components without plugs vanish.
-    fn encode(&self, positions: usize) -> u128 {
-        let mut map = [0u8; 64];
-        let mut next = 0u8;
+    /// Minimal representation; attributes follow their labels, components without plugs vanish
+    /// (`None` with more than 15 components, which at most 14 positions cannot reach).
+    fn encode(&self, positions: usize) -> Option<u128> {
+        let names = crate::engine::state::minimal_names(&self.at[..positions])?;
         let mut key = 0u128;
         for j in 0..positions {
-            let l = self.at[j] as usize;
+            let l = usize::from(self.at[j]);
             if l == 0 {
                 continue;
             }
-            if map[l] == 0 {
-                next += 1;
-                map[l] = next;
-                let attr = u128::from(self.lit[l]) | u128::from(self.pending[l]) << 1;
-                key |= attr << (4 * positions + 5 * (next as usize - 1));
-            }
-            key |= u128::from(map[l]) << (4 * j);
+            let name = usize::from(names[l]);
+            let attr = u128::from(self.lit[l]) | u128::from(self.pending[l]) << 1;
+            // (Written once per position of the component: the same bits each time.)
+            key |= attr << (4 * positions + 5 * (name - 1));
+            key |= (name as u128) << (4 * j);
         }
-        key
+        Some(key)
     }
 }
 
@@ -635,7 +633,7 @@ impl Transfer for Rockets<'_> {
                 continue;
             }
             emit(
-                new.encode(positions),
+                new.encode(positions).ok_or(PlugError::TooManyComponents)?,
                 &MaxPlus(Some(i64::from(gained))),
                 usize::from(k),
             )?;

@@ -74,19 +74,10 @@ impl Contour {
     /// The packed key, labels renumbered in order of first appearance; `None` with more than 15
     /// components.
     pub fn pack(&self) -> Option<u128> {
-        let mut names = [0u8; 16];
-        let mut next = 0u8;
+        let names = crate::engine::state::minimal_names(&self.labels[..self.len])?;
         let mut key = u128::from(self.flags) << 120;
         for j in 0..self.len {
-            let l = usize::from(self.labels[j] & 0xF);
-            if l != 0 && names[l] == 0 {
-                next += 1;
-                if next > 15 {
-                    return None;
-                }
-                names[l] = next;
-            }
-            let byte = names[l] | (self.tags[j] & 0xF) << 4;
+            let byte = names[usize::from(self.labels[j])] | (self.tags[j] & 0xF) << 4;
             key |= u128::from(byte) << (8 * j);
         }
         Some(key)
