@@ -209,8 +209,8 @@ fn burnside_terms(n: usize, options: &Options) -> Result<Vec<BurnsideTerms>, Plu
         // see.
         half_turn[1] += 1;
     }
-    let column = by_width(n, options, mirror::column_sweep)?;
-    let diagonal = by_width(n, options, mirror::diagonal_sweep)?;
+    let column = by_width(n, options, mirror::axis_sweep::<false>)?;
+    let diagonal = by_width(n, options, mirror::axis_sweep::<true>)?;
     let mut search = polyomino::enumerate::Options::default().with_max_nodes(u64::MAX);
     if let Some(deadline) = options.deadline {
         search = search.with_deadline(deadline);

@@ -11,13 +11,13 @@
 //! - **Mirror about a grid line** (even box width): H is any fixed polyomino of n/2 cells set
 //!   against the axis, so this term is the fixed count of n/2; no sweep is needed.
 //! - **Mirror about a column of cells** (odd box width): H is a fixed polyomino whose leftmost
-//!   column is the axis, of weight 2·|H| − (cells in that column). [`column_sweep`] runs the
+//!   column is the axis, of weight 2·|H| − (cells in that column). [`axis_sweep`] runs the
 //!   fixed sweep over boxes of every height (no transposition here), a cell of column 0
 //!   weighing 1 and the others 2.
 //! - **Transpose** (the main diagonal of a square box): H is the part on or above the
 //!   diagonal, `col ≥ row`; it holds a cell of the top row (the box's top and left sides are
 //!   the transposes of each other), a diagonal cell, and its rightmost column is the box's. A
-//!   box of side s has rows `0..s`; [`diagonal_sweep`] sweeps it with the cells left of the
+//!   box of side s has rows `0..s`; [`axis_sweep`] (`DIAGONAL`) sweeps it with the cells left of the
 //!   diagonal forced empty, a diagonal cell weighing 1 and setting the frontier's "left" flag,
 //!   the others weighing 2.
 //!
@@ -44,36 +44,22 @@ enum Axis {
     Diagonal,
 }
 
-/// Adds to `counts[k]` the fixed polyominoes of size k ≤ n symmetric about the middle column
-/// of their box, whose half right of and on that column is w columns wide.
-pub(super) fn column_sweep(
+/// Adds to `counts[k]` the fixed polyominoes of size k ≤ n that a reflection maps onto
+/// themselves: with `DIAGONAL` false, those symmetric about the middle column of their box
+/// whose half right of and on that column is w columns wide; with `DIAGONAL`, those in a w × w
+/// box that the transpose maps onto themselves. The narrowest key that holds w columns is
+/// used.
+pub(super) fn axis_sweep<const DIAGONAL: bool>(
     w: usize,
     n: usize,
     counts: &mut [u64],
     meter: Meter,
 ) -> Result<(), PlugError> {
-    sweep(Axis::Column, w, n, counts, meter)
-}
-
-/// Adds to `counts[k]` the fixed polyominoes of size k ≤ n in a w × w box that the transpose
-/// maps onto themselves.
-pub(super) fn diagonal_sweep(
-    w: usize,
-    n: usize,
-    counts: &mut [u64],
-    meter: Meter,
-) -> Result<(), PlugError> {
-    sweep(Axis::Diagonal, w, n, counts, meter)
-}
-
-/// [`sweep_width`] with the narrowest key that holds w columns.
-fn sweep(
-    axis: Axis,
-    w: usize,
-    n: usize,
-    counts: &mut [u64],
-    meter: Meter,
-) -> Result<(), PlugError> {
+    let axis = if DIAGONAL {
+        Axis::Diagonal
+    } else {
+        Axis::Column
+    };
     if w <= u64::COLUMNS {
         sweep_width::<u64>(axis, w, n, counts, meter)
     } else {
@@ -207,8 +193,8 @@ mod tests {
     #[test]
     fn matches_the_orbit_search() {
         let n = 16;
-        let column = swept(n, column_sweep);
-        let diagonal = swept(n, diagonal_sweep);
+        let column = swept(n, axis_sweep::<false>);
+        let diagonal = swept(n, axis_sweep::<true>);
         for k in 1..=n {
             let line = if k % 2 == 0 {
                 enumerate::count_fixed(k / 2).unwrap()
@@ -226,11 +212,11 @@ mod tests {
     fn small_halves_by_hand() {
         // Size 4: the vertical I and the two T's pointing up and down (the horizontal I and the
         // O have their axis on a grid line); the transpose maps only the O onto itself.
-        assert_eq!(swept(4, column_sweep)[4], 3);
-        assert_eq!(swept(4, diagonal_sweep)[4], 1);
+        assert_eq!(swept(4, axis_sweep::<false>)[4], 3);
+        assert_eq!(swept(4, axis_sweep::<true>)[4], 1);
         // Size 3: both straight ones have their axis through cells; the transpose keeps the
         // two corners whose missing cell is on the diagonal, (1, 1) or (0, 0).
-        assert_eq!(swept(3, column_sweep)[3], 2);
-        assert_eq!(swept(3, diagonal_sweep)[3], 2);
+        assert_eq!(swept(3, axis_sweep::<false>)[3], 2);
+        assert_eq!(swept(3, axis_sweep::<true>)[3], 2);
     }
 }
