@@ -120,7 +120,7 @@ fn same_choices<V: PartialEq>(a: &[(Sides, V)], b: &[(Sides, V)]) -> bool {
         })
 }
 
-/// The two halves of a board for [`run_cycle_halves`].
+/// The two halves of a board for [`run_halves`].
 pub(super) struct Halves<'a, H> {
     pub(super) grid: &'a Grid,
     pub(super) flipped: &'a Grid,
