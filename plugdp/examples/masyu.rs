@@ -143,9 +143,17 @@ fn solve(board: &[&str]) -> Result<u64, PlugError> {
             })
         })
         .collect();
+    let cols = board.first().map_or(0, |row| row.len());
+    // A contour holds cols + 1 positions.
+    if cols + 1 > Contour::MAX_POSITIONS {
+        return Err(PlugError::TooWide {
+            cols,
+            max: Contour::MAX_POSITIONS - 1,
+        });
+    }
     let problem = Masyu {
         rows: board.len(),
-        cols: board[0].len(),
+        cols,
         circles,
     };
     Ok(run(&problem, &Options::default())?.0)
@@ -259,6 +267,9 @@ mod tests {
             let problem = Masyu { rows, cols, circles: circles.clone() };
             let (ours, _) = run(&problem, &Options::default()).unwrap();
             prop_assert_eq!(ours, brute(rows, cols, &circles));
+            // The threaded sweep (each worker applies the row end to its share) agrees.
+            let (two, _) = run(&problem, &Options::default().with_threads(2)).unwrap();
+            prop_assert_eq!(two, ours);
         }
     }
 

@@ -145,9 +145,17 @@ fn solve(board: &[&str], cover: bool) -> Result<u64, PlugError> {
         .iter()
         .flat_map(|row| row.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }))
         .collect();
+    let cols = board.first().map_or(0, |row| row.len());
+    // A contour holds cols + 1 positions.
+    if cols + 1 > Contour::MAX_POSITIONS {
+        return Err(PlugError::TooWide {
+            cols,
+            max: Contour::MAX_POSITIONS - 1,
+        });
+    }
     let problem = Numberlink {
         rows: board.len(),
-        cols: board[0].len(),
+        cols,
         clues,
         cover,
     };
@@ -263,6 +271,9 @@ mod tests {
             let (ours, _) = run(&problem, &Options::default()).unwrap();
             let theirs = brute(rows, cols, &clues, cover);
             prop_assert_eq!(ours, theirs);
+            // The threaded sweep (each worker applies the row end to its share) agrees.
+            let (two, _) = run(&problem, &Options::default().with_threads(2)).unwrap();
+            prop_assert_eq!(two, ours);
         }
     }
 

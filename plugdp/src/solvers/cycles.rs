@@ -1,7 +1,7 @@
 //! Hamiltonian cycles (Formula 1, Timus 1519), Hamiltonian paths and cycle covers (HDU 1693).
 //!
-//! Hamiltonian cycles meet in the middle (see the engine's `meander` module); paths and covers
-//! sweep the whole board.
+//! Hamiltonian cycles meet in the middle over closed meanders (see the engine's `meander`
+//! module), cycle covers over equal plug sets; paths sweep the whole board.
 
 use super::{two_factor_bits, with_residues};
 use crate::value::{BigCount, Value};
@@ -20,7 +20,8 @@ fn narrow(grid: &Grid) -> Grid {
 }
 
 /// The weighted count of the edge problem `rules` on the already narrowed board `g`, with big
-/// steps on `options.threads` threads; single cycles meet in the middle when they can.
+/// steps on `options.threads` threads; single cycles and covers meet in the middle when they
+/// can.
 fn count_on<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
     let ends = rules.ends > 0;
     let choices = |_, _| {

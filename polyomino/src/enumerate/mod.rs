@@ -363,10 +363,10 @@ pub fn count_invariant(n: usize, t: Transform) -> Result<u64, EnumerateError> {
 /// beyond [`MAX_SIZE`]; what they cost is bounded by the budget.
 pub const MAX_SYMMETRIC_SIZE: usize = 48;
 
-/// [`count_invariant`] under `options`' budget (its `threads` are not used: the orbit searches
-/// run on the calling thread), for sizes up to [`MAX_SYMMETRIC_SIZE`] when `t` is not the
-/// identity. The quarter turn stays cheap there (about 2 s at size 36); the reflections
-/// grow about 2× per size and the half turn about 2.3×.
+/// [`count_invariant`] under `options`' budget, for sizes up to [`MAX_SYMMETRIC_SIZE`] when
+/// `t` is not the identity (the orbit searches run on the calling thread; the identity's count
+/// is [`count_fixed_up_to`]'s, on `options.threads`). The quarter turn stays cheap there (about
+/// 2 s at size 36); the reflections grow about 2× per size and the half turn about 2.3×.
 ///
 /// ```
 /// use polyomino::{enumerate::{self, Options}, Transform};

@@ -49,7 +49,9 @@ impl Contour {
     pub const MAX_POSITIONS: usize = 15;
 
     /// `len` positions without plugs, no flags (`len` is clamped to
-    /// [`MAX_POSITIONS`](Self::MAX_POSITIONS)).
+    /// [`MAX_POSITIONS`](Self::MAX_POSITIONS): a problem on a board of `cols` columns needs
+    /// `cols + 1` positions, so it should refuse boards wider than 14 with
+    /// [`PlugError::TooWide`](crate::PlugError::TooWide)).
     pub fn new(len: usize) -> Contour {
         Contour {
             labels: [0; Contour::MAX_POSITIONS],
@@ -94,22 +96,33 @@ impl Contour {
     }
 
     /// The label at position `j` (0: no plug).
+    ///
+    /// # Panics
+    /// If `j` is not below [`len`](Self::len), as slice indexing does.
     pub fn label(&self, j: usize) -> u8 {
-        self.labels[j]
+        self.labels[..self.len][j]
     }
 
     /// The tag at position `j`.
+    ///
+    /// # Panics
+    /// If `j` is not below [`len`](Self::len).
     pub fn tag(&self, j: usize) -> u8 {
-        self.tags[j]
+        self.tags[..self.len][j]
     }
 
-    /// Puts a plug of component `label` (0: none) with `tag` (4 bits) at position `j`.
+    /// Puts a plug of component `label` (0: none; 4 bits) with `tag` (4 bits) at position `j`.
+    ///
+    /// # Panics
+    /// If `j` is not below [`len`](Self::len) (the plug would vanish from the packed key).
     pub fn set(&mut self, j: usize, label: u8, tag: u8) {
-        self.labels[j] = label & 0xF;
-        self.tags[j] = tag & 0xF;
+        self.labels[..self.len][j] = label & 0xF;
+        self.tags[..self.len][j] = tag & 0xF;
     }
 
-    /// A label no position holds (for a new component), or 0 when all 15 are taken.
+    /// A label no position holds (for a new component); 0 only when all 15 are taken, which
+    /// [`MAX_POSITIONS`](Self::MAX_POSITIONS) positions cannot reach with a fresh one still
+    /// needed (the two positions a cell rewrites are empty when it starts a component).
     pub fn fresh(&self) -> u8 {
         (1..=15u8)
             .find(|&l| !self.labels[..self.len].contains(&l))

@@ -135,8 +135,9 @@ pub trait Transfer: Sync {
 
     /// Emits every frontier that `key` leads to at cell `(r, c)`, as `emit(next, weight,
     /// choice)`: the weight multiplies the partial solution's value, and `choice` is what
-    /// [`run_witness`] reports for this cell. Errors from `emit` (a value overflow, the budget)
-    /// must be passed on with `?`.
+    /// [`run_witness`] reports for this cell. Errors from `emit` (a value overflow,
+    /// [`PlugError::TooManyStates`]) should be passed on with `?`; the driver reports them
+    /// even if they are not.
     ///
     /// # Errors
     /// Whatever `emit` returns, or a problem's own error (for example
@@ -216,8 +217,9 @@ impl<K: FrontierKey, V> StepFrontiers<'_, K, V> {
 /// threads. The budget of `options` is checked after every cell.
 ///
 /// # Errors
-/// [`PlugError::Overflow`] if a value overflows, [`PlugError::BudgetExceeded`] past the budget
-/// of `options`, and whatever the problem's [`Transfer::successors`] returns.
+/// [`PlugError::Overflow`] if a value overflows, [`PlugError::TooManyStates`] if a step's table
+/// cannot grow, [`PlugError::BudgetExceeded`] past the budget of `options`, and whatever the
+/// problem's [`Transfer::successors`] returns.
 pub fn run<T: Transfer>(
     problem: &T,
     options: &crate::Options,
@@ -229,11 +231,15 @@ pub fn run<T: Transfer>(
 /// [`run`] for an optimisation value, also returning a witness: for every cell (row-major) the
 /// choice index one optimal configuration emitted there, or `None` when there is no
 /// configuration. Ties are broken the same way on every run (predecessors are tried in key
-/// order). The sweep runs on the calling thread (`options.threads` is not used).
+/// order). The sweep runs on the calling thread (`options.threads` is not used). It keeps the
+/// tables at every ⌈√T⌉-th of the T cells and recomputes one segment at a time on the way back
+/// (about two forward sweeps of time); the memory budget is checked against each step's table,
+/// not against the checkpoints besides it.
 ///
 /// # Errors
-/// As [`run`], and [`PlugError::NoWitness`] for a counting value (whose total is a sum, so no
-/// single configuration carries it).
+/// As [`run`], and [`PlugError::NoWitness`] when no single configuration carries the total: a
+/// counting value's total is a sum (a witness returned for a count is just one of the
+/// configurations).
 pub fn run_witness<T: Transfer>(
     problem: &T,
     options: &crate::Options,
@@ -269,4 +275,144 @@ pub struct Stats {
 /// The bytes one frontier costs in a step of the driver (both tables and the partitions).
 fn state_bytes<K, V>() -> usize {
     Meter::edge_state_bytes::<K, V>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MaxPlus, Options};
+    use proptest::prelude::*;
+
+    /// The heaviest set of cells with no two side by side, cell weights row-major: the
+    /// frontier holds whether the last processed cell of each column is taken.
+    struct Heaviest {
+        rows: usize,
+        cols: usize,
+        weights: Vec<i64>,
+    }
+
+    impl Transfer for Heaviest {
+        type Key = u32;
+        type Value = MaxPlus;
+        fn size(&self) -> (usize, usize) {
+            (self.rows, self.cols)
+        }
+        fn start(&self) -> u32 {
+            0
+        }
+        fn successors<E>(&self, r: usize, c: usize, key: u32, mut emit: E) -> Result<(), PlugError>
+        where
+            E: FnMut(u32, &MaxPlus, usize) -> Result<(), PlugError>,
+        {
+            let free = key & !(1 << c);
+            emit(free, &MaxPlus(Some(0)), 0)?;
+            let taken_nearby = (c > 0 && key >> (c - 1) & 1 == 1) || key >> c & 1 == 1;
+            if !taken_nearby {
+                emit(
+                    free | 1 << c,
+                    &MaxPlus(Some(self.weights[r * self.cols + c])),
+                    1,
+                )?;
+            }
+            Ok(())
+        }
+        fn accept(&self, _key: u32) -> bool {
+            true
+        }
+    }
+
+    /// Brute force over every subset.
+    fn heaviest(rows: usize, cols: usize, weights: &[i64]) -> i64 {
+        let cells = rows * cols;
+        (0u32..1 << cells)
+            .filter(|set| {
+                (0..cells).all(|v| {
+                    set >> v & 1 == 0
+                        || ((v % cols + 1 == cols || set >> (v + 1) & 1 == 0)
+                            && (v + cols >= cells || set >> (v + cols) & 1 == 0))
+                })
+            })
+            .map(|set| {
+                (0..cells)
+                    .filter(|&v| set >> v & 1 == 1)
+                    .map(|v| weights[v])
+                    .sum()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The optimum against brute force on one and two threads, and the witness is a
+        /// configuration that reaches it.
+        #[test]
+        fn optimum_and_witness_match_brute_force(
+            (rows, cols) in (1usize..=4, 1usize..=4),
+            weights in proptest::collection::vec(-3i64..10, 16),
+        ) {
+            let problem = Heaviest { rows, cols, weights: weights[..rows * cols].to_vec() };
+            let best = heaviest(rows, cols, &problem.weights);
+            let (one, stats) = run(&problem, &Options::default()).unwrap();
+            let (two, stats2) = run(&problem, &Options::default().with_threads(2)).unwrap();
+            prop_assert_eq!(one, MaxPlus(Some(best)));
+            prop_assert_eq!(two, MaxPlus(Some(best)));
+            prop_assert_eq!(stats.states_per_step, stats2.states_per_step);
+            let (value, picks) = run_witness(&problem, &Options::default()).unwrap();
+            prop_assert_eq!(value, MaxPlus(Some(best)));
+            let picks = picks.unwrap();
+            let taken = |v: usize| picks[v] == 1;
+            let cells = rows * cols;
+            for v in 0..cells {
+                if taken(v) {
+                    prop_assert!(v % cols + 1 == cols || !taken(v + 1));
+                    prop_assert!(v + cols >= cells || !taken(v + cols));
+                }
+            }
+            let weight: i64 = (0..cells).filter(|&v| taken(v)).map(|v| problem.weights[v]).sum();
+            prop_assert_eq!(weight, best);
+        }
+    }
+
+    /// A problem that drops `emit`'s errors: the overflow is still reported, not a smaller
+    /// count.
+    #[test]
+    fn dropped_emit_errors_are_still_reported() {
+        struct Careless;
+        impl Transfer for Careless {
+            type Key = u64;
+            type Value = u64;
+            fn size(&self) -> (usize, usize) {
+                (4, 4)
+            }
+            fn start(&self) -> u64 {
+                0
+            }
+            fn successors<E>(
+                &self,
+                _r: usize,
+                _c: usize,
+                key: u64,
+                mut emit: E,
+            ) -> Result<(), PlugError>
+            where
+                E: FnMut(u64, &u64, usize) -> Result<(), PlugError>,
+            {
+                let _ = emit(key, &(1 << 40), 0);
+                Ok(())
+            }
+            fn accept(&self, _key: u64) -> bool {
+                true
+            }
+        }
+        for threads in [1, 2] {
+            let options = Options::default().with_threads(threads);
+            assert_eq!(run(&Careless, &options), Err(PlugError::Overflow));
+        }
+        assert_eq!(
+            run_witness(&Careless, &Options::default()).map(|(v, _)| v),
+            Err(PlugError::Overflow)
+        );
+    }
 }

@@ -220,7 +220,9 @@ impl<T: Transfer> Driver<'_, T> {
                         l.into_inner()
                             .unwrap_or_else(std::sync::PoisonError::into_inner)
                     })
-                    .collect();
+                    .collect::<Vec<_>>();
+                // Each step checked the table before it; the last table is checked here.
+                self.check(lists.iter().map(Frontiers::len).sum())?;
                 Ok((lists, stats))
             }
         }

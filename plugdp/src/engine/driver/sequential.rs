@@ -94,7 +94,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
         Ok(total)
     }
 
-    /// The sweep without hooks on this thread, summed over the accepted frontiers.
+    /// The sweep on this thread with `keep`'s hooks, summed over the accepted frontiers.
     pub(crate) fn run(&self, keep: &mut dyn Keep<T::Key>) -> Result<(T::Value, Stats), PlugError> {
         let (rows, _) = self.problem.size();
         let (last, stats) = self.sweep_sequential(rows, keep)?;
@@ -112,15 +112,25 @@ impl<'p, T: Transfer> Driver<'p, T> {
     ) -> Result<(), PlugError> {
         let one = T::Value::one();
         let (keys, values) = (&list.keys()[range.clone()], &list.values()[range]);
+        // The first error `emit` returned, kept here too: a problem that drops it (instead of
+        // passing it on with `?`) must not turn an overflow into a smaller count.
+        let mut failure: Option<PlugError> = None;
         for (&key, value) in keys.iter().zip(values) {
             self.problem.successors(r, c, key, |new_key, weight, _| {
                 let add = if *weight == one {
-                    value.clone()
+                    Ok(value.clone())
                 } else {
-                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
+                    value.checked_mul(weight).ok_or(PlugError::Overflow)
                 };
-                collector.add(new_key, add, sum)
+                let added = add.and_then(|add| collector.add(new_key, add, sum));
+                if let Err(e) = &added {
+                    failure.get_or_insert_with(|| e.clone());
+                }
+                added
             })?;
+            if let Some(e) = failure {
+                return Err(e);
+            }
         }
         Ok(())
     }
@@ -158,11 +168,14 @@ impl<'p, T: Transfer> Driver<'p, T> {
                     stats.pruned_after_cell += before - next.len();
                 }
                 std::mem::swap(&mut cur, &mut next);
+                if c + 1 == cols {
+                    // (Counted after the row end, as the threaded sweep counts.)
+                    self.end_row(r, &mut cur);
+                }
                 stats.states_per_step.push(cur.len());
                 stats.peak = stats.peak.max(cur.len());
                 self.check(cur.len())?;
             }
-            self.end_row(r, &mut cur);
             if active {
                 let before = cur.len();
                 cur.retain(|&k, _| keep.after_row(r, k));
@@ -253,6 +266,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
             let mut found: Option<(T::Key, T::Value, usize)> = None;
             for e in order {
                 let (prev, prev_value) = (before.keys()[e], &before.values()[e]);
+                let mut failure: Option<PlugError> = None;
                 self.problem
                     .successors(r, c, prev, |new_key, weight, index| {
                         let k = if c + 1 == cols {
@@ -261,13 +275,19 @@ impl<'p, T: Transfer> Driver<'p, T> {
                             Some(new_key)
                         };
                         if found.is_none() && k == Some(key) {
-                            let v = prev_value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+                            let Some(v) = prev_value.checked_mul(weight) else {
+                                failure.get_or_insert(PlugError::Overflow);
+                                return Err(PlugError::Overflow);
+                            };
                             if v == value {
                                 found = Some((prev, prev_value.clone(), index));
                             }
                         }
                         Ok(())
                     })?;
+                if let Some(e) = failure {
+                    return Err(e);
+                }
                 if found.is_some() {
                     break;
                 }

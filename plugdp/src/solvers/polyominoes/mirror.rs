@@ -21,9 +21,11 @@
 //!   diagonal forced empty, a diagonal cell weighing 1 and setting the frontier's "left" flag,
 //!   the others weighing 2.
 //!
-//! Both sweeps keep the fixed sweep's frontier and store and its lower bound on the cells
-//! still needed (each cell weighs at least 1, so the bound holds for weights); only the
-//! minimum height of the fixed sweep's transposition is dropped.
+//! Both sweeps keep the fixed sweep's frontier and store, without the minimum height of its
+//! transposition. Their pruning bounds the weight still to come from the fixed sweep's
+//! analysis of the columns new cells must cover and the components they must join: a needed
+//! column costs 2 unless it can still hold an axis cell (column 0; a diagonal column right of
+//! the current row), and joining k components costs at least k − 1.
 //!
 //! Costs: H weighs n, so it holds between n/2 and n cells but spans at most ⌈n/2⌉ columns; the
 //! states are about those of the fixed sweep at size n/2 to 2n/3. Measured on one core:
