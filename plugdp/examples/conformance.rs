@@ -31,9 +31,9 @@ const A003763_MAX: u64 = 9;
 const POLYOMINO_MAX: u64 = plugdp::MAX_COUNTS_SIZE as u64;
 /// Largest n checked for A002931 (perimeters up to 40 take about 2 s).
 const A002931_MAX: u64 = 20;
-/// Largest n checked for A120443 (the 12 × 12 board takes about 5 s on two cores, the 14 × 14
-/// board about a minute and 450 MB).
-const A120443_MAX: u64 = 14;
+/// Largest n checked for A120443 (on two cores the 12 × 12 board takes about 5 s, the 14 × 14
+/// board about a minute and 450 MB, the 15 × 15 board about 4 minutes and 1.3 GB).
+const A120443_MAX: u64 = 15;
 /// Largest n checked for A004003 (Kasteleyn's determinant: the 40 × 40 board takes 0.6 s).
 const A004003_MAX: u64 = 20;
 
@@ -57,7 +57,7 @@ DATA FOLDER:
       one JSON object: keys start with an OEIS A-number, values map n (a decimal string) to
       the term (a decimal string). Checked: A003763 (Hamiltonian cycles of the 2n x 2n
       board) for n <= 9, A004003 (domino tilings of the 2n x 2n board) for n <= 20, A120443
-      (Hamiltonian paths of the n x n board) for n <= 14, A001168 / A000988 / A000105 (fixed /
+      (Hamiltonian paths of the n x n board) for n <= 15, A001168 / A000988 / A000105 (fixed /
       one-sided / free polyominoes) for n <= 36, A002931 (self-avoiding polygons of perimeter
       2n) for n <= 20; other terms and sequences are counted as skipped.
 
