@@ -171,11 +171,12 @@ impl<H: Value> Halves<'_, H> {
                 join_equal(&up.0, &down.0, &widen)
             } else {
                 let meanders = crate::engine::meander::Meanders::new(cols);
-                let (up, down) = (
-                    slots(&meanders, &up.0, &widen),
-                    slots(&meanders, &down.0, &widen),
-                );
-                meanders.join(&up, &down)
+                let top = slots(&meanders, &up.0, &widen);
+                if std::ptr::eq(up, down) {
+                    // One sweep serves both halves: its slots once.
+                    return meanders.join(&top, &top);
+                }
+                meanders.join(&top, &slots(&meanders, &down.0, &widen))
             }
         };
         if self.symmetric() {
