@@ -285,5 +285,10 @@ mod tests {
         assert_eq!(solve(&["x..", "...", "..."]).unwrap(), 2);
         // A white circle in a corner cannot go straight.
         assert_eq!(solve(&["o..", "...", "..."]).unwrap(), 0);
+        // A contour of 16 positions does not fit the key: refused, not a panic.
+        assert_eq!(
+            solve(&["x..............", "..............."]),
+            Err(PlugError::TooWide { cols: 15, max: 14 })
+        );
     }
 }

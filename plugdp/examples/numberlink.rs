@@ -284,6 +284,11 @@ mod tests {
         assert_eq!(solve(&["1.1", "2.2"], true).unwrap(), 1);
         // Crossing pairs on a 2 × 2 board: impossible.
         assert_eq!(solve(&["12", "21"], false).unwrap(), 0);
+        // A contour of 16 positions does not fit the key: refused, not a panic.
+        assert_eq!(
+            solve(&["1.............1"], false),
+            Err(PlugError::TooWide { cols: 15, max: 14 })
+        );
         // A 5 × 5 board built from a covering solution (1 along the top and down the right to
         // row 2; 2 along row 1 and down to the corner; 3 snaking through rows 2 to 4).
         let (free, covered) = (solve(&BOARD, false).unwrap(), solve(&BOARD, true).unwrap());

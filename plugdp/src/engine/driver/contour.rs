@@ -147,6 +147,14 @@ impl Contour {
     }
 
     /// Whether no position holds a plug.
+    ///
+    /// ```
+    /// use plugdp::engine::driver::Contour;
+    /// let mut f = Contour::new(3);
+    /// assert!(f.no_plugs() && f.len() == 3 && !f.is_empty());
+    /// f.set_flags(1); // say, "the loop has closed"
+    /// assert_eq!(Contour::unpack(f.pack().unwrap(), 3).flags(), 1);
+    /// ```
     pub fn no_plugs(&self) -> bool {
         self.labels[..self.len].iter().all(|&l| l == 0)
     }
