@@ -77,7 +77,6 @@ mod sequential;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::budget::Meter;
 use crate::{PlugError, Value};
 
 pub use contour::Contour;
@@ -87,6 +86,13 @@ pub(crate) use sequential::{Driver, Keep, KeepAll};
 ///
 /// Implemented for `u32`, `u64` and `u128`; the narrowest that holds the frontier is the
 /// fastest (a 64-bit key hashes and moves faster than a 128-bit one).
+///
+/// ```
+/// use plugdp::engine::driver::FrontierKey;
+/// // Neighbouring keys land far apart in the tables (which read the top bits).
+/// assert_ne!(1u64.mix() >> 48, 2u64.mix() >> 48);
+/// assert_eq!(7u128.mix(), 7u128.mix());
+/// ```
 pub trait FrontierKey: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static {
     /// A well-mixed 64-bit hash of the key (the tables use its top bits).
     fn mix(self) -> u64;
@@ -117,8 +123,35 @@ impl FrontierKey for u128 {
 }
 
 /// A plug DP problem: its board size, its frontier encoding and what one cell may do. See the
-/// [module documentation](self) for the contract and an example; [`run`] and [`run_witness`]
-/// sweep it.
+/// [module documentation](self) for the contract and a two-dimensional example; [`run`] and
+/// [`run_witness`] sweep it.
+///
+/// ```
+/// # use plugdp::engine::driver::{run, Transfer};
+/// # use plugdp::{Options, PlugError};
+/// // Subsets of a 1 × n strip with no two neighbouring cells (Fibonacci numbers). The
+/// // frontier is whether the last cell is taken.
+/// struct Strip(usize);
+/// impl Transfer for Strip {
+///     type Key = u32;
+///     type Value = u64;
+///     fn size(&self) -> (usize, usize) { (1, self.0) }
+///     fn start(&self) -> u32 { 0 }
+///     fn successors<E>(&self, _r: usize, _c: usize, last: u32, mut emit: E) -> Result<(), PlugError>
+///     where
+///         E: FnMut(u32, &u64, usize) -> Result<(), PlugError>,
+///     {
+///         emit(0, &1, 0)?; // left empty
+///         if last == 0 {
+///             emit(1, &1, 1)?; // taken
+///         }
+///         Ok(())
+///     }
+///     fn accept(&self, _last: u32) -> bool { true }
+/// }
+/// assert_eq!(run(&Strip(10), &Options::default())?.0, 144);
+/// # Ok::<(), PlugError>(())
+/// ```
 pub trait Transfer: Sync {
     /// The packed frontier.
     type Key: FrontierKey;
@@ -181,6 +214,43 @@ pub trait Transfer: Sync {
 }
 
 /// One step's frontiers and their values, for [`Transfer::prune_step`].
+///
+/// ```
+/// # use plugdp::engine::driver::{run_witness, StepFrontiers, Transfer};
+/// # use plugdp::{MaxPlus, Options, PlugError};
+/// // The heaviest set of cells of a 1 × n strip with no two neighbours; the frontier is
+/// // whether the last cell is taken.
+/// struct Weighted(Vec<i64>);
+/// impl Transfer for Weighted {
+///     type Key = u32;
+///     type Value = MaxPlus;
+///     fn size(&self) -> (usize, usize) { (1, self.0.len()) }
+///     fn start(&self) -> u32 { 0 }
+///     fn successors<E>(&self, _r: usize, c: usize, last: u32, mut emit: E) -> Result<(), PlugError>
+///     where
+///         E: FnMut(u32, &MaxPlus, usize) -> Result<(), PlugError>,
+///     {
+///         emit(0, &MaxPlus(Some(0)), 0)?;
+///         if last == 0 {
+///             emit(1, &MaxPlus(Some(self.0[c])), 1)?;
+///         }
+///         Ok(())
+///     }
+///     fn accept(&self, _last: u32) -> bool { true }
+///     // An empty last cell worth at least as much as a taken one dominates it: drop the
+///     // taken one (an exact pruning: whatever follows one, follows the other).
+///     fn prunes_steps(&self) -> bool { true }
+///     fn prune_step(&self, _r: usize, _c: usize, step: &mut StepFrontiers<'_, u32, MaxPlus>) {
+///         assert!(!step.is_empty() && step.len() <= 2);
+///         let empty = step.iter().find(|&(k, _)| k == 0).map(|(_, v)| v.0);
+///         step.retain(|k, v| k == 0 || empty.is_none_or(|e| e < v.0));
+///     }
+/// }
+/// let (best, picks) = run_witness(&Weighted(vec![3, 1, 4, 1, 5]), &Options::default())?;
+/// assert_eq!(best, MaxPlus(Some(12)));
+/// assert_eq!(picks, Some(vec![1, 0, 1, 0, 1]));
+/// # Ok::<(), PlugError>(())
+/// ```
 #[derive(Debug)]
 pub struct StepFrontiers<'a, K, V> {
     pub(crate) list: &'a mut crate::engine::table::Frontiers<K, V>,
@@ -220,6 +290,35 @@ impl<K: FrontierKey, V> StepFrontiers<'_, K, V> {
 /// [`PlugError::Overflow`] if a value overflows, [`PlugError::TooManyStates`] if a step's table
 /// cannot grow, [`PlugError::BudgetExceeded`] past the budget of `options`, and whatever the
 /// problem's [`Transfer::successors`] returns.
+///
+/// ```
+/// # use plugdp::engine::driver::{run, Transfer};
+/// # use plugdp::{Options, PlugError};
+/// // Subsets of a 1 × n strip with no two neighbouring cells (Fibonacci numbers). The
+/// // frontier is whether the last cell is taken.
+/// struct Strip(usize);
+/// impl Transfer for Strip {
+///     type Key = u32;
+///     type Value = u64;
+///     fn size(&self) -> (usize, usize) { (1, self.0) }
+///     fn start(&self) -> u32 { 0 }
+///     fn successors<E>(&self, _r: usize, _c: usize, last: u32, mut emit: E) -> Result<(), PlugError>
+///     where
+///         E: FnMut(u32, &u64, usize) -> Result<(), PlugError>,
+///     {
+///         emit(0, &1, 0)?; // left empty
+///         if last == 0 {
+///             emit(1, &1, 1)?; // taken
+///         }
+///         Ok(())
+///     }
+///     fn accept(&self, _last: u32) -> bool { true }
+/// }
+/// let (count, stats) = run(&Strip(10), &Options::default().with_threads(2))?;
+/// assert_eq!(count, 144);
+/// assert_eq!((stats.states_per_step.len(), stats.peak), (10, 2));
+/// # Ok::<(), PlugError>(())
+/// ```
 pub fn run<T: Transfer>(
     problem: &T,
     options: &crate::Options,
@@ -231,15 +330,45 @@ pub fn run<T: Transfer>(
 /// [`run`] for an optimisation value, also returning a witness: for every cell (row-major) the
 /// choice index one optimal configuration emitted there, or `None` when there is no
 /// configuration. Ties are broken the same way on every run (predecessors are tried in key
-/// order). The sweep runs on the calling thread (`options.threads` is not used). It keeps the
-/// tables at every ⌈√T⌉-th of the T cells and recomputes one segment at a time on the way back
-/// (about two forward sweeps of time); the memory budget is checked against each step's table,
+/// order). The sweep runs on the calling thread (`options.threads` is not used). On boards of
+/// up to 64 cells it keeps every step's table; on bigger ones the tables at every ⌈√T⌉-th of
+/// the T cells, recomputing one segment at a time on the way back (about two forward sweeps of
+/// time); the memory budget is checked against each step's table,
 /// not against the checkpoints besides it.
 ///
 /// # Errors
 /// As [`run`], and [`PlugError::NoWitness`] when no single configuration carries the total: a
 /// counting value's total is a sum (a witness returned for a count is just one of the
 /// configurations).
+///
+/// ```
+/// # use plugdp::engine::driver::{run_witness, StepFrontiers, Transfer};
+/// # use plugdp::{MaxPlus, Options, PlugError};
+/// // The heaviest set of cells of a 1 × n strip with no two neighbours; the frontier is
+/// // whether the last cell is taken.
+/// struct Weighted(Vec<i64>);
+/// impl Transfer for Weighted {
+///     type Key = u32;
+///     type Value = MaxPlus;
+///     fn size(&self) -> (usize, usize) { (1, self.0.len()) }
+///     fn start(&self) -> u32 { 0 }
+///     fn successors<E>(&self, _r: usize, c: usize, last: u32, mut emit: E) -> Result<(), PlugError>
+///     where
+///         E: FnMut(u32, &MaxPlus, usize) -> Result<(), PlugError>,
+///     {
+///         emit(0, &MaxPlus(Some(0)), 0)?;
+///         if last == 0 {
+///             emit(1, &MaxPlus(Some(self.0[c])), 1)?;
+///         }
+///         Ok(())
+///     }
+///     fn accept(&self, _last: u32) -> bool { true }
+/// }
+/// let (best, picks) = run_witness(&Weighted(vec![3, 1, 4, 1, 5]), &Options::default())?;
+/// assert_eq!(best, MaxPlus(Some(12))); // 3 + 4 + 5
+/// assert_eq!(picks, Some(vec![1, 0, 1, 0, 1]));
+/// # Ok::<(), PlugError>(())
+/// ```
 pub fn run_witness<T: Transfer>(
     problem: &T,
     options: &crate::Options,
@@ -270,11 +399,6 @@ pub struct Stats {
     pub pruned_after_cell: usize,
     /// Frontiers dropped by [`Pruner::keep_after_row`](crate::Pruner::keep_after_row).
     pub pruned_after_row: usize,
-}
-
-/// The bytes one frontier costs in a step of the driver (both tables and the partitions).
-fn state_bytes<K, V>() -> usize {
-    Meter::edge_state_bytes::<K, V>()
 }
 
 #[cfg(test)]

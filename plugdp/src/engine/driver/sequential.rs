@@ -2,7 +2,7 @@
 //! the crate's pruning hooks), sums the accepted frontiers, and rebuilds a witness backwards
 //! from checkpoints.
 
-use super::{Stats, StepFrontiers, Transfer, state_bytes};
+use super::{Stats, StepFrontiers, Transfer};
 use crate::budget::Meter;
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
@@ -10,6 +10,9 @@ use crate::{PlugError, Value};
 /// The best value, the choice of every cell when some configuration reaches it, and the
 /// forward sweep's frontier counts.
 pub(crate) type Witnessed<V> = (V, Option<Vec<usize>>, Stats);
+
+/// Boards of at most this many cells keep every step's table for the witness walk.
+const SMALL_BOARD_CELLS: usize = 64;
 
 /// One step's frontiers of problem `T`.
 pub(crate) type Step<T> = Frontiers<<T as Transfer>::Key, <T as Transfer>::Value>;
@@ -67,7 +70,8 @@ impl<'p, T: Transfer> Driver<'p, T> {
 
     /// Checks the budget after a step that kept `states` frontiers.
     pub(crate) fn check(&self, states: usize) -> Result<(), PlugError> {
-        self.meter.check(states, state_bytes::<T::Key, T::Value>())
+        self.meter
+            .check(states, Meter::edge_state_bytes::<T::Key, T::Value>())
     }
 
     /// An upper bound on the successors of `states` frontiers at cell `(r, c)`.
@@ -215,7 +219,13 @@ impl<'p, T: Transfer> Driver<'p, T> {
     pub(crate) fn witness_with_stats(&self) -> Result<Witnessed<T::Value>, PlugError> {
         let (rows, cols) = self.problem.size();
         let steps = rows * cols;
-        let stride = (steps as f64).sqrt().ceil().max(1.0) as usize;
+        // Small boards keep every table (nothing to recompute on the way back; their frontiers
+        // are narrow); bigger ones a checkpoint every ⌈√T⌉ cells.
+        let stride = if steps <= SMALL_BOARD_CELLS {
+            1
+        } else {
+            (steps as f64).sqrt().ceil().max(1.0) as usize
+        };
         // Checkpoints: the table before cell i for every multiple i of the stride.
         let mut checkpoints: Vec<Step<T>> = Vec::new();
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());

@@ -20,7 +20,7 @@
 
 use std::ops::{Mul, Sub};
 
-use crate::engine::nibbles::{Nibbles, lanes_above, renumber as renumber_labels};
+use crate::engine::nibbles::{Nibbles, lanes_above, renumber};
 
 /// A packed frontier: label nibbles in the low [`Word::COLUMNS`] nibbles, the two border flags
 /// above them. The integer kit and the lane-parallel helpers are the crate's
@@ -174,12 +174,6 @@ pub(super) fn fill<K: Word>(key: K, w: usize, c: usize) -> K {
         full |= K::RIGHT_FLAG;
     }
     full
-}
-
-/// Renumbers the labels in order of first appearance (flags kept).
-#[inline(always)]
-fn renumber<K: Word>(key: K, w: usize) -> K {
-    renumber_labels(key, w)
 }
 
 /// A lower bound on the cells still needed to finish, after cell `c` of the current row: the
