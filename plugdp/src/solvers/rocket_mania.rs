@@ -10,8 +10,9 @@
 //! opening towards a closed side or the top/bottom border leads nowhere. The value is the best
 //! number of rockets launched so far (a [`MaxPlus`] fold). The sweep is a [`Transfer`] on the
 //! crate's driver, its dominance pruning a step hook ([`Transfer::prune_step`]), and the
-//! rotations of one optimal board are the driver's witness (memory: about √T step tables for
-//! T tiles; 9 × 6 boards have a few thousand states per step).
+//! rotations of one optimal board are the driver's witness (memory: every step's table on
+//! boards of up to 64 tiles, about √T of them beyond; 9 × 6 boards have a few thousand states
+//! per step).
 //!
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
 
@@ -507,8 +508,9 @@ impl Fuse {
 ///
 /// # Errors
 /// [`PlugError::BadGrid`] if `lit` does not have one entry per row;
-/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every tile; the
-/// walk back recomputes steps from about √T checkpoints of the T tiles). `options.threads` is
+/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every tile; on
+/// boards of more than 64 tiles the walk back recomputes steps from about √T checkpoints of
+/// the T tiles). `options.threads` is
 /// not used: the dominance pruning looks at whole steps.
 pub fn rocket_mania(
     board: &FuseBoard,
