@@ -22,7 +22,7 @@ pub mod state;
 mod cells;
 pub(crate) mod edges;
 mod interned;
-mod meander;
+pub(crate) mod meander;
 pub(crate) mod nibbles;
 pub(crate) mod table;
 

@@ -1,7 +1,8 @@
 //! Hamiltonian cycles (Formula 1, Timus 1519), Hamiltonian paths and cycle covers (HDU 1693).
 //!
-//! Hamiltonian cycles meet in the middle over closed meanders (see the engine's `meander`
-//! module), cycle covers over equal plug sets; paths sweep the whole board.
+//! Hamiltonian cycles meet in the middle over closed meanders, Hamiltonian paths over the
+//! pairs of halves that form one path (stamp foldings; see the engine's `meander` module),
+//! cycle covers over equal plug sets.
 
 use super::{two_factor_bits, with_residues};
 use crate::value::{BigCount, Value};
@@ -23,29 +24,38 @@ fn narrow(grid: &Grid) -> Grid {
 /// steps on `options.threads` threads; single cycles and covers meet in the middle when they
 /// can.
 fn count_on<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V, PlugError> {
-    let ends = rules.ends > 0;
-    let choices = |_, _| {
-        let singles = if ends { &Sides::SINGLES[..] } else { &[] };
-        Sides::PAIRS.iter().chain(singles).map(|&s| (s, V::one()))
-    };
-    // Single cycles and covers: half the sweep, the two halves meet at the middle row
-    // boundary (paths are swept whole).
+    let choices = unit_choices::<V>(rules);
+    // Half the sweep: the two halves meet at the middle row boundary.
     if let Some(v) = run_halves(g, rules, choices, options, V::clone)? {
         return Ok(v);
     }
     run_edges(g, rules, choices, options).map(|(v, _)| v)
 }
 
-/// Widest board (after narrowing) whose single cycles and covers are first counted with 64-bit
-/// half sweeps: the halves count about the square root of the total, so up to 14 columns they
+/// Every free cell passes the curve through (two sides open) or, with path ends allowed, ends
+/// it (one side), each with weight one.
+fn unit_choices<V: Value>(rules: EdgeRules) -> impl Fn(usize, usize) -> Vec<(Sides, V)> + Copy {
+    let ends = rules.ends > 0;
+    move |_, _| {
+        let singles = if ends { &Sides::SINGLES[..] } else { &[] };
+        Sides::PAIRS
+            .iter()
+            .chain(singles)
+            .map(|&s| (s, V::one()))
+            .collect()
+    }
+}
+
+/// Widest board (after narrowing) whose single cycles, paths and covers are first counted with
+/// 64-bit half sweeps: the halves count about the square root of the total, so up to 14 columns they
 /// fit in 64 bits far more often than not, and their tables are half the size.
 const NARROW_HALVES_COLS: usize = 14;
 
 /// The exact count of the edge problem `rules` on `grid`, by one ladder: the board narrowed
-/// once; for single cycles and covers up to [`NARROW_HALVES_COLS`] wide, 64-bit half sweeps
-/// joined in 128 bits; then 128-bit counts; only if those overflow, counts modulo enough primes that their
-/// product exceeds `bound_bits` (a rigorous bound on the answer), rebuilt by the Chinese
-/// remainder theorem.
+/// once; up to [`NARROW_HALVES_COLS`] wide, 64-bit half sweeps joined in 128 bits; then
+/// 128-bit counts (the halves meeting in the middle when they can); only if those overflow,
+/// counts modulo enough primes that their product exceeds `bound_bits` (a rigorous bound on the
+/// answer), rebuilt by the Chinese remainder theorem.
 fn exact(
     grid: &Grid,
     rules: EdgeRules,
@@ -53,9 +63,9 @@ fn exact(
     options: &Options,
 ) -> Result<BigCount, PlugError> {
     let g = narrow(grid);
-    if rules != EdgeRules::SINGLE_PATH && g.cols() <= NARROW_HALVES_COLS {
-        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
-        match run_halves(&g, rules, pairs, options, |&h: &u64| u128::from(h)) {
+    if g.cols() <= NARROW_HALVES_COLS {
+        let choices = unit_choices::<u64>(rules);
+        match run_halves(&g, rules, choices, options, |&h: &u64| u128::from(h)) {
             Ok(Some(v)) => return Ok(big(v)),
             Ok(None) | Err(PlugError::Overflow) => {}
             Err(e) => return Err(e),
@@ -153,6 +163,16 @@ pub fn cycle_covers(grid: &Grid, options: &Options) -> Result<BigCount, PlugErro
 /// assert_eq!(hamiltonian_paths(&Grid::new(4, 4)?, &one.with_threads(2))?.to_string(), "276");
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
+///
+/// Boards at most 16 columns wide (after turning the shorter side into the frontier) are not
+/// swept whole: the top half (with the middle row of an odd number of rows) and the bottom
+/// half (swept upwards) meet at the middle row boundary. There each half is a set of pieces
+/// pairing up the columns the path crosses, some of them ending inside the half at one of the
+/// path's two ends, and the count is joined over the pairs of halves whose union is one path
+/// (for n crossings there are as many such pairs as foldings of a strip of n stamps, OEIS
+/// A000136). A board that is its own mirror image needs one half sweep, for an odd number of
+/// rows too (the bottom half is then the top half's first rows). On two threads the free
+/// 12 × 12 board takes about 1.6 s instead of 5.3 s, 13 × 13 7.8 s instead of 21 s.
 ///
 /// # Errors
 /// As [`hamiltonian_cycles`].

@@ -80,7 +80,7 @@ use std::hash::Hash;
 use crate::{PlugError, Value};
 
 pub use contour::Contour;
-pub(crate) use sequential::{Driver, Keep, KeepAll};
+pub(crate) use sequential::{Driver, Keep, KeepAll, Snapshot};
 
 /// A packed frontier: a small integer the driver hashes, sorts and copies.
 ///

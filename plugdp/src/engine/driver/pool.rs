@@ -1,7 +1,7 @@
 //! The threaded sweep: the steps of a [`Driver`] expanded and summed by worker threads started
 //! once per sweep, and the helpers the workers share.
 
-use super::sequential::{Driver, KeepAll, Step, sum};
+use super::sequential::{Driver, KeepAll, Snapshot, Step, sum};
 use super::{Stats, Transfer};
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
@@ -17,17 +17,19 @@ impl<T: Transfer> Driver<'_, T> {
     /// [`run`](super::run)).
     pub(crate) fn run_parallel(&self, threads: usize) -> Result<(T::Value, Stats), PlugError> {
         let (rows, _) = self.problem.size();
-        let (lists, stats) = self.sweep_rows(rows, threads)?;
+        let (lists, stats) = self.sweep_rows(rows, threads, None)?;
         Ok((self.accepted(lists.iter())?, stats))
     }
 
     /// The frontiers after the first `rows` rows (shifted for the next row), in one list per
     /// thread: [`sweep_sequential`](Self::sweep_sequential) on one thread,
-    /// [`sweep_rows_pooled`](Self::sweep_rows_pooled) on more.
+    /// [`sweep_rows_pooled`](Self::sweep_rows_pooled) on more; the frontiers after
+    /// `snapshot.after_rows` rows are kept in `snapshot` on the way.
     pub(crate) fn sweep_rows(
         &self,
         rows: usize,
         threads: usize,
+        snapshot: Option<&mut Snapshot<T>>,
     ) -> Result<(Vec<Step<T>>, Stats), PlugError> {
         // Per-thread tables are sized before any thread starts: a request past what can help
         // (or what the system can start) is clamped rather than allocated.
@@ -38,9 +40,9 @@ impl<T: Transfer> Driver<'_, T> {
         let (all_rows, cols) = self.problem.size();
         let narrow_and_long = cols < MIN_POOLED_COLS && all_rows * cols > MAX_UNPOOLED_CELLS;
         if threads > 1 && !narrow_and_long && !self.problem.prunes_steps() {
-            return self.sweep_rows_pooled(rows, threads);
+            return self.sweep_rows_pooled(rows, threads, snapshot);
         }
-        let (list, stats) = self.sweep_sequential(rows, &mut KeepAll)?;
+        let (list, stats) = self.sweep_sequential(rows, &mut KeepAll, snapshot)?;
         Ok((vec![list], stats))
     }
 
@@ -55,6 +57,7 @@ impl<T: Transfer> Driver<'_, T> {
         &self,
         rows: usize,
         threads: usize,
+        snapshot: Option<&mut Snapshot<T>>,
     ) -> Result<(Vec<Step<T>>, Stats), PlugError> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         use std::sync::{Barrier, Condvar, Mutex, RwLock};
@@ -71,6 +74,9 @@ impl<T: Transfer> Driver<'_, T> {
         let parts: Vec<RwLock<Parts<T::Key, T::Value>>> =
             (0..threads).map(|_| RwLock::new(Vec::new())).collect();
         let barrier = Barrier::new(threads);
+        // Each worker's copy of its list after the snapshot's row.
+        let snap_row = snapshot.as_ref().map(|s| s.after_rows);
+        let kept: Vec<Mutex<Option<Step<T>>>> = (0..threads).map(|_| Mutex::new(None)).collect();
         // The first step in which a worker failed (usize::MAX: none). Every worker decides to
         // stop after the closing barrier of step s by whether a failure happened in a step
         // <= s: those were all recorded before that barrier, so the workers agree (a failure
@@ -137,6 +143,9 @@ impl<T: Transfer> Driver<'_, T> {
                             collector.gather(&all, t, threads, &mut out, sum)?;
                             if c + 1 == cols {
                                 self.end_row(r, &mut out);
+                                if snap_row == Some(r + 1) {
+                                    *lock(&kept[t]) = Some(out.clone());
+                                }
                             }
                             Ok(())
                         };
@@ -199,8 +208,17 @@ impl<T: Transfer> Driver<'_, T> {
             stats
         });
         let Some(stats) = stats else {
-            return self.sweep_rows(rows, 1);
+            return self.sweep_rows(rows, 1, snapshot);
         };
+        if let Some(snapshot) = snapshot {
+            snapshot.lists = kept
+                .into_iter()
+                .filter_map(|k| {
+                    k.into_inner()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                })
+                .collect();
+        }
         match trouble
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -249,6 +267,13 @@ fn run_guarded(work: impl FnOnce() -> Result<(), PlugError>, fail: impl FnOnce(T
 /// caught inside the phase, and the data is only used if no worker failed).
 fn read<T>(lock: &std::sync::RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
     lock.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A mutex lock that ignores poisoning (see [`read`]).
+fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 

@@ -15,6 +15,15 @@ pub(crate) type Witnessed<V> = (V, Option<Vec<usize>>, Stats);
 const SMALL_BOARD_CELLS: usize = 64;
 
 /// One step's frontiers of problem `T`.
+/// The frontiers after the first `after_rows` rows of a longer sweep (one list per thread),
+/// kept on the way.
+pub(crate) struct Snapshot<T: Transfer> {
+    /// After how many rows.
+    pub(crate) after_rows: usize,
+    /// The frontiers then (empty until the sweep passes that row).
+    pub(crate) lists: Vec<Step<T>>,
+}
+
 pub(crate) type Step<T> = Frontiers<<T as Transfer>::Key, <T as Transfer>::Value>;
 
 /// Adds `add` to `slot`, or [`PlugError::Overflow`].
@@ -101,7 +110,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
     /// The sweep on this thread with `keep`'s hooks, summed over the accepted frontiers.
     pub(crate) fn run(&self, keep: &mut dyn Keep<T::Key>) -> Result<(T::Value, Stats), PlugError> {
         let (rows, _) = self.problem.size();
-        let (last, stats) = self.sweep_sequential(rows, keep)?;
+        let (last, stats) = self.sweep_sequential(rows, keep, None)?;
         Ok((self.accepted([&last])?, stats))
     }
 
@@ -145,11 +154,13 @@ impl<'p, T: Transfer> Driver<'p, T> {
     }
 
     /// The frontiers after the first `rows` rows (row ends applied), on this thread, with
-    /// `keep` consulted after every cell and row.
+    /// `keep` consulted after every cell and row; a copy of the frontiers after
+    /// `snapshot.after_rows` rows goes into `snapshot`.
     pub(crate) fn sweep_sequential(
         &self,
         rows: usize,
         keep: &mut dyn Keep<T::Key>,
+        mut snapshot: Option<&mut Snapshot<T>>,
     ) -> Result<(Step<T>, Stats), PlugError> {
         let cols = self.cols();
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
@@ -184,6 +195,9 @@ impl<'p, T: Transfer> Driver<'p, T> {
                 let before = cur.len();
                 cur.retain(|&k, _| keep.after_row(r, k));
                 stats.pruned_after_row += before - cur.len();
+            }
+            if let Some(kept) = snapshot.as_deref_mut().filter(|s| s.after_rows == r + 1) {
+                kept.lists = vec![cur.clone()];
             }
         }
         Ok((cur, stats))

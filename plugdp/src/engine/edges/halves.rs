@@ -1,26 +1,30 @@
 //! The meet-in-the-middle counts ([`run_halves`]): the two halves of the board swept to the
-//! middle row boundary and joined there: single cycles over the matchings the halves' plugs
-//! form (closed meanders), cycle covers over equal plug sets.
+//! middle row boundary and joined there: single cycles and single paths over the pairs of half
+//! frontiers that form one curve (see [`meander`](crate::engine::meander)), cycle covers over
+//! equal plug sets.
 
 use super::key::Key;
 use super::sweep::{Options, Sweep};
 use super::{EdgeRules, Sides, Stats};
 use crate::budget::Meter;
-use crate::engine::driver::Driver;
+use crate::engine::driver::{Driver, Snapshot};
 use crate::engine::interned::Interned;
+use crate::engine::meander::{Curve, MAX_COLS, Meanders};
 use crate::engine::table::Frontiers;
 use crate::{Grid, PlugError, Value};
 
-/// [`run_edges`](super::run_edges) with [`EdgeRules::SINGLE_CYCLE`] or
-/// [`EdgeRules::PRESENCE`] (cycle covers), by meeting in the middle: the top half of the board
-/// and the bottom half (swept upwards, as the top of the vertically flipped board) are swept to
-/// the middle row boundary and joined there. Single cycles join by their plug sets and
-/// matchings (see [`meander`](crate::engine::meander)); covers, whose plugs are presence bits,
-/// by equal plug sets (a cover of the board is a cover of each half with the same crossing
-/// edges). When the bottom half is the top half's mirror image (an even number of rows, each
-/// cell blocked like its mirror cell and offering its mirror cell's choices with up and down
-/// exchanged) one sweep serves both halves; otherwise, with more than one thread, the two
-/// halves run at the same time, each on half of the threads.
+/// [`run_edges`](super::run_edges) with [`EdgeRules::SINGLE_CYCLE`],
+/// [`EdgeRules::SINGLE_PATH`] or [`EdgeRules::PRESENCE`] (cycle covers), by meeting in the
+/// middle: the top half of the board (the middle row too, for an odd number of rows) and the
+/// bottom half (swept upwards, as the top of the vertically flipped board) are swept to the
+/// middle row boundary and joined there. Single cycles and paths join over the pairs of half
+/// frontiers whose union is one cycle or one path (see [`meander`](crate::engine::meander));
+/// covers, whose plugs are presence bits, by equal plug sets (a cover of the board is a cover
+/// of each half with the same crossing edges). When every row of the bottom half is the mirror
+/// image of its mirror row (blocked alike, offering the mirrored choices with up and down
+/// exchanged) the bottom half swept upwards is the board's own first rows: one sweep serves
+/// both halves, kept on the way after the bottom half's number of rows. Otherwise, with more
+/// than one thread, the two halves run at the same time, each on half of the threads.
 ///
 /// The halves are swept with values of type `H` and joined in `V` (`widen` converts): half
 /// counts are about the square root of the total, so a 64-bit half sweep with a 128-bit join
@@ -28,9 +32,9 @@ use crate::{Grid, PlugError, Value};
 ///
 /// `Ok(None)` when the method does not apply and the caller should sweep the whole board: other
 /// rules, fewer than two rows, more than [`meander::MAX_COLS`](crate::engine::meander::MAX_COLS)
-/// columns for single cycles, a half without free cells, or a choice of a free cell that does
-/// not open exactly two sides (then a cycle could close inside one half, or a path end sit
-/// there).
+/// columns for cycles and paths, a half without free cells, or a choice of a free cell that
+/// does not open exactly two sides (then a cycle could close inside one half), or, for paths,
+/// one or two.
 ///
 /// # Errors
 /// As [`run_edges`](super::run_edges).
@@ -42,15 +46,22 @@ pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>
     widen: impl Fn(&H) -> V,
 ) -> Result<Option<V>, PlugError> {
     let (rows, cols) = (grid.rows(), grid.cols());
-    let cycle = rules == EdgeRules::SINGLE_CYCLE;
-    if !(cycle || rules == EdgeRules::PRESENCE)
+    let curve = if rules == EdgeRules::SINGLE_CYCLE {
+        Some(Curve::Cycle)
+    } else if rules == EdgeRules::SINGLE_PATH {
+        Some(Curve::Path)
+    } else {
+        None
+    };
+    if !(curve.is_some() || rules == EdgeRules::PRESENCE)
         || rows < 2
-        || (cycle && cols > crate::engine::meander::MAX_COLS)
+        || (curve.is_some() && cols > MAX_COLS)
         || cols + 1 > crate::engine::state::MAX_POSITIONS
     {
         return Ok(None);
     }
-    let top_rows = rows / 2;
+    // The top half holds the middle row of an odd number of rows.
+    let top_rows = rows - rows / 2;
     let has_free = |rs: core::ops::Range<usize>| {
         rs.into_iter()
             .any(|r| (0..cols).any(|c| !grid.is_blocked(r, c)))
@@ -74,7 +85,9 @@ pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>
                         sides: sides.0,
                     });
                 }
-                if sides.degree() != 2 {
+                // A path's ends open one side; anything else passes through.
+                let end = curve == Some(Curve::Path) && sides.degree() == 1;
+                if sides.degree() != 2 && !end {
                     return Ok(None);
                 }
             }
@@ -94,6 +107,7 @@ pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>
         lists: &lists,
         top_rows,
         rules,
+        curve,
         meter: options.meter(),
     };
     let threads = options.threads.get();
@@ -127,8 +141,10 @@ pub(super) struct Halves<'a, H> {
     /// Every cell's choices, row-major (blocked cells: none).
     pub(super) lists: &'a Interned<Vec<(Sides, H)>>,
     pub(super) top_rows: usize,
-    /// [`EdgeRules::SINGLE_CYCLE`] or [`EdgeRules::PRESENCE`].
+    /// [`EdgeRules::SINGLE_CYCLE`], [`EdgeRules::SINGLE_PATH`] or [`EdgeRules::PRESENCE`].
     pub(super) rules: EdgeRules,
+    /// The curve the halves join into (`None`: covers, joined by equal plug sets).
+    pub(super) curve: Option<Curve>,
     /// The budget of each half sweep.
     pub(super) meter: Meter,
 }
@@ -144,15 +160,18 @@ impl<H: Value> Halves<'_, H> {
             .collect()
     }
 
+    /// Whether every row of the bottom half is the mirror image of its mirror row (blocked
+    /// alike, offering the mirrored choices): then the bottom half swept upwards is the
+    /// board's own first rows.
     pub(super) fn symmetric(&self) -> bool {
         let (rows, cols) = (self.grid.rows(), self.grid.cols());
-        rows.is_multiple_of(2)
-            && (0..rows).all(|r| {
-                (0..cols).all(|c| {
-                    self.grid.is_blocked(r, c) == self.flipped.is_blocked(r, c)
-                        && same_choices(self.lists.get(r * cols + c), &self.flipped_choices(r, c))
-                })
+        (self.top_rows..rows).all(|r| {
+            // Row r of the flipped board is row rows − 1 − r of this one, mirrored.
+            (0..cols).all(|c| {
+                self.grid.is_blocked(r, c) == self.flipped.is_blocked(r, c)
+                    && same_choices(self.lists.get(r * cols + c), &self.flipped_choices(r, c))
             })
+        })
     }
 
     /// The halves swept with keys `K`, joined in `V`.
@@ -167,42 +186,53 @@ impl<H: Value> Halves<'_, H> {
         let top_problem = Sweep::<K, H>::new(self.grid, self.rules, top_options);
         let top = Driver::new(&top_problem, self.meter);
         let join = |up: &Swept<K, H>, down: &Swept<K, H>| -> Result<V, PlugError> {
-            if self.rules == EdgeRules::PRESENCE {
-                join_equal(&up.0, &down.0, &widen)
-            } else {
-                let meanders = crate::engine::meander::Meanders::new(cols);
+            if let Some(curve) = self.curve {
+                let meanders = Meanders::new(curve, cols);
                 let top = slots(&meanders, &up.0, &widen);
                 if std::ptr::eq(up, down) {
                     // One sweep serves both halves: its slots once.
                     return meanders.join(&top, &top);
                 }
                 meanders.join(&top, &slots(&meanders, &down.0, &widen))
+            } else {
+                join_equal(&up.0, &down.0, &widen)
             }
         };
+        let bottom_rows = rows - self.top_rows;
         if self.symmetric() {
-            let half = top.sweep_rows(self.top_rows, threads)?;
-            return join(&half, &half);
+            if bottom_rows == self.top_rows {
+                let half = top.sweep_rows(self.top_rows, threads, None)?;
+                return join(&half, &half);
+            }
+            // An odd number of rows: the bottom half is the top half's first rows, met on the
+            // way (the top half holds the middle row).
+            let mut snapshot = Snapshot {
+                after_rows: bottom_rows,
+                lists: Vec::new(),
+            };
+            let up = top.sweep_rows(self.top_rows, threads, Some(&mut snapshot))?;
+            let down = (snapshot.lists, up.1.clone());
+            return join(&up, &down);
         }
         let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
         let bottom_problem = Sweep::<K, H>::new(self.flipped, self.rules, bottom_options);
         let bottom = Driver::new(&bottom_problem, self.meter);
-        let bottom_rows = rows - self.top_rows;
         let (up, down) = if threads == 1 {
             (
-                top.sweep_rows(self.top_rows, 1)?,
-                bottom.sweep_rows(bottom_rows, 1)?,
+                top.sweep_rows(self.top_rows, 1, None)?,
+                bottom.sweep_rows(bottom_rows, 1, None)?,
             )
         } else {
             let (mine, theirs) = (threads / 2, threads - threads / 2);
             std::thread::scope(|scope| -> Result<_, PlugError> {
                 let spawned = std::thread::Builder::new()
-                    .spawn_scoped(scope, || bottom.sweep_rows(bottom_rows, theirs));
-                let up = top.sweep_rows(self.top_rows, mine);
+                    .spawn_scoped(scope, || bottom.sweep_rows(bottom_rows, theirs, None));
+                let up = top.sweep_rows(self.top_rows, mine, None);
                 let down = match spawned.map(|handle| handle.join()) {
                     Ok(Ok(outcome)) => outcome,
                     Ok(Err(panic)) => std::panic::resume_unwind(panic),
                     // No thread to be had: sweep the bottom half here.
-                    Err(_) => bottom.sweep_rows(bottom_rows, theirs),
+                    Err(_) => bottom.sweep_rows(bottom_rows, theirs, None),
                 };
                 Ok((up?, down?))
             })?
@@ -216,7 +246,7 @@ type Swept<K, H> = (Vec<Frontiers<K, H>>, Stats);
 
 /// The half counts by meander slot (the matching their plugs form at the boundary).
 fn slots<K: Key, H: Value, V: Value>(
-    meanders: &crate::engine::meander::Meanders,
+    meanders: &Meanders,
     fronts: &[Frontiers<K, H>],
     widen: &impl Fn(&H) -> V,
 ) -> Vec<V> {

@@ -7,6 +7,7 @@ use super::transitions::{Fast, fast_step};
 use super::*;
 use crate::budget::Meter;
 use crate::engine::interned::Interned;
+use crate::engine::meander::Curve;
 use crate::engine::state::Labels;
 use crate::value::ModP;
 use proptest::prelude::*;
@@ -53,9 +54,21 @@ fn halves_refuse_what_they_cannot_join() {
         run_halves(&row, EdgeRules::SINGLE_CYCLE, pairs, one, wide128),
         Ok(None)
     );
-    // Paths are swept whole; covers have no meander limit on the width.
+    // Paths may end in a cell (one side open), but not skip one; covers have no meander
+    // limit on the width.
+    let through_or_end = |_, _| {
+        Sides::PAIRS
+            .iter()
+            .chain(&Sides::SINGLES)
+            .map(|&s| (s, 1u64))
+    };
     assert_eq!(
-        run_halves(&grid, EdgeRules::SINGLE_PATH, pairs, one, wide128),
+        run_halves(&grid, EdgeRules::SINGLE_PATH, through_or_end, one, wide128),
+        Ok(Some(276))
+    );
+    let skip = |_, _| [(Sides::NONE, 1u64), (Sides::PAIRS[1], 1)];
+    assert_eq!(
+        run_halves(&grid, EdgeRules::SINGLE_PATH, skip, one, wide128),
         Ok(None)
     );
     let strip = Grid::new(2, 17).unwrap();
@@ -93,19 +106,22 @@ fn mirror_images_share_one_sweep() {
             grid,
             flipped: &flipped,
             lists,
-            top_rows: rows / 2,
+            top_rows: rows - rows / 2,
             rules: EdgeRules::SINGLE_CYCLE,
+            curve: Some(Curve::Cycle),
             meter: Meter::UNLIMITED,
         };
         halves.symmetric()
     };
     let free = Grid::new(4, 3).unwrap();
     assert!(symmetric(&free, &vec![pairs.clone(); 12]));
-    // Odd rows, a block without its mirror, or weights that are not mirrored: two sweeps.
-    assert!(!symmetric(
-        &Grid::new(3, 3).unwrap(),
-        &vec![pairs.clone(); 9]
-    ));
+    // Odd rows: the middle row belongs to the top half and need not mirror itself.
+    let mut middle = vec![pairs.clone(); 9];
+    middle[4][0].1 = 2;
+    assert!(symmetric(&Grid::new(3, 3).unwrap(), &middle));
+    middle[8][0].1 = 2;
+    assert!(!symmetric(&Grid::new(3, 3).unwrap(), &middle));
+    // A block without its mirror, or weights that are not mirrored: two sweeps.
     let mut cells = vec![false; 12];
     cells[1] = true;
     let one_block = Grid::with_blocked(4, 3, cells).unwrap();
@@ -328,12 +344,22 @@ proptest! {
         // Cycle covers join by equal plug sets.
         let (covers, _) = run_edges(&grid, EdgeRules::PRESENCE, choices, &crate::Options::default()).unwrap();
         let cover_halves = run_halves(&grid, EdgeRules::PRESENCE, choices, threads, P::clone).unwrap();
-        if free(0..rows / 2) && free(rows / 2..rows) {
+        // Paths: every cell passes the path through or ends it; the halves join over pairs
+        // with two singles between them.
+        let ends = |r: usize, c: usize| -> Vec<(Sides, P)> {
+            Sides::PAIRS.iter().chain(&Sides::SINGLES).map(|&s| (s, weight(r, c, s))).collect()
+        };
+        let (paths, _) = run_edges(&grid, EdgeRules::SINGLE_PATH, ends, &crate::Options::default()).unwrap();
+        let path_halves = run_halves(&grid, EdgeRules::SINGLE_PATH, ends, threads, P::clone).unwrap();
+        let top_rows = rows - rows / 2;
+        if free(0..top_rows) && free(top_rows..rows) {
             prop_assert_eq!(halves, Some(full));
             prop_assert_eq!(cover_halves, Some(covers));
+            prop_assert_eq!(path_halves, Some(paths));
         } else {
             prop_assert_eq!(halves, None);
             prop_assert_eq!(cover_halves, None);
+            prop_assert_eq!(path_halves, None);
         }
         // Counting in 64 bits and joining in 128 agrees with a 128-bit full sweep.
         let ones = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u64));
