@@ -8,6 +8,9 @@
 //!   solution at 0.024 s per process for 12 × 12).
 //! * `formula1/free_14x14_threads/1` vs `/2`, and `formula1/free_16x16_threads/2` (128-bit
 //!   keys; the anchor is a C++ plug DP at 14.4 s, the target 5 s).
+//! * `hamiltonian_paths/halves/n` vs `hamiltonian_paths/full_sweep/n` (n = 10, 11; one
+//!   thread): Hamiltonian paths of the free n × n board, the two halves meeting in the middle
+//!   over pairs that form one path, against the engine's whole-board sweep.
 //! * `fixed_polyominoes/transfer_matrix/n` vs `fixed_polyominoes/redelmeier/n`: the transfer
 //!   matrix against the `polyomino` crate's Redelmeier counter, same sizes, same run.
 //! * `fixed_polyominoes_large/transfer_matrix/n` (n = 20, 24): the transfer matrix where the
@@ -125,6 +128,36 @@ fn formula1(c: &mut Criterion) {
             plugdp::hamiltonian_cycles(black_box(&free10), &plugdp::Options::default()).unwrap()
         })
     });
+    g.finish();
+}
+
+fn hamiltonian_paths(c: &mut Criterion) {
+    let mut g = c.benchmark_group("hamiltonian_paths");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let one = plugdp::Options::default();
+    let through_or_end = |_, _| {
+        plugdp::Sides::PAIRS
+            .iter()
+            .chain(&plugdp::Sides::SINGLES)
+            .map(|&s| (s, 1u128))
+    };
+    let full = |g: &Grid| {
+        plugdp::run_edges(g, plugdp::EdgeRules::SINGLE_PATH, through_or_end, &one)
+            .unwrap()
+            .0
+    };
+    let halves = |g: &Grid| u128::try_from(&plugdp::hamiltonian_paths(g, &one).unwrap()).unwrap();
+    // OEIS A120443(10) and A120443(11), by both methods, before anything is timed.
+    for (n, published) in [(10, 730_044_829_512_632u128), (11, 786_671_485_270_308_848)] {
+        let board = Grid::new(n, n).unwrap();
+        assert_eq!((full(&board), halves(&board)), (published, published));
+        g.bench_with_input(BenchmarkId::new("halves", n), &board, |b, board| {
+            b.iter(|| halves(black_box(board)))
+        });
+        g.bench_with_input(BenchmarkId::new("full_sweep", n), &board, |b, board| {
+            b.iter(|| full(black_box(board)))
+        });
+    }
     g.finish();
 }
 
@@ -289,5 +322,11 @@ fn rocket_mania(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, formula1, polyominoes, rocket_mania);
+criterion_group!(
+    benches,
+    formula1,
+    hamiltonian_paths,
+    polyominoes,
+    rocket_mania
+);
 criterion_main!(benches);
