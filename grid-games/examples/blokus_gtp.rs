@@ -15,8 +15,10 @@ use std::time::Duration;
 
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
-use grid_games::blokus::bots::{BOT_NAMES, named_bot};
+use grid_games::blokus::Position;
+use grid_games::blokus::bots::{BOT_NAMES, SearchBot, SearchConfig, named_bot};
 use grid_games::blokus::gtp::GtpEngine;
+use grid_games::game::Bot;
 use grid_games::game::Budget;
 
 /// The largest per-move time budget accepted, in milliseconds (one hour).
@@ -91,6 +93,12 @@ struct Args {
     /// --ms limits the search).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// Threads sharing the `search` bot's tree, 1..=64 (other bots ignore it). More threads
+    /// run more simulations in the same --ms; with more than one, answers under an
+    /// --iterations budget may vary from run to run.
+    #[arg(long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=SearchConfig::MAX_THREADS as u64))]
+    threads: u64,
 }
 
 const PROG: &str = "blokus_gtp";
@@ -100,8 +108,15 @@ fn main() -> ExitCode {
     let mut budget = Budget::default();
     budget.time = args.ms.map(Duration::from_millis);
     budget.iterations = args.iterations;
-    let Some(bot) = named_bot(&args.bot, args.seed) else {
-        return cli::fail(PROG, format_args!("unknown bot {}", args.bot));
+    let bot: Box<dyn Bot<Position> + Send> = if args.bot == "search" {
+        let mut config = SearchConfig::default();
+        config.threads = args.threads as usize;
+        Box::new(SearchBot::with_config(config, args.seed))
+    } else {
+        let Some(bot) = named_bot(&args.bot, args.seed) else {
+            return cli::fail(PROG, format_args!("unknown bot {}", args.bot));
+        };
+        bot
     };
     let mut engine = GtpEngine::new(bot, budget);
     if cpu_seconds().is_some() {

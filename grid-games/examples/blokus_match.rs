@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
-use grid_games::blokus::bots::{BOT_NAMES, named_bot};
+use grid_games::blokus::bots::{BOT_NAMES, SearchBot, SearchConfig, named_bot};
 use grid_games::blokus::{MoveTable, Position, Variant};
 use grid_games::game::{
     Bot, Budget, ByPlayer, MatchRules, Outcome, Player, Tally, Verdict, play_match,
@@ -119,6 +119,11 @@ struct Args {
     /// them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
     threads: Option<u32>,
+    /// Threads sharing the tree of each `search` bot, 1..=64 (give --threads 1 with it, so
+    /// that parallel games do not take the cores the searches count on).
+    #[arg(long, value_name = "T", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=SearchConfig::MAX_THREADS as u64))]
+    search_threads: u64,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
@@ -191,7 +196,13 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
                 .wrapping_mul(1_000_003)
                 .wrapping_add(g.wrapping_mul(players as u64))
                 .wrapping_add(p.index() as u64);
-            let bot = named_bot(names[side(p)], seed).expect("bot names are checked by the parser");
+            let bot: Box<dyn Bot<Position> + Send> = if names[side(p)] == "search" {
+                let mut config = SearchConfig::default();
+                config.threads = args.search_threads as usize;
+                Box::new(SearchBot::with_config(config, seed))
+            } else {
+                named_bot(names[side(p)], seed).expect("bot names are checked by the parser")
+            };
             Box::new(OwnBudget {
                 bot,
                 budget: budget[side(p)],

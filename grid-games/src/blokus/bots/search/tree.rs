@@ -116,8 +116,8 @@ impl Played {
     }
 }
 
-/// Backs up one simulation. `path[d]` is the node chosen at depth `d` below the root (node
-/// 0), `sequence` every move of the simulation from the root on (tree moves first, then the
+/// Backs up one simulation whose descent already counted its visits (see `worker.rs`).
+/// `path[d]` is the node chosen at depth `d` below the root (node 0), `sequence` every move of the simulation from the root on (tree moves first, then the
 /// playout) as (colour index, move id), `rewards` the reward per player and `player_of` maps a
 /// colour index to its player. With `rave`, every child of a node on the path whose move the
 /// same colour played later in the simulation gets an AMAF update.
@@ -129,10 +129,8 @@ pub(super) fn backup(
     player_of: impl Fn(usize) -> usize,
     rave: Option<(&mut Played, usize)>,
 ) {
-    nodes[0].visits += 1;
     for &i in path {
         let n = &mut nodes[i];
-        n.visits += 1;
         n.reward += rewards[player_of(usize::from(n.colour))];
     }
     let Some((played, table_len)) = rave else {
@@ -190,6 +188,9 @@ mod tests {
         }
         let mut played = Played::default();
         let sequence = [(0, 20), (1, 10), (0, 30)];
+        // The descent counted the visits.
+        nodes[0].visits += 1;
+        nodes[2].visits += 1;
         backup(
             &mut nodes,
             &[2],

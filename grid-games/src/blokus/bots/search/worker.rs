@@ -1,0 +1,196 @@
+//! One searcher: the scratch space of a simulation and its three phases (descend through the
+//! tree, play out, back up), each taking the tree as an argument so that several workers can
+//! share one tree behind a lock.
+//!
+//! A descent counts its visit on every node it passes at once (a *virtual loss*: the visit is
+//! there, its reward not yet), so that a worker descending while another one plays out is
+//! steered away from the same path; the backup then adds only the rewards. On one thread this
+//! is the plain sequential search: selection never reads a node after the descent passed it.
+
+use super::SearchConfig;
+use super::playout::Playout;
+use super::prior;
+use super::tree::{self, Node, Played, Selection};
+use crate::blokus::bots::reward::rewards;
+use crate::blokus::{Colour, Move, Position};
+use crate::game::Rng;
+
+/// The scratch space of one searcher (reused across simulations).
+#[derive(Clone, Debug)]
+pub(super) struct Worker {
+    pub(super) rng: Rng,
+    moves: Vec<Move>,
+    priors: Vec<Option<f32>>,
+    playout: Playout,
+    played: Played,
+    /// The nodes chosen below the root in the current simulation.
+    path: Vec<usize>,
+    sequence: Vec<(usize, usize)>,
+    rewards: Vec<f64>,
+}
+
+impl Worker {
+    pub(super) fn new(rng: Rng) -> Worker {
+        Worker {
+            rng,
+            moves: Vec::new(),
+            priors: Vec::new(),
+            playout: Playout::default(),
+            played: Played::default(),
+            path: Vec::new(),
+            sequence: Vec::new(),
+            rewards: Vec::new(),
+        }
+    }
+
+    /// Generates the children of `node` in `pos` and attaches them.
+    pub(super) fn expand(
+        &mut self,
+        nodes: &mut Vec<Node>,
+        node: usize,
+        pos: &Position,
+        config: &SearchConfig,
+    ) {
+        let colour = self.children_of(pos, config);
+        attach(nodes, node, colour, &self.moves, &self.priors);
+    }
+
+    /// The moves of the colour to move in `pos` (into `self.moves`) with their priors (into
+    /// `self.priors`); the colour, or `None` at the end of the game.
+    fn children_of(&mut self, pos: &Position, config: &SearchConfig) -> Option<Colour> {
+        let colour = pos.to_move_with_moves(&mut self.moves)?;
+        prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
+        Some(colour)
+    }
+
+    /// Descends from the root, playing the chosen moves on `pos` (the root position): each
+    /// node passed gets its visit now (see the module docs); a node is expanded the second
+    /// time a descent reaches it. The tree is reached through `tree` one level at a time, and
+    /// an expansion's moves and priors are computed between two accesses: behind a lock, the
+    /// other workers go on meanwhile.
+    pub(super) fn descend(
+        &mut self,
+        tree: &mut impl Tree,
+        pos: &mut Position,
+        config: &SearchConfig,
+    ) {
+        let selection = Selection {
+            exploration: config.exploration,
+            prior_visits: config.prior_visits,
+            rave: config.rave,
+        };
+        self.path.clear();
+        let mut node = 0;
+        // Whether the descent is the first to reach `node` (then it is not expanded yet).
+        let mut first = false;
+        tree.with(|nodes| nodes[0].visits += 1);
+        loop {
+            let step = tree.with(|nodes| {
+                let n = nodes[node];
+                if !n.expanded {
+                    return if first { Step::Stop } else { Step::Expand };
+                }
+                if n.children == 0 {
+                    return Step::Stop;
+                }
+                let child = tree::select(nodes, node, selection);
+                let c = &mut nodes[child];
+                let was_new = c.visits == 0;
+                c.visits += 1;
+                Step::Down(child, usize::from(c.colour), usize::from(c.id), was_new)
+            });
+            match step {
+                Step::Stop => return,
+                Step::Expand => {
+                    let colour = self.children_of(pos, config);
+                    let (moves, priors) = (&self.moves, &self.priors);
+                    // Another worker may have expanded the node meanwhile: its children stand.
+                    tree.with(|nodes| {
+                        if !nodes[node].expanded {
+                            attach(nodes, node, colour, moves, priors);
+                        }
+                    });
+                }
+                Step::Down(child, colour, id, was_new) => {
+                    pos.apply(Colour::new(colour).expect("valid colour"), id);
+                    self.path.push(child);
+                    (node, first) = (child, was_new);
+                }
+            }
+        }
+    }
+
+    /// Plays `pos` (where the descent ended) out to the end and computes the rewards.
+    pub(super) fn play_out(&mut self, pos: &mut Position, start: usize, config: &SearchConfig) {
+        self.playout.run(
+            pos,
+            &mut self.rng,
+            config.playout_sample,
+            config.local_replies,
+        );
+        rewards(pos, config.margin_weight.clamp(0.0, 1.0), &mut self.rewards);
+        self.sequence.clear();
+        self.sequence
+            .extend((start..pos.history().len()).map(|k| pos.played(k)));
+    }
+
+    /// Adds the rewards of the finished simulation (`pos`, played out) to the nodes of the
+    /// descent, and the all-moves-as-first values.
+    pub(super) fn back_up(&mut self, nodes: &mut [Node], pos: &Position, config: &SearchConfig) {
+        let players = pos.variant().players();
+        let rave = (config.rave > 0.0).then_some((&mut self.played, pos.table().len()));
+        tree::backup(
+            nodes,
+            &self.path,
+            &self.sequence,
+            &self.rewards,
+            |c| c % players,
+            rave,
+        );
+    }
+}
+
+/// What a descent does at a node.
+enum Step {
+    /// The descent ends here.
+    Stop,
+    /// The node needs its children.
+    Expand,
+    /// On to a child: its index, colour, move id, and whether this descent is its first.
+    Down(usize, usize, usize, bool),
+}
+
+/// Marks `node` expanded and appends its children: the moves with a prior (`None`: left out)
+/// of `colour` (`None`: the game is over, no children).
+fn attach(
+    nodes: &mut Vec<Node>,
+    node: usize,
+    colour: Option<Colour>,
+    moves: &[Move],
+    priors: &[Option<f32>],
+) {
+    nodes[node].expanded = true;
+    let Some(colour) = colour else {
+        return;
+    };
+    let first = nodes.len();
+    for (m, p) in moves.iter().zip(priors) {
+        if let Some(p) = *p {
+            nodes.push(Node::new(m.id(), colour.index(), p));
+        }
+    }
+    nodes[node].first_child = first as u32;
+    nodes[node].children = (nodes.len() - first) as u32;
+}
+
+/// Access to the nodes of a tree: directly, or through a lock shared by several workers.
+pub(super) trait Tree {
+    /// Runs `f` on the nodes (holding the lock, if any, for the call).
+    fn with<R>(&mut self, f: impl FnOnce(&mut Vec<Node>) -> R) -> R;
+}
+
+impl Tree for Vec<Node> {
+    fn with<R>(&mut self, f: impl FnOnce(&mut Vec<Node>) -> R) -> R {
+        f(self)
+    }
+}
