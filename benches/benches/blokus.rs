@@ -78,18 +78,29 @@ fn after_rounds(variant: Variant, rounds: usize) -> Position {
 }
 
 /// Simulations per second of the two tree searches, 500 simulations from the opening, the
-/// middle game (8 rounds on Duo, 6 on Classic) and the end (14 and 12 rounds).
+/// middle game (8 rounds on Duo, 6 on Classic) and the end (14 and 12 rounds); `SearchBot`
+/// also with two threads sharing its tree.
 fn searches(c: &mut Criterion) {
-    use grid_games::blokus::bots::{MctsBot, SearchBot};
+    use grid_games::blokus::bots::{MctsBot, SearchBot, SearchConfig};
     use grid_games::game::{Bot, Budget};
     let mut g = c.benchmark_group("blokus_search_500_simulations");
     g.sample_size(10).throughput(Throughput::Elements(500));
     for (variant, middle, end) in [(Variant::Duo, 8, 14), (Variant::Classic, 6, 12)] {
         for (phase, rounds) in [("opening", 0), ("middle", middle), ("end", end)] {
             let pos = after_rounds(variant, rounds);
-            let mut search = SearchBot::new(1);
+            // A fresh tree every time: with tree reuse each call would start from the last
+            // call's tree and copy it, and the bench would time the copying.
+            let mut fresh = SearchConfig::default();
+            fresh.reuse_tree = false;
+            let mut search = SearchBot::with_config(fresh, 1);
             g.bench_function(format!("{variant}_{phase}/search"), |b| {
                 b.iter(|| search.choose(black_box(&pos), Budget::iterations(500)))
+            });
+            let mut config = fresh;
+            config.threads = 2;
+            let mut shared = SearchBot::with_config(config, 1);
+            g.bench_function(format!("{variant}_{phase}/search_2_threads"), |b| {
+                b.iter(|| shared.choose(black_box(&pos), Budget::iterations(500)))
             });
             let mut mcts = MctsBot::new(1);
             g.bench_function(format!("{variant}_{phase}/mcts"), |b| {
