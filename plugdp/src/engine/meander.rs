@@ -396,21 +396,12 @@ mod tests {
         let mut hit = vec![false; m.len()];
         // Every labelling of 6 columns in minimal representation with each label twice and
         // no crossing arc.
-        for code in 0..7u32.pow(6) {
-            let mut labels = [0u8; 6];
-            let mut x = code;
-            for l in &mut labels {
-                *l = (x % 7) as u8;
-                x /= 7;
-            }
-            if code == 0 || !is_non_crossing_pairing(&labels) {
+        for code in 1..7u32.pow(6) {
+            let labels = labelling(code, 6, 7);
+            if !is_non_crossing_pairing(&labels) {
                 continue;
             }
-            let wide = labels
-                .iter()
-                .enumerate()
-                .fold(0u128, |w, (j, &l)| w | u128::from(l) << (4 * (j + 1)));
-            let slot = m.slot(wide).expect("a pairing has a slot");
+            let slot = m.slot(wide(&labels)).expect("a pairing has a slot");
             assert!(!hit[slot], "slot {slot} taken twice");
             hit[slot] = true;
         }
@@ -476,12 +467,7 @@ mod tests {
         let m = Meanders::new(Curve::Path, 5);
         let mut hit = vec![false; m.len()];
         for code in 1..6u32.pow(5) {
-            let mut labels = [0u8; 5];
-            let mut x = code;
-            for l in &mut labels {
-                *l = (x % 6) as u8;
-                x /= 6;
-            }
+            let labels = labelling(code, 5, 6);
             let Some(singles) = half_of_path(&labels) else {
                 continue;
             };
@@ -499,6 +485,17 @@ mod tests {
             assert_eq!(m.slot(flagged | 1 << 124), None);
         }
         assert!(hit.iter().all(|&h| h));
+    }
+
+    /// The labels of `n` columns numbered `code` in base `base` (column 0 the lowest digit).
+    fn labelling(code: u32, n: usize, base: u32) -> Vec<u8> {
+        (0..n)
+            .scan(code, |x, _| {
+                let l = (*x % base) as u8;
+                *x /= base;
+                Some(l)
+            })
+            .collect()
     }
 
     fn wide(labels: &[u8]) -> u128 {
