@@ -46,13 +46,7 @@ pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>
     widen: impl Fn(&H) -> V,
 ) -> Result<Option<V>, PlugError> {
     let (rows, cols) = (grid.rows(), grid.cols());
-    let curve = if rules == EdgeRules::SINGLE_CYCLE {
-        Some(Curve::Cycle)
-    } else if rules == EdgeRules::SINGLE_PATH {
-        Some(Curve::Path)
-    } else {
-        None
-    };
+    let curve = curve_of(rules);
     if !(curve.is_some() || rules == EdgeRules::PRESENCE)
         || rows < 2
         || (curve.is_some() && cols > MAX_COLS)
@@ -107,7 +101,6 @@ pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>
         lists: &lists,
         top_rows,
         rules,
-        curve,
         meter: options.meter(),
     };
     let threads = options.threads.get();
@@ -117,6 +110,18 @@ pub(crate) fn run_halves<H: Value, V: Value, I: IntoIterator<Item = (Sides, H)>>
         halves.run::<u128, V>(threads, widen)?
     };
     Ok(Some(value))
+}
+
+/// The curve the halves of `rules` join into: one cycle, one path, or `None` (covers, joined by
+/// equal plug sets, and rules the halves do not join).
+fn curve_of(rules: EdgeRules) -> Option<Curve> {
+    if rules == EdgeRules::SINGLE_CYCLE {
+        Some(Curve::Cycle)
+    } else if rules == EdgeRules::SINGLE_PATH {
+        Some(Curve::Path)
+    } else {
+        None
+    }
 }
 
 /// Up and down exchanged.
@@ -143,8 +148,6 @@ pub(super) struct Halves<'a, H> {
     pub(super) top_rows: usize,
     /// [`EdgeRules::SINGLE_CYCLE`], [`EdgeRules::SINGLE_PATH`] or [`EdgeRules::PRESENCE`].
     pub(super) rules: EdgeRules,
-    /// The curve the halves join into (`None`: covers, joined by equal plug sets).
-    pub(super) curve: Option<Curve>,
     /// The budget of each half sweep.
     pub(super) meter: Meter,
 }
@@ -186,7 +189,7 @@ impl<H: Value> Halves<'_, H> {
         let top_problem = Sweep::<K, H>::new(self.grid, self.rules, top_options);
         let top = Driver::new(&top_problem, self.meter);
         let join = |up: &Swept<K, H>, down: &Swept<K, H>| -> Result<V, PlugError> {
-            if let Some(curve) = self.curve {
+            if let Some(curve) = curve_of(self.rules) {
                 let meanders = Meanders::new(curve, cols);
                 let top = slots(&meanders, &up.0, &widen);
                 if std::ptr::eq(up, down) {

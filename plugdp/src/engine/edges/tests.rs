@@ -7,7 +7,6 @@ use super::transitions::{Fast, fast_step};
 use super::*;
 use crate::budget::Meter;
 use crate::engine::interned::Interned;
-use crate::engine::meander::Curve;
 use crate::engine::state::Labels;
 use crate::value::ModP;
 use proptest::prelude::*;
@@ -108,7 +107,6 @@ fn mirror_images_share_one_sweep() {
             lists,
             top_rows: rows - rows / 2,
             rules: EdgeRules::SINGLE_CYCLE,
-            curve: Some(Curve::Cycle),
             meter: Meter::UNLIMITED,
         };
         halves.symmetric()

@@ -248,11 +248,7 @@ impl SearchBot {
         let began = std::time::Instant::now();
         let mut simulations = 0;
         loop {
-            let (config, worker) = (&self.config, &mut self.workers[0]);
-            let mut pos = game.clone();
-            worker.descend(&mut self.nodes, &mut pos, config);
-            worker.play_out(&mut pos, start, config);
-            worker.back_up(&mut self.nodes, &pos, config);
+            self.workers[0].simulate(&mut self.nodes, game, start, &self.config);
             simulations += 1;
             if !clock.tick(default_iterations) {
                 return simulations;
@@ -321,10 +317,7 @@ impl SearchBot {
                     }
                     s.started += 1;
                 }
-                let mut pos = game.clone();
-                worker.descend(&mut Locked(&shared), &mut pos, config);
-                worker.play_out(&mut pos, start, config);
-                worker.back_up(&mut lock().nodes, &pos, config);
+                worker.simulate(&mut Locked(&shared), game, start, config);
             }
         };
         let (first, others) = self.workers.split_at_mut(1);

@@ -68,12 +68,7 @@ impl Worker {
     /// time a descent reaches it. The tree is reached through `tree` one level at a time, and
     /// an expansion's moves and priors are computed between two accesses: behind a lock, the
     /// other workers go on meanwhile.
-    pub(super) fn descend(
-        &mut self,
-        tree: &mut impl Tree,
-        pos: &mut Position,
-        config: &SearchConfig,
-    ) {
+    fn descend(&mut self, tree: &mut impl Tree, pos: &mut Position, config: &SearchConfig) {
         let selection = Selection {
             exploration: config.exploration,
             prior_visits: config.prior_visits,
@@ -120,8 +115,23 @@ impl Worker {
         }
     }
 
+    /// One simulation from the root position `root` (whose history has `start` moves):
+    /// descend, play out, back up.
+    pub(super) fn simulate(
+        &mut self,
+        tree: &mut impl Tree,
+        root: &Position,
+        start: usize,
+        config: &SearchConfig,
+    ) {
+        let mut pos = root.clone();
+        self.descend(tree, &mut pos, config);
+        self.play_out(&mut pos, start, config);
+        tree.with(|nodes| self.back_up(nodes, &pos, config));
+    }
+
     /// Plays `pos` (where the descent ended) out to the end and computes the rewards.
-    pub(super) fn play_out(&mut self, pos: &mut Position, start: usize, config: &SearchConfig) {
+    fn play_out(&mut self, pos: &mut Position, start: usize, config: &SearchConfig) {
         self.playout.run(
             pos,
             &mut self.rng,
@@ -136,7 +146,7 @@ impl Worker {
 
     /// Adds the rewards of the finished simulation (`pos`, played out) to the nodes of the
     /// descent, and the all-moves-as-first values.
-    pub(super) fn back_up(&mut self, nodes: &mut [Node], pos: &Position, config: &SearchConfig) {
+    fn back_up(&mut self, nodes: &mut [Node], pos: &Position, config: &SearchConfig) {
         let players = pos.variant().players();
         let rave = (config.rave > 0.0).then_some((&mut self.played, pos.table().len()));
         tree::backup(
