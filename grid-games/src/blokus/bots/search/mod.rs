@@ -101,7 +101,20 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// The most threads a search uses.
+    /// The most threads a search uses ([`threads`](SearchConfig::threads) is clamped to it).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::{SearchBot, SearchConfig}};
+    /// use grid_games::game::{Bot, Budget};
+    /// let mut config = SearchConfig::default();
+    /// config.threads = 2; // two threads share the tree
+    /// assert!(config.threads <= SearchConfig::MAX_THREADS);
+    /// let mut bot = SearchBot::with_config(config, 1);
+    /// let pos = Position::new(Variant::Duo);
+    /// let m = bot.choose(&pos, Budget::iterations(300)).unwrap();
+    /// assert!(pos.legal_moves().contains(&m));
+    /// assert_eq!(bot.last_search().simulations, 300); // an iteration budget is met exactly
+    /// ```
     pub const MAX_THREADS: usize = 64;
 }
 
