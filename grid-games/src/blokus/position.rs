@@ -631,6 +631,13 @@ impl Position {
         Ok(())
     }
 
+    /// The attach points of colour index `c` (every corner neighbour of its pieces that was
+    /// free for it when the piece was placed, in placement order; some may be forbidden
+    /// since).
+    pub(crate) fn attach_points(&self, c: usize) -> &[u16] {
+        &self.attach[c]
+    }
+
     /// The number of live attach points of colour index `c`: corner neighbours of its pieces
     /// that it may still cover.
     pub(crate) fn live_attach_points(&self, c: usize) -> usize {

@@ -30,8 +30,11 @@
 //!   lock again. A search first runs 16 simulations alone and lets the other threads join only
 //!   if they took at least 12 µs each: near the end of a game a simulation takes a
 //!   microsecond or two and the lock would be busy all the time (two threads then ran fewer
-//!   simulations than one). Two threads run about 1.75 times the simulations of one from the
-//!   Duo opening over 200 ms, 1.3–1.5 times in the first 24 plies at 5 ms a move.
+//!   simulations than one). When the last search's simulations took that long per thread,
+//!   the next search shares the tree from its first simulation (simulations only get faster
+//!   as a game goes on, so the probe is needed only once they might have become too fast).
+//!   Two threads run about 1.75 times the simulations of one from the Duo opening over
+//!   200 ms; at 5 ms a move, 118 against 76 in the first 8 plies.
 //!
 //! Root parallelisation (a tree per thread, root visits added up) was tried before and
 //! dropped: two threads lost to one at the same wall-clock time (45.5 % over 100 Duo games at
@@ -39,9 +42,12 @@
 //!
 //! # Costs
 //!
-//! A simulation costs one position copy (about 2 KB), the descent, an expansion now and then
-//! (O(moves · 20) for the priors) and a playout of the rest of the game: one move generation
-//! per ply plus one pass over the moves for the local points. The AMAF backup walks the
+//! A search generates every colour's legal moves once, at the root. A simulation costs one
+//! position copy (about 2 KB) and a copy of those lists (14 bytes a move), the descent
+//! (which keeps the lists exact along its moves), an expansion now and then (the mover's
+//! list, O(moves · 25) for the priors) and a playout of the rest of the game: at each ply
+//! one pass over the mover's list (filter and local points) plus the moves through the new
+//! attach points of its last move. The AMAF backup walks the
 //! children of every node on the path: O(path · children). Memory: 48 bytes per node, plus
 //! `4 × table size` stamps (about 0.5 MB on Classic).
 
@@ -171,6 +177,9 @@ pub struct SearchBot {
     /// One per thread (the first one searches on the calling thread).
     workers: Vec<Worker>,
     stats: SearchStats,
+    /// Whether the last search's simulations were slow enough for the threads to share the
+    /// tree (then the next search shares it from its first simulation, without the probe).
+    shared_pays: bool,
     /// The history of the last search's root position, as (colour index, move id).
     root_history: Vec<(usize, usize)>,
     /// The variant of the last search.
@@ -209,6 +218,7 @@ impl SearchBot {
             nodes: Vec::new(),
             workers: vec![Worker::new(Rng::seed_from(seed))],
             stats: SearchStats::default(),
+            shared_pays: false,
             root_history: Vec::new(),
             root_variant: None,
             spare: Vec::new(),
@@ -258,23 +268,42 @@ impl SearchBot {
         }
         let threads = self.config.threads.clamp(1, SearchConfig::MAX_THREADS);
         let start = game.history().len();
+        self.workers[0].begin(game);
         let began = std::time::Instant::now();
+        // Whether simulations take so long (per thread) that the lock is free most of the
+        // time: the opening and the middle game. Near the end a simulation takes a
+        // microsecond or two and one thread does more alone.
+        let slow = |threads: usize, simulations: u64| {
+            began.elapsed().as_secs_f64() * threads as f64
+                >= MIN_SHARED_SIMULATION.as_secs_f64() * simulations as f64
+        };
+        if threads > 1 && self.shared_pays {
+            // The last search's simulations were slow: this one's are at least as slow.
+            let shared = Started {
+                simulations: 0,
+                began,
+            };
+            let simulations = self.search_shared(game, budget, default_iterations, threads, shared);
+            self.shared_pays = slow(threads, simulations);
+            return simulations;
+        }
         let mut simulations = 0;
         loop {
             self.workers[0].simulate(&mut self.nodes, game, start, &self.config);
             simulations += 1;
             if !clock.tick(default_iterations) {
+                self.shared_pays = slow(1, simulations);
                 return simulations;
             }
-            // Sharing the tree pays when simulations are slow enough that the lock is free
-            // most of the time (the opening and the middle game); near the end a simulation
-            // takes a microsecond or two and one thread does more alone.
-            if threads > 1
-                && simulations == PROBE_SIMULATIONS
-                && began.elapsed() >= MIN_SHARED_SIMULATION * PROBE_SIMULATIONS as u32
-            {
-                let shared = Started { simulations, began };
-                return self.search_shared(game, budget, default_iterations, threads, shared);
+            if threads > 1 && simulations == PROBE_SIMULATIONS {
+                self.shared_pays = slow(1, simulations);
+                if self.shared_pays {
+                    let shared = Started { simulations, began };
+                    let simulations =
+                        self.search_shared(game, budget, default_iterations, threads, shared);
+                    self.shared_pays = slow(threads, simulations);
+                    return simulations;
+                }
             }
         }
     }
@@ -320,6 +349,7 @@ impl SearchBot {
         let config = &self.config;
         let run = |worker: &mut Worker| {
             let start = game.history().len();
+            worker.begin(game);
             let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
             loop {
                 {
@@ -480,9 +510,12 @@ mod tests {
             };
             let mut bot = SearchBot::with_config(config, 8);
             let mut pos = Position::new(variant);
-            for _ in 0..6 {
+            for k in 0..6 {
                 let m = bot.choose(&pos, Budget::iterations(700)).unwrap();
                 assert_eq!(bot.last_search().simulations, 700);
+                // Opening simulations are slow: the searches after the first share the tree
+                // from their first simulation (no lone probe).
+                assert!(bot.shared_pays, "{variant} search {k}");
                 let nodes = &bot.nodes;
                 assert_eq!(nodes[0].visits, 700);
                 for n in nodes.iter().filter(|n| n.expanded) {

@@ -8,7 +8,7 @@
 //! is the plain sequential search: selection never reads a node after the descent passed it.
 
 use super::SearchConfig;
-use super::playout::Playout;
+use super::playout::{Playout, RootLists};
 use super::prior;
 use super::tree::{self, Node, Played, Selection};
 use crate::blokus::bots::reward::rewards;
@@ -22,6 +22,8 @@ pub(super) struct Worker {
     moves: Vec<Move>,
     priors: Vec<Option<f32>>,
     playout: Playout,
+    /// The legal moves of every colour at the root of the current search.
+    root: RootLists,
     played: Played,
     /// The nodes chosen below the root in the current simulation.
     path: Vec<usize>,
@@ -36,6 +38,7 @@ impl Worker {
             moves: Vec::new(),
             priors: Vec::new(),
             playout: Playout::default(),
+            root: RootLists::default(),
             played: Played::default(),
             path: Vec::new(),
             sequence: Vec::new(),
@@ -51,14 +54,24 @@ impl Worker {
         pos: &Position,
         config: &SearchConfig,
     ) {
-        let colour = self.children_of(pos, config);
+        let colour = pos.to_move_with_moves(&mut self.moves);
+        if let Some(colour) = colour {
+            prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
+        }
         attach(nodes, node, colour, &self.moves, &self.priors);
     }
 
-    /// The moves of the colour to move in `pos` (into `self.moves`) with their priors (into
-    /// `self.priors`); the colour, or `None` at the end of the game.
+    /// Readies the worker for a search from `root`: every colour's legal moves there, which
+    /// each simulation copies and keeps up to date along its moves instead of generating.
+    pub(super) fn begin(&mut self, root: &Position) {
+        self.root.of(root);
+    }
+
+    /// The moves of the colour to move in `pos`, the position the descent reached (into
+    /// `self.moves`), with their priors (into `self.priors`); the colour, or `None` at the
+    /// end of the game.
     fn children_of(&mut self, pos: &Position, config: &SearchConfig) -> Option<Colour> {
-        let colour = pos.to_move_with_moves(&mut self.moves)?;
+        let colour = self.playout.next_mover(pos, &mut self.moves)?;
         prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
         Some(colour)
     }
@@ -107,7 +120,8 @@ impl Worker {
                     });
                 }
                 Step::Down(child, colour, id, was_new) => {
-                    pos.apply(Colour::new(colour).expect("valid colour"), id);
+                    let colour = Colour::new(colour).expect("valid colour");
+                    self.playout.play(pos, colour, id);
                     self.path.push(child);
                     (node, first) = (child, was_new);
                 }
@@ -115,8 +129,8 @@ impl Worker {
         }
     }
 
-    /// One simulation from the root position `root` (whose history has `start` moves):
-    /// descend, play out, back up.
+    /// One simulation from the root position `root` (whose history has `start` moves, and
+    /// which [`begin`](Self::begin) was given): descend, play out, back up.
     pub(super) fn simulate(
         &mut self,
         tree: &mut impl Tree,
@@ -125,6 +139,7 @@ impl Worker {
         config: &SearchConfig,
     ) {
         let mut pos = root.clone();
+        self.playout.restart_from(&self.root, &pos);
         self.descend(tree, &mut pos, config);
         self.play_out(&mut pos, start, config);
         tree.with(|nodes| self.back_up(nodes, &pos, config));
