@@ -278,7 +278,8 @@ impl SearchBot {
                 >= MIN_SHARED_SIMULATION.as_secs_f64() * simulations as f64
         };
         if threads > 1 && self.shared_pays {
-            // The last search's simulations were slow: this one's are at least as slow.
+            // The last search's simulations were slow, so this one's likely are too (they get
+            // faster as the game goes on; the check after the search notices when they did).
             let shared = Started {
                 simulations: 0,
                 began,
