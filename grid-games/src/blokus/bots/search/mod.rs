@@ -350,7 +350,6 @@ impl SearchBot {
         let config = &self.config;
         let run = |worker: &mut Worker| {
             let start = game.history().len();
-            worker.begin(game);
             let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
             loop {
                 {
@@ -367,8 +366,12 @@ impl SearchBot {
         let (first, others) = self.workers.split_at_mut(1);
         std::thread::scope(|scope| {
             for worker in others.iter_mut().take(threads - 1) {
-                // A thread the system refuses leaves its share to the others.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, || run(worker));
+                // A thread the system refuses leaves its share to the others. The first
+                // worker has begun this search already (in `search`).
+                let _ = std::thread::Builder::new().spawn_scoped(scope, || {
+                    worker.begin(game);
+                    run(worker)
+                });
             }
             run(&mut first[0]);
         });

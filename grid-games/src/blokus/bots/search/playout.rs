@@ -93,8 +93,6 @@ impl Entry {
 pub(super) struct Playout {
     /// Each colour's legal moves as of its last turn in this playout.
     lists: [Vec<Entry>; 4],
-    /// Whether `lists[c]` was generated in this playout.
-    fresh: [bool; 4],
     /// The move colour `c` played since its list was made.
     played: [Option<usize>; 4],
     /// Colours with no legal move left.
@@ -108,8 +106,6 @@ pub(super) struct Playout {
     rank: Vec<u8>,
     /// The new attach points being processed.
     points: Vec<usize>,
-    /// Scratch for a full generation.
-    moves: Vec<Move>,
 }
 
 /// Whether none of the cells is forbidden to the colour of `bit` (the five entries of a
@@ -166,16 +162,6 @@ fn next_stamp(stamp: &mut u32, marks: &mut [u32]) {
 }
 
 impl Playout {
-    /// Forgets the lists: the next use generates each colour's list in full (the tests'
-    /// reference start).
-    #[cfg(test)]
-    pub(super) fn restart(&mut self, pos: &Position) {
-        self.fit(pos);
-        self.fresh = [false; 4];
-        self.played = [None; 4];
-        self.done = [false; 4];
-    }
-
     /// Starts from the lists of the root position (`root`, made by [`RootLists::of`]);
     /// `pos` is that position (or its copy).
     pub(super) fn restart_from(&mut self, root: &RootLists, pos: &Position) {
@@ -184,7 +170,6 @@ impl Playout {
             list.clear();
             list.extend_from_slice(root);
         }
-        self.fresh = [true; 4];
         self.played = [None; 4];
         self.done = [false; 4];
     }
@@ -225,7 +210,7 @@ impl Playout {
         Colour::new(c)
     }
 
-    /// Plays `pos` to the end of the game, from the lists as [`restart`](Self::restart),
+    /// Plays `pos` to the end of the game, from the lists as
     /// [`restart_from`](Self::restart_from) and [`play`](Self::play) left them.
     pub(super) fn run(&mut self, pos: &mut Position, rng: &mut Rng, sample: usize, local: bool) {
         let sample = sample.max(1);
@@ -271,8 +256,8 @@ impl Playout {
         }
     }
 
-    /// Brings colour `c`'s list up to date: generated in full the first time, else filtered
-    /// and extended at the new attach points of its last move. With `COUNT`, the same pass
+    /// Brings colour `c`'s list up to date: filtered, and extended at the new attach points
+    /// of its last move. With `COUNT`, the same pass
     /// puts into `candidates` the moves that cover the most local points (as marked by
     /// [`mark_local_points`](Self::mark_local_points); none if no move covers one).
     fn update<const COUNT: bool>(&mut self, pos: &Position, c: usize) {
@@ -282,17 +267,6 @@ impl Playout {
         let forbidden = pos.forbidden_masks();
         let mut local = Local::new(&self.mark, self.stamp, &mut self.candidates);
         let list = &mut self.lists[c];
-        if !self.fresh[c] {
-            pos.legal_moves_of(colour, &mut self.moves);
-            list.clear();
-            list.extend(self.moves.iter().map(|m| Entry::of(table, m.id())));
-            self.fresh[c] = true;
-            self.played[c] = None;
-            if COUNT {
-                list.iter().for_each(|&e| local.offer(e));
-            }
-            return;
-        }
         let last = self.played[c].take();
         // The piece just played (none: only other colours moved since, and some moves may
         // have become forbidden).
@@ -396,6 +370,13 @@ mod tests {
     use super::*;
     use crate::blokus::Variant;
 
+    /// Starts `playout` from the full generation of every colour's moves in `pos`.
+    fn restart(playout: &mut Playout, pos: &Position) {
+        let mut root = RootLists::default();
+        root.of(pos);
+        playout.restart_from(&root, pos);
+    }
+
     #[test]
     fn playouts_end_the_game_in_every_variant() {
         let mut rng = Rng::seed_from(3);
@@ -403,7 +384,7 @@ mod tests {
         for variant in [Variant::Duo, Variant::Classic, Variant::Classic2] {
             for local in [false, true] {
                 let mut pos = Position::new(variant);
-                playout.restart(&pos);
+                restart(&mut playout, &pos);
                 playout.run(&mut pos, &mut rng, 3, local);
                 assert!(pos.is_over());
                 assert!(pos.history().len() > 2 * variant.colours());
@@ -423,7 +404,7 @@ mod tests {
                 let mut rng = Rng::seed_from(seed + 100 * v as u64);
                 let mut pos = Position::new(variant);
                 let mut p = Playout::default();
-                p.restart(&pos);
+                restart(&mut p, &pos);
                 let mut full = Vec::new();
                 loop {
                     let nominal = pos.nominal_to_move().index();
@@ -545,7 +526,7 @@ mod tests {
                 .any(|&m| cells(m).iter().any(|p| local.contains(p)));
             let mut after = pos.clone();
             let mut playout = Playout::default();
-            playout.restart(&after);
+            restart(&mut playout, &after);
             playout.run(&mut after, &mut rng, 1, true);
             let (c, played) = after.history().nth(history.len()).unwrap();
             assert_eq!(c, colour);
