@@ -13,11 +13,16 @@
 //! * **Selection**: UCT over a blend of the child's mean reward and its all-moves-as-first
 //!   (RAVE) mean, `β = n_amaf / (n_amaf + n + n_amaf · n / rave)`; the exploration term is
 //!   small because the priors already order the moves.
-//! * **Playout** (`playout.rs`): to the end of the game; at each ply the moves covering the
-//!   most *local points* (fresh attach points of the opponents' last moves) if any, else all
-//!   moves; among them `playout_sample` random draws and the largest piece.
-//! * **Reward**: per player `(1 − w) · result + w · (0.5 + 0.5 · tanh(margin / 20))` with
-//!   `w = margin_weight`, so the search also goes for big wins and small losses.
+//! * **Playout** (`playout.rs`, Pentobi's policy): to the end of the game; at each ply the
+//!   moves with the largest *local value* (covering fresh attach points of the opponents'
+//!   last moves and the cells next to them) if any, else all moves; among them a move drawn
+//!   in proportion to its piece's weight ([`PlayoutWeights`]: large pieces, and in Duo pieces
+//!   with many corners, first); in the first rounds small pieces only when nothing larger
+//!   fits.
+//! * **Reward**: per player `(1 − w) · result + w · (0.5 + 0.5 · tanh(z))` with
+//!   `w = margin_weight` and `z` the playout's point margin in standard deviations from the
+//!   mean of the search's playouts so far (Pentobi's quality-based reward), so the search
+//!   also goes for big wins and small losses, on the scale the position offers.
 //! * **Answer**: the most visited child of the root.
 //! * **Tree reuse** (`reuse_tree`): the next search starts from the node of the old tree
 //!   that the moves played since lead to, with its subtree (copied breadth first into a
@@ -59,6 +64,7 @@ mod worker;
 use super::SearchStats;
 use crate::blokus::{Colour, Move, Position, Variant};
 use crate::game::{Bot, Budget, Rng};
+pub use playout::PlayoutWeights;
 pub use prior::PriorWeights;
 use tree::Node;
 use worker::Worker;
@@ -86,11 +92,17 @@ pub struct SearchConfig {
     /// RAVE equivalence parameter (the visits at which simulation and AMAF values weigh
     /// about the same); 0 turns all-moves-as-first values off.
     pub rave: f64,
-    /// Weight of the point margin in the reward, in `[0, 1]`.
+    /// Weight of the point margin in the reward, in `[0, 1]` (clamped; not a number counts
+    /// as 0): the reward is `(1 − w) · result + w · (0.5 + 0.5 · tanh(z))` with `z` the
+    /// playout's margin in standard deviations from the mean margin of the search's
+    /// playouts so far. 0: wins only; larger: the search also spends margin (big wins,
+    /// small losses).
     pub margin_weight: f64,
-    /// Moves drawn per playout ply; the largest piece among them is played.
-    pub playout_sample: usize,
-    /// Whether playouts prefer moves covering the opponents' fresh attach points.
+    /// How the playouts weigh the pieces; `None`: the weights tuned for the variant
+    /// ([`PlayoutWeights::for_variant`]).
+    pub playout_weights: Option<PlayoutWeights>,
+    /// Whether playouts prefer moves covering the opponents' fresh attach points and the
+    /// cells next to them.
     pub local_replies: bool,
     /// Simulations when the budget sets no limit.
     pub default_iterations: u64,
@@ -142,8 +154,8 @@ impl Default for SearchConfig {
             exploration: 0.1,
             prior_visits: 3.0,
             rave: 1000.0,
-            margin_weight: 0.2,
-            playout_sample: 3,
+            margin_weight: 0.5,
+            playout_weights: None,
             local_replies: true,
             default_iterations: 3_000,
             reuse_tree: true,
@@ -268,7 +280,7 @@ impl SearchBot {
         }
         let threads = self.config.threads.clamp(1, SearchConfig::MAX_THREADS);
         let start = game.history().len();
-        self.workers[0].begin(game);
+        self.workers[0].begin(game, &self.config);
         let began = std::time::Instant::now();
         // Whether simulations take so long (per thread) that the lock is free most of the
         // time: the opening and the middle game. Near the end a simulation takes a
@@ -369,7 +381,7 @@ impl SearchBot {
                 // A thread the system refuses leaves its share to the others. The first
                 // worker has begun this search already (in `search`).
                 let _ = std::thread::Builder::new().spawn_scoped(scope, || {
-                    worker.begin(game);
+                    worker.begin(game, config);
                     run(worker)
                 });
             }

@@ -17,27 +17,170 @@
 //! A list entry holds the move's cells, id, piece and size (14 bytes), so that the filter
 //! reads the list in order instead of looking each move up in the table.
 //!
-//! At every ply the colour to move then chooses:
+//! At every ply the colour to move then chooses (Pentobi's playout policy):
 //!
-//! 1. **Local replies.** The *local points* are the live attach points created by the last
-//!    moves of the other players' colours (up to three plies back): the cells where the
-//!    opponent means to grow next. If some legal moves cover local points, the choice is
-//!    restricted to those covering the most of them (Pentobi's playout rule): blocking an
-//!    opponent's fresh corner is usually right and is cheap to find.
-//! 2. **Large pieces first.** Among the remaining candidates, `sample` are drawn at random and
-//!    the one with the largest piece is played (with `sample = 1`, uniform choice).
+//! 1. **Local replies.** The *local points* are the attach points of the other players'
+//!    moves among the last three plies that are still open to them, and the cells next to
+//!    those along an edge (also when open to them): the cells where the opponent means to
+//!    grow next, and the ones that cramp that growth. A local point counts twice when it is
+//!    also an attach point of the colour to move. If some legal moves cover local points,
+//!    the choice is restricted to those with the largest count: blocking an opponent's
+//!    fresh corner is usually right and is cheap to find.
+//! 2. **Weighted by piece.** Among the remaining candidates a move is drawn with probability
+//!    proportional to its piece's weight, `size_factor^squares · attach_factor^(corners − 1)`
+//!    ([`PlayoutWeights`]; `corners` is the number of attach points the piece's shape offers):
+//!    large pieces, and in Duo pieces with many corners, early.
+//! 3. **Small pieces wait.** In the first plies only large pieces are candidates when the
+//!    colour has any (Duo: five squares in the first two rounds, four in the third, three in
+//!    the fourth and fifth; Classic: five, four and three squares up to the third, fifth and
+//!    seventh round).
 //!
 //! Cost per ply: one pass over the colour's list (the filter and the local-point count
-//! together, five cell reads each) plus the moves through the new attach points (for each
+//! together, five cell reads each), one pass over the candidates to draw by weight, plus the moves through the new attach points (for each
 //! unused piece, the table's list of its moves through the point that avoid the point's
 //! forbidden edge neighbours; in the opening, about as many candidates as the list holds).
 //! The search's expansions read the colour's list the same way instead of generating.
 
-use crate::blokus::table::{MoveTable, corner_offsets};
-use crate::blokus::{Colour, Move, Position};
+use crate::blokus::table::{MoveTable, corner_offsets, edge_offsets};
+use crate::blokus::{Colour, Move, Piece, Position, Variant};
 use crate::game::Rng;
 
 use super::prior::piece_size;
+
+/// How strongly the playouts prefer large pieces and pieces with many corners: a move of a
+/// piece with `s` squares whose shape offers `a` attach points is drawn with weight
+/// `size_factor^s · attach_factor^(a − 1)` among the candidates of its ply (Pentobi's gamma
+/// values, with its tuning as the defaults).
+///
+/// ```
+/// use grid_games::blokus::{Variant, bots::{PlayoutWeights, SearchConfig}};
+/// assert_eq!(PlayoutWeights::for_variant(Variant::Duo), PlayoutWeights::DUO);
+/// let mut config = SearchConfig::default();
+/// assert_eq!(config.playout_weights, None); // the variant's own weights
+/// config.playout_weights = Some(PlayoutWeights::new(1.0, 1.0)); // uniform playouts
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub struct PlayoutWeights {
+    /// Factor per square of the piece (1: size does not matter).
+    pub size_factor: f32,
+    /// Factor per attach point of the piece's shape beyond the first (1: corners do not
+    /// matter).
+    pub attach_factor: f32,
+}
+
+impl PlayoutWeights {
+    /// Pentobi's weights on the Duo board: 3 per square, 1.8 per corner.
+    ///
+    /// ```
+    /// use grid_games::blokus::bots::PlayoutWeights;
+    /// assert_eq!(PlayoutWeights::DUO.size_factor, 3.0);
+    /// ```
+    pub const DUO: PlayoutWeights = PlayoutWeights::new(3.0, 1.8);
+
+    /// Pentobi's weights on the Classic board: 5 per square, corners do not matter.
+    ///
+    /// ```
+    /// use grid_games::blokus::bots::PlayoutWeights;
+    /// assert_eq!(PlayoutWeights::CLASSIC.attach_factor, 1.0);
+    /// ```
+    pub const CLASSIC: PlayoutWeights = PlayoutWeights::new(5.0, 1.0);
+
+    /// Weights from the two factors. The playouts clamp each factor to `[0.1, 10]` (so that
+    /// no weight overflows or vanishes) and count one that is not a number as 1.
+    ///
+    /// ```
+    /// use grid_games::blokus::bots::PlayoutWeights;
+    /// let w = PlayoutWeights::new(2.0, 1.0);
+    /// assert_eq!((w.size_factor, w.attach_factor), (2.0, 1.0));
+    /// ```
+    pub const fn new(size_factor: f32, attach_factor: f32) -> PlayoutWeights {
+        PlayoutWeights {
+            size_factor,
+            attach_factor,
+        }
+    }
+
+    /// The weights tuned for `variant`'s board ([`DUO`](Self::DUO) on the 14 × 14 board,
+    /// [`CLASSIC`](Self::CLASSIC) on the 20 × 20 one).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Variant, bots::PlayoutWeights};
+    /// assert_eq!(PlayoutWeights::for_variant(Variant::Classic2), PlayoutWeights::CLASSIC);
+    /// ```
+    pub fn for_variant(variant: Variant) -> PlayoutWeights {
+        match variant {
+            Variant::Duo => PlayoutWeights::DUO,
+            _ => PlayoutWeights::CLASSIC,
+        }
+    }
+
+    /// The weight of each piece (by index), every one positive and finite: a factor is
+    /// clamped to `[0.1, 10]`, and one that is not a number counts as 1.
+    fn per_piece(self) -> [f32; Piece::COUNT] {
+        let factor = |f: f32| if f.is_nan() { 1.0 } else { f.clamp(0.1, 10.0) };
+        let (size, attach) = (factor(self.size_factor), factor(self.attach_factor));
+        let mut out = [0.0; Piece::COUNT];
+        for piece in Piece::all() {
+            let corners = corner_count(piece) as i32;
+            out[piece.index()] = size.powi(piece.size() as i32) * attach.powi(corners - 1);
+        }
+        out
+    }
+}
+
+/// The attach points a piece's shape offers: cells that touch it at a corner and not along an
+/// edge.
+fn corner_count(piece: Piece) -> usize {
+    use polyomino::Cell;
+    let shape = piece.shape();
+    let touches_edge = |c: Cell| c.edge_neighbours().iter().any(|&n| shape.contains(n));
+    let mut corners: Vec<Cell> = shape
+        .cells()
+        .iter()
+        .flat_map(|&c| [(1, 1), (1, -1), (-1, 1), (-1, -1)].map(|(r, k)| c + Cell::new(r, k)))
+        .filter(|&c| !shape.contains(c) && !touches_edge(c))
+        .collect();
+    corners.sort_unstable();
+    corners.dedup();
+    corners.len()
+}
+
+/// What the playouts of a search take from its configuration.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Policy {
+    /// Whether local replies come first.
+    local: bool,
+    /// The weight of each piece (by index).
+    weights: [f32; Piece::COUNT],
+}
+
+impl Policy {
+    /// The policy for `variant` with `weights` (`None`: the variant's) and local replies
+    /// on or off.
+    pub(super) fn new(variant: Variant, weights: Option<PlayoutWeights>, local: bool) -> Policy {
+        let weights = weights.unwrap_or(PlayoutWeights::for_variant(variant));
+        Policy {
+            local,
+            weights: weights.per_piece(),
+        }
+    }
+}
+
+/// The smallest piece a playout considers at this point of the game (when the colour has a
+/// move that large), or 0: Pentobi's schedule.
+fn playout_min_size(variant: Variant, plies: usize) -> u8 {
+    let rounds = plies / variant.colours();
+    let schedule: [(usize, u8); 3] = match variant {
+        Variant::Duo => [(2, 5), (3, 4), (5, 3)],
+        _ => [(3, 5), (5, 4), (7, 3)],
+    };
+    schedule
+        .iter()
+        .find(|&&(until, _)| rounds < until)
+        .map_or(0, |&(_, size)| size)
+}
 
 /// Each colour's legal moves in the root position of a search: generated once per search,
 /// copied into the playout scratch at the start of every simulation.
@@ -98,9 +241,12 @@ pub(super) struct Playout {
     /// Colours with no legal move left.
     done: [bool; 4],
     candidates: Vec<Entry>,
-    /// `mark[q] == stamp` for the local points of the current ply.
-    mark: Vec<u32>,
-    stamp: u32,
+    /// Per padded cell, its local value for the current ply (0: not a local point).
+    local: Vec<u8>,
+    /// The cells with a local value.
+    local_points: Vec<usize>,
+    /// The running sums of the candidates' weights, for the draw.
+    cumulative: Vec<f32>,
     /// Per padded cell, while a list is extended: 1 on the colour's older attach points,
     /// `k + 2` on the `k`-th new attach point of its last move, else 0.
     rank: Vec<u8>,
@@ -116,32 +262,29 @@ fn free(forbidden: &[u8], cells: &[u16; 5], bit: u8) -> bool {
     (f(0) | f(1) | f(2) | f(3) | f(4)) & bit == 0
 }
 
-/// Collects the moves that cover the most marked local points (at least one).
+/// Collects the moves with the largest local value (at least 1).
 struct Local<'a> {
-    mark: &'a [u32],
-    stamp: u32,
+    value: &'a [u8],
     most: usize,
     candidates: &'a mut Vec<Entry>,
 }
 
 impl<'a> Local<'a> {
-    fn new(mark: &'a [u32], stamp: u32, candidates: &'a mut Vec<Entry>) -> Local<'a> {
+    fn new(value: &'a [u8], candidates: &'a mut Vec<Entry>) -> Local<'a> {
         candidates.clear();
         Local {
-            mark,
-            stamp,
+            value,
             most: 1,
             candidates,
         }
     }
 
-    /// Counts the local points `e` covers and keeps it if no move seen covers more.
+    /// Adds up the local values of `e`'s cells and keeps it if no move seen has more.
     #[inline]
     fn offer(&mut self, e: Entry) {
-        let marked = |k: usize| usize::from(self.mark[usize::from(e.cells[k])] == self.stamp);
+        let v = |k: usize| usize::from(self.value[usize::from(e.cells[k])]);
         // The five entries repeat the last cell: count it once.
-        let n = marked(0) + marked(1) + marked(2) + marked(3) + marked(4)
-            - (5 - usize::from(e.size)) * marked(4);
+        let n = v(0) + v(1) + v(2) + v(3) + v(4) - (5 - usize::from(e.size)) * v(4);
         if n > self.most {
             self.most = n;
             self.candidates.clear();
@@ -149,15 +292,6 @@ impl<'a> Local<'a> {
         if n == self.most {
             self.candidates.push(e);
         }
-    }
-}
-
-/// Advances a stamp, clearing its marks when it wraps.
-fn next_stamp(stamp: &mut u32, marks: &mut [u32]) {
-    *stamp = stamp.wrapping_add(1);
-    if *stamp == 0 {
-        marks.fill(0);
-        *stamp = 1;
     }
 }
 
@@ -174,14 +308,14 @@ impl Playout {
         self.done = [false; 4];
     }
 
-    /// Sizes the stamp arrays for the board of `pos`.
+    /// Sizes the per-cell arrays for the board of `pos`.
     fn fit(&mut self, pos: &Position) {
         let table = pos.table();
         let cells = table.stride() * table.stride();
-        if self.mark.len() != cells {
-            self.mark = vec![0; cells];
+        if self.local.len() != cells {
+            self.local = vec![0; cells];
             self.rank = vec![0; cells];
-            self.stamp = 0;
+            self.local_points.clear();
         }
     }
 
@@ -212,8 +346,7 @@ impl Playout {
 
     /// Plays `pos` to the end of the game, from the lists as
     /// [`restart_from`](Self::restart_from) and [`play`](Self::play) left them.
-    pub(super) fn run(&mut self, pos: &mut Position, rng: &mut Rng, sample: usize, local: bool) {
-        let sample = sample.max(1);
+    pub(super) fn run(&mut self, pos: &mut Position, rng: &mut Rng, policy: &Policy) {
         let variant = pos.variant();
         let colours = variant.colours();
         loop {
@@ -223,7 +356,7 @@ impl Playout {
                 if self.done[c] {
                     continue;
                 }
-                let counted = local && self.mark_local_points(pos, c % variant.players());
+                let counted = policy.local && self.value_local_points(pos, c);
                 if counted {
                     self.update::<true>(pos, c);
                 } else {
@@ -243,14 +376,14 @@ impl Playout {
             } else {
                 &self.lists[c]
             };
-            let mut best = pool[rng.index(pool.len())];
-            for _ in 1..sample {
-                let e = pool[rng.index(pool.len())];
-                if e.size > best.size {
-                    best = e;
-                }
-            }
-            let id = usize::from(best.id);
+            let min = playout_min_size(variant, pos.history().len());
+            let min = if min > 0 && pool.iter().any(|e| e.size >= min) {
+                min
+            } else {
+                0
+            };
+            let e = draw(pool, min, &policy.weights, &mut self.cumulative, rng);
+            let id = usize::from(e.id);
             pos.apply(Colour::new(c).expect("valid colour"), id);
             self.played[c] = Some(id);
         }
@@ -258,14 +391,15 @@ impl Playout {
 
     /// Brings colour `c`'s list up to date: filtered, and extended at the new attach points
     /// of its last move. With `COUNT`, the same pass
-    /// puts into `candidates` the moves that cover the most local points (as marked by
-    /// [`mark_local_points`](Self::mark_local_points); none if no move covers one).
+    /// puts into `candidates` the moves with the largest local value (as
+    /// [`value_local_points`](Self::value_local_points) set it; none if no move covers a
+    /// local point).
     fn update<const COUNT: bool>(&mut self, pos: &Position, c: usize) {
         let colour = Colour::new(c).expect("valid colour");
         let table = pos.table();
         let bit = colour.bit();
         let forbidden = pos.forbidden_masks();
-        let mut local = Local::new(&self.mark, self.stamp, &mut self.candidates);
+        let mut local = Local::new(&self.local, &mut self.candidates);
         let list = &mut self.lists[c];
         let last = self.played[c].take();
         // The piece just played (none: only other colours moved since, and some moves may
@@ -341,28 +475,67 @@ impl Playout {
         }
     }
 
-    /// Marks the local points for a colour of player `me`; whether there are any.
-    fn mark_local_points(&mut self, pos: &Position, me: usize) -> bool {
-        next_stamp(&mut self.stamp, &mut self.mark);
-        let variant = pos.variant();
+    /// Sets the local values for colour `me` to move (see the module docs): 1 on the open
+    /// attach points of the other players' moves among the last three plies and on their
+    /// open edge neighbours, 2 where such a point is also an attach point of `me`. Whether
+    /// there are any.
+    fn value_local_points(&mut self, pos: &Position, me: usize) -> bool {
+        for &q in &self.local_points {
+            self.local[q] = 0;
+        }
+        self.local_points.clear();
+        let players = pos.variant().players();
         let table = pos.table();
+        let edges = edge_offsets(table.stride());
         let plies = pos.history().len();
-        let mut any = false;
         for k in (plies.saturating_sub(3)..plies).rev() {
             let (c, id) = pos.played(k);
-            if c % variant.players() == me {
+            if c % players == me % players {
                 continue;
             }
+            let open = |q: usize| pos.forbidden_at(q) & (1 << c) == 0;
             for &q in table.diag_of(id) {
                 let q = usize::from(q);
-                if pos.forbidden_at(q) & (1 << c) == 0 {
-                    self.mark[q] = self.stamp;
-                    any = true;
+                if !open(q) {
+                    continue;
+                }
+                // The border around the board is forbidden to every colour, so the edge
+                // neighbours of a cell on the board are valid indices.
+                let around = edges.map(|d| q.wrapping_add_signed(d));
+                for p in std::iter::once(q).chain(around) {
+                    if open(p) && self.local[p] == 0 {
+                        self.local[p] = 1 + u8::from(pos.attach_at(p) & (1 << me) != 0);
+                        self.local_points.push(p);
+                    }
                 }
             }
         }
-        any
+        !self.local_points.is_empty()
     }
+}
+
+/// Draws a move of `pool` whose piece has at least `min` squares, with probability in
+/// proportion to its piece's weight (`cumulative` is scratch). `pool` must hold such a move.
+fn draw(
+    pool: &[Entry],
+    min: u8,
+    weights: &[f32; Piece::COUNT],
+    cumulative: &mut Vec<f32>,
+    rng: &mut Rng,
+) -> Entry {
+    cumulative.clear();
+    let mut total = 0.0f32;
+    for e in pool {
+        if e.size >= min {
+            total += weights[usize::from(e.piece)];
+        }
+        cumulative.push(total);
+    }
+    let r = rng.unit() as f32 * total;
+    // The first move whose running sum passes `r`: a move below `min` adds nothing, so it
+    // never is the first to pass it.
+    let k = cumulative.partition_point(|&x| x <= r);
+    pool[k.min(pool.len() - 1)]
 }
 
 #[cfg(test)]
@@ -385,7 +558,7 @@ mod tests {
             for local in [false, true] {
                 let mut pos = Position::new(variant);
                 restart(&mut playout, &pos);
-                playout.run(&mut pos, &mut rng, 3, local);
+                playout.run(&mut pos, &mut rng, &Policy::new(variant, None, local));
                 assert!(pos.is_over());
                 assert!(pos.history().len() > 2 * variant.colours());
             }
@@ -479,65 +652,170 @@ mod tests {
         }
     }
 
-    /// With local replies on, a colour that can cover a fresh attach point of the opponent
-    /// does so. Local points computed here through the public API only: empty corner
-    /// neighbours of the opponent's moves among the last three plies that do not touch that
-    /// opponent along an edge.
+    /// With local replies on, a colour whose moves can cover local points plays one with the
+    /// largest local value. Local values computed here through the public API only: the
+    /// opponent's moves among the last three plies; their corner neighbours that are empty
+    /// and touch no piece of that opponent along an edge (open to it), and the open edge
+    /// neighbours of those; 2 where the cell also touches a piece of the colour to move at a
+    /// corner, else 1.
     #[test]
-    fn local_replies_block_the_last_moves() {
+    fn local_replies_cover_the_most_local_value() {
         use crate::blokus::Point;
         let mut rng = Rng::seed_from(5);
         let mut blocked = 0;
-        for seed in 0..30u64 {
+        for seed in 0..40u64 {
             let mut pos = Position::new(Variant::Duo);
             let mut r = Rng::seed_from(seed);
-            for _ in 0..6 {
+            for _ in 0..6 + seed % 10 {
                 let moves = pos.legal_moves();
                 pos.play(moves[r.index(moves.len())]).unwrap();
             }
-            let colour = pos.colour_to_move().unwrap();
+            let Some(colour) = pos.colour_to_move() else {
+                continue;
+            };
             let size = i16::from(pos.variant().size());
             let cells = |m: Move| pos.table().points(m).unwrap();
             let at = |col: i16, row: i16| {
                 ((0..size).contains(&col) && (0..size).contains(&row))
                     .then(|| Point::new(col as u8, row as u8))
             };
+            let step =
+                |p: Point, (dc, dr): (i16, i16)| at(i16::from(p.col) + dc, i16::from(p.row) + dr);
+            const EDGES: [(i16, i16); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+            const CORNERS: [(i16, i16); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+            let touches = |q: Point, c: Colour, offsets: &[(i16, i16)]| {
+                offsets
+                    .iter()
+                    .any(|&d| step(q, d).is_some_and(|n| pos.owner(n) == Some(c)))
+            };
+            let open = |q: Point, c: Colour| pos.owner(q).is_none() && !touches(q, c, &EDGES);
             let history: Vec<_> = pos.history().collect();
-            let mut local = Vec::new();
+            let mut value = std::collections::HashMap::new();
             for &(c, m) in history.iter().rev().take(3).filter(|(c, _)| *c != colour) {
-                for p in cells(m) {
-                    for (dc, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                        let Some(q) = at(i16::from(p.col) + dc, i16::from(p.row) + dr) else {
+                let own = cells(m);
+                for &p in &own {
+                    for d in CORNERS {
+                        let Some(q) = step(p, d) else { continue };
+                        let attach = !own.contains(&q)
+                            && !EDGES
+                                .iter()
+                                .any(|&e| step(q, e).is_some_and(|n| own.contains(&n)));
+                        if !attach || !open(q, c) {
                             continue;
-                        };
-                        let touches = [(1, 0), (-1, 0), (0, 1), (0, -1)].iter().any(|&(ec, er)| {
-                            at(i16::from(q.col) + ec, i16::from(q.row) + er)
-                                .is_some_and(|n| pos.owner(n) == Some(c))
-                        });
-                        if pos.owner(q).is_none() && !touches {
-                            local.push(q);
+                        }
+                        let around = EDGES.iter().filter_map(|&e| step(q, e));
+                        for k in std::iter::once(q).chain(around).filter(|&k| open(k, c)) {
+                            value.insert(k, 1 + u32::from(touches(k, colour, &CORNERS)));
                         }
                     }
                 }
             }
-            let can_block = pos
+            let local = |m: Move| {
+                cells(m)
+                    .iter()
+                    .map(|p| value.get(p).copied().unwrap_or(0))
+                    .sum::<u32>()
+            };
+            let most = pos
                 .legal_moves()
                 .iter()
-                .any(|&m| cells(m).iter().any(|p| local.contains(p)));
+                .map(|&m| local(m))
+                .max()
+                .unwrap_or(0);
             let mut after = pos.clone();
             let mut playout = Playout::default();
             restart(&mut playout, &after);
-            playout.run(&mut after, &mut rng, 1, true);
+            playout.run(&mut after, &mut rng, &Policy::new(Variant::Duo, None, true));
             let (c, played) = after.history().nth(history.len()).unwrap();
             assert_eq!(c, colour);
-            if can_block {
+            if most > 0 {
                 blocked += 1;
-                assert!(
-                    cells(played).iter().any(|p| local.contains(p)),
-                    "seed {seed}: {played:?} blocks nothing"
-                );
+                assert_eq!(local(played), most, "seed {seed}: {played:?}");
             }
         }
-        assert!(blocked >= 10, "only {blocked} positions could block");
+        assert!(
+            blocked >= 20,
+            "only {blocked} positions had local points to cover"
+        );
+    }
+
+    /// The piece weights are Pentobi's formula, and the first playout move of Duo is always a
+    /// five-square piece (the only size allowed in the first rounds).
+    #[test]
+    fn piece_weights_and_the_opening_sizes() {
+        let pos = Position::new(Variant::Duo);
+        let mut root = RootLists::default();
+        root.of(&pos);
+        let mut rng = Rng::seed_from(8);
+        let mut p = Playout::default();
+        let first_size = |p: &mut Playout, rng: &mut Rng, policy: &Policy| {
+            let mut after = pos.clone();
+            p.restart_from(&root, &after);
+            p.run(&mut after, rng, policy);
+            let (_, m) = after.history().next().unwrap();
+            after.table().piece(m).unwrap().size()
+        };
+        let defaults = Policy::new(Variant::Duo, None, false);
+        assert!((0..200).all(|_| first_size(&mut p, &mut rng, &defaults) == 5));
+        let weights = PlayoutWeights::new(1.0, 1.0).per_piece();
+        assert!(weights.iter().all(|&w| w == 1.0));
+        let duo = PlayoutWeights::DUO.per_piece();
+        let index = |name: &str| name.parse::<Piece>().unwrap().index();
+        // Size 5 with 8 corners (X) against size 1 with 4 corners (the monomino).
+        let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * b;
+        assert!(close(duo[index("X")], 3f32.powi(5) * 1.8f32.powi(7)));
+        assert!(close(duo[Piece::MONOMINO.index()], 3.0 * 1.8f32.powi(3)));
+    }
+
+    /// The attach points of each piece's shape, counted by hand for a few pieces.
+    #[test]
+    fn corner_counts_of_pieces() {
+        for (name, corners) in [
+            ("1", 4),
+            ("2", 4),
+            ("I5", 4),
+            ("X", 8),
+            ("O", 4),
+            ("T4", 6),
+            ("V3", 5),
+        ] {
+            let piece: Piece = name.parse().unwrap();
+            assert_eq!(corner_count(piece), corners, "{name}");
+        }
+    }
+
+    /// The draw from a pool follows the weights (chi-square-like check on a small pool) and
+    /// never returns a move below the minimum size.
+    #[test]
+    fn draws_follow_the_weights() {
+        let table = MoveTable::new(Variant::Duo);
+        let pick = |name: &str| {
+            let piece = name.parse::<Piece>().unwrap().index();
+            let id = (0..table.len())
+                .find(|&id| table.piece_of(id) == piece)
+                .unwrap();
+            Entry::of(&table, id)
+        };
+        let pool = [pick("1"), pick("I5"), pick("2")];
+        let mut weights = [0.0f32; Piece::COUNT];
+        for (e, w) in pool.iter().zip([1.0, 3.0, 6.0]) {
+            weights[usize::from(e.piece)] = w;
+        }
+        let mut rng = Rng::seed_from(11);
+        let mut scratch = Vec::new();
+        let mut counts = [0u32; 3];
+        for _ in 0..10_000 {
+            let e = draw(&pool, 0, &weights, &mut scratch, &mut rng);
+            counts[pool.iter().position(|&x| x == e).unwrap()] += 1;
+        }
+        for (n, expected) in counts.iter().zip([1_000.0, 3_000.0, 6_000.0]) {
+            assert!(
+                (f64::from(*n) - expected).abs() < 4.0 * expected.sqrt(),
+                "{counts:?}"
+            );
+        }
+        for _ in 0..1_000 {
+            assert_eq!(draw(&pool, 5, &weights, &mut scratch, &mut rng), pool[1]);
+        }
     }
 }

@@ -8,10 +8,10 @@
 //! is the plain sequential search: selection never reads a node after the descent passed it.
 
 use super::SearchConfig;
-use super::playout::{Playout, RootLists};
+use super::playout::{Playout, Policy, RootLists};
 use super::prior;
 use super::tree::{self, Node, Played, Selection};
-use crate::blokus::bots::reward::rewards;
+use crate::blokus::bots::reward::MarginScale;
 use crate::blokus::{Colour, Move, Position};
 use crate::game::Rng;
 
@@ -22,6 +22,10 @@ pub(super) struct Worker {
     moves: Vec<Move>,
     priors: Vec<Option<f32>>,
     playout: Playout,
+    /// The playout policy of the current search.
+    policy: Policy,
+    /// The margins of the current search's playouts, for the reward.
+    scale: MarginScale,
     /// The legal moves of every colour at the root of the current search.
     root: RootLists,
     played: Played,
@@ -38,6 +42,8 @@ impl Worker {
             moves: Vec::new(),
             priors: Vec::new(),
             playout: Playout::default(),
+            policy: Policy::new(crate::blokus::Variant::Duo, None, true),
+            scale: MarginScale::default(),
             root: RootLists::default(),
             played: Played::default(),
             path: Vec::new(),
@@ -61,10 +67,13 @@ impl Worker {
         attach(nodes, node, colour, &self.moves, &self.priors);
     }
 
-    /// Readies the worker for a search from `root`: every colour's legal moves there, which
-    /// each simulation copies and keeps up to date along its moves instead of generating.
-    pub(super) fn begin(&mut self, root: &Position) {
+    /// Readies the worker for a search from `root` with `config`: every colour's legal moves
+    /// there, which each simulation copies and keeps up to date along its moves instead of
+    /// generating; the playout policy; a fresh margin scale for the rewards.
+    pub(super) fn begin(&mut self, root: &Position, config: &SearchConfig) {
         self.root.of(root);
+        self.policy = Policy::new(root.variant(), config.playout_weights, config.local_replies);
+        self.scale.clear();
     }
 
     /// The moves of the colour to move in `pos`, the position the descent reached (into
@@ -147,13 +156,10 @@ impl Worker {
 
     /// Plays `pos` (where the descent ended) out to the end and computes the rewards.
     fn play_out(&mut self, pos: &mut Position, start: usize, config: &SearchConfig) {
-        self.playout.run(
-            pos,
-            &mut self.rng,
-            config.playout_sample,
-            config.local_replies,
-        );
-        rewards(pos, config.margin_weight.clamp(0.0, 1.0), &mut self.rewards);
+        self.playout.run(pos, &mut self.rng, &self.policy);
+        let w = config.margin_weight;
+        let w = if w.is_nan() { 0.0 } else { w.clamp(0.0, 1.0) };
+        self.scale.rewards(pos, w, &mut self.rewards);
         self.sequence.clear();
         self.sequence
             .extend((start..pos.history().len()).map(|k| pos.played(k)));
