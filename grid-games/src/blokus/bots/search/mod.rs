@@ -21,8 +21,9 @@
 //!   fits.
 //! * **Reward**: per player `(1 − w) · result + w · (0.5 + 0.5 · tanh(z))` with
 //!   `w = margin_weight` and `z` the playout's point margin in standard deviations from the
-//!   mean of the search's playouts so far (Pentobi's quality-based reward), so the search
-//!   also goes for big wins and small losses, on the scale the position offers.
+//!   mean of the search's playouts so far (on that thread; Pentobi's quality-based reward),
+//!   so the search also goes for big wins and small losses, on the scale the position
+//!   offers.
 //! * **Answer**: the most visited child of the root.
 //! * **Tree reuse** (`reuse_tree`): the next search starts from the node of the old tree
 //!   that the moves played since lead to, with its subtree (copied breadth first into a
@@ -51,8 +52,9 @@
 //! position copy (about 2 KB) and a copy of those lists (14 bytes a move), the descent
 //! (which keeps the lists exact along its moves), an expansion now and then (the mover's
 //! list, O(moves · 25) for the priors) and a playout of the rest of the game: at each ply
-//! one pass over the mover's list (filter and local points) plus the moves through the new
-//! attach points of its last move. The AMAF backup walks the
+//! the local values (a few dozen cells), one pass over the mover's list (filter and local
+//! count), the moves through the new attach points of its last move and one pass over the
+//! candidates to draw by weight. The AMAF backup walks the
 //! children of every node on the path: O(path · children). Memory: 48 bytes per node, plus
 //! `4 × table size` stamps (about 0.5 MB on Classic).
 
@@ -95,8 +97,8 @@ pub struct SearchConfig {
     /// Weight of the point margin in the reward, in `[0, 1]` (clamped; not a number counts
     /// as 0): the reward is `(1 − w) · result + w · (0.5 + 0.5 · tanh(z))` with `z` the
     /// playout's margin in standard deviations from the mean margin of the search's
-    /// playouts so far. 0: wins only; larger: the search also spends margin (big wins,
-    /// small losses).
+    /// playouts so far (each thread keeps its own). 0: wins only; larger: the search also
+    /// spends margin (big wins, small losses).
     pub margin_weight: f64,
     /// How the playouts weigh the pieces; `None`: the weights tuned for the variant
     /// ([`PlayoutWeights::for_variant`]).

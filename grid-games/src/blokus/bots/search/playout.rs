@@ -25,21 +25,28 @@
 //!    grow next, and the ones that cramp that growth. A local point counts twice when it is
 //!    also an attach point of the colour to move. If some legal moves cover local points,
 //!    the choice is restricted to those with the largest count: blocking an opponent's
-//!    fresh corner is usually right and is cheap to find.
+//!    fresh corner is usually right and is cheap to find. (Pentobi weighs the count by a
+//!    factor of 10⁶ per point, up to a cap; a strict maximum is the same choice whenever
+//!    the count is below the cap.)
 //! 2. **Weighted by piece.** Among the remaining candidates a move is drawn with probability
 //!    proportional to its piece's weight, `size_factor^squares · attach_factor^(corners − 1)`
 //!    ([`PlayoutWeights`]; `corners` is the number of attach points the piece's shape offers):
 //!    large pieces, and in Duo pieces with many corners, early.
-//! 3. **Small pieces wait.** In the first plies only large pieces are candidates when the
-//!    colour has any (Duo: five squares in the first two rounds, four in the third, three in
-//!    the fourth and fifth; Classic: five, four and three squares up to the third, fifth and
-//!    seventh round).
+//! 3. **Small pieces wait.** In the first rounds only moves of large pieces are
+//!    considered, local replies included, when the colour has any (Duo: five squares in the
+//!    first two rounds, four in the third, three in the fourth and fifth; Classic: five,
+//!    four and three squares up to the third, fifth and seventh round). This is the size
+//!    part of Pentobi's schedule; on the Classic board Pentobi also leaves out some
+//!    pentominoes in the first three rounds.
 //!
-//! Cost per ply: one pass over the colour's list (the filter and the local-point count
-//! together, five cell reads each), one pass over the candidates to draw by weight, plus the moves through the new attach points (for each
-//! unused piece, the table's list of its moves through the point that avoid the point's
-//! forbidden edge neighbours; in the opening, about as many candidates as the list holds).
-//! The search's expansions read the colour's list the same way instead of generating.
+//! Cost per ply: the local values (the corner neighbours of the last three moves and their
+//! edge neighbours, a few dozen cells); one pass over the colour's list (the filter and the
+//! local count together, five cell reads each); the moves through the new attach points
+//! (for each unused piece, the table's list of its moves through the point that avoid the
+//! point's forbidden edge neighbours; in the opening, about as many candidates as the list
+//! holds); in the first rounds a scan for a large enough move; and one pass over the
+//! candidates to draw by weight. The search's expansions read the colour's list the same
+//! way instead of generating.
 
 use crate::blokus::table::{MoveTable, corner_offsets, edge_offsets};
 use crate::blokus::{Colour, Move, Piece, Position, Variant};
@@ -57,7 +64,8 @@ use super::prior::piece_size;
 /// assert_eq!(PlayoutWeights::for_variant(Variant::Duo), PlayoutWeights::DUO);
 /// let mut config = SearchConfig::default();
 /// assert_eq!(config.playout_weights, None); // the variant's own weights
-/// config.playout_weights = Some(PlayoutWeights::new(1.0, 1.0)); // uniform playouts
+/// // Every candidate equally likely (local replies and the size schedule still apply):
+/// config.playout_weights = Some(PlayoutWeights::new(1.0, 1.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -169,7 +177,7 @@ impl Policy {
 }
 
 /// The smallest piece a playout considers at this point of the game (when the colour has a
-/// move that large), or 0: Pentobi's schedule.
+/// move that large), or 0: the size part of Pentobi's schedule.
 fn playout_min_size(variant: Variant, plies: usize) -> u8 {
     let rounds = plies / variant.colours();
     let schedule: [(usize, u8); 3] = match variant {
@@ -262,26 +270,33 @@ fn free(forbidden: &[u8], cells: &[u16; 5], bit: u8) -> bool {
     (f(0) | f(1) | f(2) | f(3) | f(4)) & bit == 0
 }
 
-/// Collects the moves with the largest local value (at least 1).
+/// Collects the moves of pieces of at least `min` squares with the largest local value (at
+/// least 1).
 struct Local<'a> {
     value: &'a [u8],
+    min: u8,
     most: usize,
     candidates: &'a mut Vec<Entry>,
 }
 
 impl<'a> Local<'a> {
-    fn new(value: &'a [u8], candidates: &'a mut Vec<Entry>) -> Local<'a> {
+    fn new(value: &'a [u8], min: u8, candidates: &'a mut Vec<Entry>) -> Local<'a> {
         candidates.clear();
         Local {
             value,
+            min,
             most: 1,
             candidates,
         }
     }
 
-    /// Adds up the local values of `e`'s cells and keeps it if no move seen has more.
+    /// Adds up the local values of `e`'s cells and keeps it if no move seen has more (and
+    /// its piece is large enough).
     #[inline]
     fn offer(&mut self, e: Entry) {
+        if e.size < self.min {
+            return;
+        }
         let v = |k: usize| usize::from(self.value[usize::from(e.cells[k])]);
         // The five entries repeat the last cell: count it once.
         let n = v(0) + v(1) + v(2) + v(3) + v(4) - (5 - usize::from(e.size)) * v(4);
@@ -323,7 +338,7 @@ impl Playout {
     /// tree plays its moves this way, so that the playout and the expansions start from
     /// exact lists instead of generating them).
     pub(super) fn play(&mut self, pos: &mut Position, colour: Colour, id: usize) {
-        self.update::<false>(pos, colour.index());
+        self.update::<false>(pos, colour.index(), 0);
         pos.apply(colour, id);
         self.played[colour.index()] = Some(id);
     }
@@ -336,7 +351,7 @@ impl Playout {
         let colours = pos.variant().colours();
         let nominal = pos.nominal_to_move().index();
         let c = (0..colours).map(|k| (nominal + k) % colours).find(|&c| {
-            self.update::<false>(pos, c);
+            self.update::<false>(pos, c, 0);
             !self.lists[c].is_empty()
         })?;
         let table = pos.table();
@@ -351,6 +366,7 @@ impl Playout {
         let colours = variant.colours();
         loop {
             let nominal = pos.nominal_to_move().index();
+            let schedule = playout_min_size(variant, pos.history().len());
             let mut mover = None;
             for c in (0..colours).map(|k| (nominal + k) % colours) {
                 if self.done[c] {
@@ -358,29 +374,39 @@ impl Playout {
                 }
                 let counted = policy.local && self.value_local_points(pos, c);
                 if counted {
-                    self.update::<true>(pos, c);
+                    self.update::<true>(pos, c, schedule);
                 } else {
-                    self.update::<false>(pos, c);
+                    self.update::<false>(pos, c, 0);
                 }
                 self.done[c] = self.lists[c].is_empty();
-                if !self.done[c] {
-                    mover = Some((c, counted && !self.candidates.is_empty()));
-                    break;
+                if self.done[c] {
+                    continue;
                 }
+                // Small pieces wait only while the colour has a larger move.
+                let list = &self.lists[c];
+                let min = if schedule > 0 && list.iter().any(|e| e.size >= schedule) {
+                    schedule
+                } else {
+                    0
+                };
+                if counted && schedule > 0 && min == 0 {
+                    // The local candidates were sorted out among large pieces only: the
+                    // colour has none, so all its moves count.
+                    let mut local = Local::new(&self.local, 0, &mut self.candidates);
+                    for &e in list {
+                        local.offer(e);
+                    }
+                }
+                mover = Some((c, counted && !self.candidates.is_empty(), min));
+                break;
             }
-            let Some((c, use_candidates)) = mover else {
+            let Some((c, use_candidates, min)) = mover else {
                 break;
             };
             let pool = if use_candidates {
                 &self.candidates
             } else {
                 &self.lists[c]
-            };
-            let min = playout_min_size(variant, pos.history().len());
-            let min = if min > 0 && pool.iter().any(|e| e.size >= min) {
-                min
-            } else {
-                0
             };
             let e = draw(pool, min, &policy.weights, &mut self.cumulative, rng);
             let id = usize::from(e.id);
@@ -391,15 +417,15 @@ impl Playout {
 
     /// Brings colour `c`'s list up to date: filtered, and extended at the new attach points
     /// of its last move. With `COUNT`, the same pass
-    /// puts into `candidates` the moves with the largest local value (as
-    /// [`value_local_points`](Self::value_local_points) set it; none if no move covers a
-    /// local point).
-    fn update<const COUNT: bool>(&mut self, pos: &Position, c: usize) {
+    /// puts into `candidates` the moves of pieces of at least `min` squares with the largest
+    /// local value (as [`value_local_points`](Self::value_local_points) set it; none if no
+    /// such move covers a local point).
+    fn update<const COUNT: bool>(&mut self, pos: &Position, c: usize, min: u8) {
         let colour = Colour::new(c).expect("valid colour");
         let table = pos.table();
         let bit = colour.bit();
         let forbidden = pos.forbidden_masks();
-        let mut local = Local::new(&self.local, &mut self.candidates);
+        let mut local = Local::new(&self.local, min, &mut self.candidates);
         let list = &mut self.lists[c];
         let last = self.played[c].take();
         // The piece just played (none: only other colours moved since, and some moves may
@@ -525,9 +551,12 @@ fn draw(
 ) -> Entry {
     cumulative.clear();
     let mut total = 0.0f32;
-    for e in pool {
+    // The last move large enough (the draw falls on it if rounding takes `r` up to `total`).
+    let mut last = 0;
+    for (k, e) in pool.iter().enumerate() {
         if e.size >= min {
             total += weights[usize::from(e.piece)];
+            last = k;
         }
         cumulative.push(total);
     }
@@ -535,7 +564,7 @@ fn draw(
     // The first move whose running sum passes `r`: a move below `min` adds nothing, so it
     // never is the first to pass it.
     let k = cumulative.partition_point(|&x| x <= r);
-    pool[k.min(pool.len() - 1)]
+    pool[k.min(last)]
 }
 
 #[cfg(test)]
@@ -588,7 +617,7 @@ mod tests {
                         if p.done[c] {
                             continue;
                         }
-                        p.update::<false>(&pos, c);
+                        p.update::<false>(&pos, c, 0);
                         pos.legal_moves_of(Colour::new(c).unwrap(), &mut full);
                         let mut a: Vec<usize> =
                             p.lists[c].iter().map(|e| usize::from(e.id)).collect();
@@ -653,90 +682,140 @@ mod tests {
     }
 
     /// With local replies on, a colour whose moves can cover local points plays one with the
-    /// largest local value. Local values computed here through the public API only: the
-    /// opponent's moves among the last three plies; their corner neighbours that are empty
-    /// and touch no piece of that opponent along an edge (open to it), and the open edge
+    /// largest local value, among its moves of the pieces the schedule allows (when it has
+    /// such moves). Local values computed here through the public API only: the moves of the
+    /// other player's colours among the last three plies; their corner neighbours that are
+    /// empty and touch no piece of that colour along an edge (open to it), and the open edge
     /// neighbours of those; 2 where the cell also touches a piece of the colour to move at a
-    /// corner, else 1.
+    /// corner, else 1. Duo and Classic two-player (where a player's other colour is no
+    /// opponent).
     #[test]
     fn local_replies_cover_the_most_local_value() {
         use crate::blokus::Point;
         let mut rng = Rng::seed_from(5);
-        let mut blocked = 0;
-        for seed in 0..40u64 {
-            let mut pos = Position::new(Variant::Duo);
-            let mut r = Rng::seed_from(seed);
-            for _ in 0..6 + seed % 10 {
-                let moves = pos.legal_moves();
-                pos.play(moves[r.index(moves.len())]).unwrap();
-            }
-            let Some(colour) = pos.colour_to_move() else {
-                continue;
-            };
-            let size = i16::from(pos.variant().size());
-            let cells = |m: Move| pos.table().points(m).unwrap();
-            let at = |col: i16, row: i16| {
-                ((0..size).contains(&col) && (0..size).contains(&row))
-                    .then(|| Point::new(col as u8, row as u8))
-            };
-            let step =
-                |p: Point, (dc, dr): (i16, i16)| at(i16::from(p.col) + dc, i16::from(p.row) + dr);
-            const EDGES: [(i16, i16); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-            const CORNERS: [(i16, i16); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-            let touches = |q: Point, c: Colour, offsets: &[(i16, i16)]| {
-                offsets
-                    .iter()
-                    .any(|&d| step(q, d).is_some_and(|n| pos.owner(n) == Some(c)))
-            };
-            let open = |q: Point, c: Colour| pos.owner(q).is_none() && !touches(q, c, &EDGES);
-            let history: Vec<_> = pos.history().collect();
-            let mut value = std::collections::HashMap::new();
-            for &(c, m) in history.iter().rev().take(3).filter(|(c, _)| *c != colour) {
-                let own = cells(m);
-                for &p in &own {
-                    for d in CORNERS {
-                        let Some(q) = step(p, d) else { continue };
-                        let attach = !own.contains(&q)
-                            && !EDGES
-                                .iter()
-                                .any(|&e| step(q, e).is_some_and(|n| own.contains(&n)));
-                        if !attach || !open(q, c) {
-                            continue;
-                        }
-                        let around = EDGES.iter().filter_map(|&e| step(q, e));
-                        for k in std::iter::once(q).chain(around).filter(|&k| open(k, c)) {
-                            value.insert(k, 1 + u32::from(touches(k, colour, &CORNERS)));
+        for variant in [Variant::Duo, Variant::Classic2] {
+            let mut covered = 0;
+            for seed in 0..80u64 {
+                let mut pos = Position::new(variant);
+                let mut r = Rng::seed_from(seed);
+                for _ in 0..6 + seed % 14 {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play(moves[r.index(moves.len())]).unwrap();
+                }
+                let Some(colour) = pos.colour_to_move() else {
+                    continue;
+                };
+                let player = |c: Colour| c.index() % variant.players();
+                let size = i16::from(variant.size());
+                let cells = |m: Move| pos.table().points(m).unwrap();
+                let at = |col: i16, row: i16| {
+                    ((0..size).contains(&col) && (0..size).contains(&row))
+                        .then(|| Point::new(col as u8, row as u8))
+                };
+                let step = |p: Point, (dc, dr): (i16, i16)| {
+                    at(i16::from(p.col) + dc, i16::from(p.row) + dr)
+                };
+                const EDGES: [(i16, i16); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+                const CORNERS: [(i16, i16); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+                let touches = |q: Point, c: Colour, offsets: &[(i16, i16)]| {
+                    offsets
+                        .iter()
+                        .any(|&d| step(q, d).is_some_and(|n| pos.owner(n) == Some(c)))
+                };
+                let open = |q: Point, c: Colour| pos.owner(q).is_none() && !touches(q, c, &EDGES);
+                let history: Vec<_> = pos.history().collect();
+                let mut value = std::collections::HashMap::new();
+                let recent = history.iter().rev().take(3);
+                for &(c, m) in recent.filter(|(c, _)| player(*c) != player(colour)) {
+                    let own = cells(m);
+                    for &p in &own {
+                        for d in CORNERS {
+                            let Some(q) = step(p, d) else { continue };
+                            let attach = !own.contains(&q)
+                                && !EDGES
+                                    .iter()
+                                    .any(|&e| step(q, e).is_some_and(|n| own.contains(&n)));
+                            if !attach || !open(q, c) {
+                                continue;
+                            }
+                            let around = EDGES.iter().filter_map(|&e| step(q, e));
+                            for k in std::iter::once(q).chain(around).filter(|&k| open(k, c)) {
+                                value.insert(k, 1 + u32::from(touches(k, colour, &CORNERS)));
+                            }
                         }
                     }
                 }
-            }
-            let local = |m: Move| {
-                cells(m)
+                let local = |m: Move| {
+                    cells(m)
+                        .iter()
+                        .map(|p| value.get(p).copied().unwrap_or(0))
+                        .sum::<u32>()
+                };
+                let piece_size = |m: Move| pos.table().piece(m).unwrap().size();
+                // The schedule: Duo 5, 5, 4, 3, 3 squares in rounds 1–5; Classic 5 in rounds
+                // 1–3, 4 in 4–5, 3 in 6–7.
+                let round = history.len() / variant.colours() + 1;
+                let schedule = match (variant, round) {
+                    (Variant::Duo, 1..=2) => 5,
+                    (Variant::Duo, 3) => 4,
+                    (Variant::Duo, 4..=5) => 3,
+                    (Variant::Duo, _) => 0,
+                    (_, 1..=3) => 5,
+                    (_, 4..=5) => 4,
+                    (_, 6..=7) => 3,
+                    _ => 0,
+                };
+                let legal = pos.legal_moves();
+                let large = legal.iter().any(|&m| piece_size(m) >= schedule);
+                let min = if large { schedule } else { 0 };
+                let most = legal
                     .iter()
-                    .map(|p| value.get(p).copied().unwrap_or(0))
-                    .sum::<u32>()
-            };
-            let most = pos
-                .legal_moves()
-                .iter()
-                .map(|&m| local(m))
-                .max()
-                .unwrap_or(0);
-            let mut after = pos.clone();
-            let mut playout = Playout::default();
-            restart(&mut playout, &after);
-            playout.run(&mut after, &mut rng, &Policy::new(Variant::Duo, None, true));
-            let (c, played) = after.history().nth(history.len()).unwrap();
-            assert_eq!(c, colour);
-            if most > 0 {
-                blocked += 1;
-                assert_eq!(local(played), most, "seed {seed}: {played:?}");
+                    .filter(|&&m| piece_size(m) >= min)
+                    .map(|&m| local(m))
+                    .max()
+                    .unwrap_or(0);
+                let mut after = pos.clone();
+                let mut playout = Playout::default();
+                restart(&mut playout, &after);
+                playout.run(&mut after, &mut rng, &Policy::new(variant, None, true));
+                let (c, played) = after.history().nth(history.len()).unwrap();
+                assert_eq!(c, colour);
+                assert!(
+                    piece_size(played) >= min,
+                    "{variant} seed {seed}: {played:?}"
+                );
+                if most > 0 {
+                    covered += 1;
+                    assert_eq!(local(played), most, "{variant} seed {seed}: {played:?}");
+                }
             }
+            assert!(
+                covered >= 20,
+                "{variant}: only {covered} positions had local points"
+            );
         }
-        assert!(
-            blocked >= 20,
-            "only {blocked} positions had local points to cover"
-        );
+    }
+
+    /// The schedule of the smallest piece in the playouts, ply by ply.
+    #[test]
+    fn playout_size_schedule() {
+        let duo: Vec<u8> = (0..12)
+            .map(|ply| playout_min_size(Variant::Duo, ply))
+            .collect();
+        assert_eq!(duo, [5, 5, 5, 5, 4, 4, 3, 3, 3, 3, 0, 0]);
+        for variant in [Variant::Classic, Variant::Classic2] {
+            let classic: Vec<u8> = (0..32).map(|ply| playout_min_size(variant, ply)).collect();
+            let expected: Vec<u8> = [5; 12]
+                .into_iter()
+                .chain([4; 8])
+                .chain([3; 8])
+                .chain([0; 4])
+                .collect();
+            assert_eq!(classic, expected, "{variant}");
+        }
     }
 
     /// The piece weights are Pentobi's formula, and the first playout move of Duo is always a

@@ -42,6 +42,7 @@ impl Worker {
             moves: Vec::new(),
             priors: Vec::new(),
             playout: Playout::default(),
+            // Replaced by `begin` at the start of every search.
             policy: Policy::new(crate::blokus::Variant::Duo, None, true),
             scale: MarginScale::default(),
             root: RootLists::default(),
