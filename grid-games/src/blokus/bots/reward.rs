@@ -112,29 +112,35 @@ mod tests {
     use crate::blokus::Variant;
     use crate::game::{Outcome, Player};
 
+    /// A finished game of random bots (seeded `base + player`).
+    fn random_game(variant: Variant, base: u64) -> Position {
+        use crate::blokus::bots::RandomBot;
+        use crate::game::{MatchRules, play_match};
+        let mut bots: Vec<RandomBot> = (0..variant.players() as u64)
+            .map(|p| RandomBot::new(base + p))
+            .collect();
+        let mut seats: Vec<&mut dyn crate::game::Bot<Position>> = bots
+            .iter_mut()
+            .map(|b| b as &mut dyn crate::game::Bot<Position>)
+            .collect();
+        play_match(Position::new(variant), &mut seats, MatchRules::default())
+            .unwrap()
+            .last
+    }
+
     /// The same numbers as the general [`Outcome`] rules give, for random finished games of
     /// every variant.
     #[test]
     fn rewards_agree_with_the_outcome_rules() {
-        use crate::blokus::bots::RandomBot;
-        use crate::game::{MatchRules, play_match};
         for (k, variant) in [Variant::Duo, Variant::Classic, Variant::Classic2]
             .into_iter()
             .enumerate()
         {
             for seed in 0..4u64 {
-                let mut bots: Vec<RandomBot> = (0..variant.players() as u64)
-                    .map(|p| RandomBot::new(seed * 10 + p + k as u64 * 100))
-                    .collect();
-                let mut seats: Vec<&mut dyn crate::game::Bot<Position>> = bots
-                    .iter_mut()
-                    .map(|b| b as &mut dyn crate::game::Bot<Position>)
-                    .collect();
-                let record =
-                    play_match(Position::new(variant), &mut seats, MatchRules::default()).unwrap();
-                let outcome = Outcome::from_scores(record.last.player_points());
+                let last = random_game(variant, seed * 10 + k as u64 * 100);
+                let outcome = Outcome::from_scores(last.player_points());
                 let mut out = Vec::new();
-                rewards(&record.last, 0.25, &mut out);
+                rewards(&last, 0.25, &mut out);
                 for (p, &r) in out.iter().enumerate() {
                     let player = Player::new(p).unwrap();
                     let result = outcome.result_for(player).unwrap();
@@ -153,24 +159,14 @@ mod tests {
     /// margins seen, recomputed from the whole list at every playout (two passes).
     #[test]
     fn margin_scale_standardises_by_the_margins_seen() {
-        use crate::blokus::bots::RandomBot;
-        use crate::game::{MatchRules, play_match};
         for variant in [Variant::Duo, Variant::Classic, Variant::Classic2] {
             let mut scale = MarginScale::default();
             let mut seen: Vec<Vec<f64>> = vec![Vec::new(); variant.players()];
             for seed in 0..12u64 {
-                let mut bots: Vec<RandomBot> = (0..variant.players() as u64)
-                    .map(|p| RandomBot::new(seed * 10 + p))
-                    .collect();
-                let mut seats: Vec<&mut dyn crate::game::Bot<Position>> = bots
-                    .iter_mut()
-                    .map(|b| b as &mut dyn crate::game::Bot<Position>)
-                    .collect();
-                let record =
-                    play_match(Position::new(variant), &mut seats, MatchRules::default()).unwrap();
-                let outcome = Outcome::from_scores(record.last.player_points());
+                let last = random_game(variant, seed * 10);
+                let outcome = Outcome::from_scores(last.player_points());
                 let mut out = Vec::new();
-                scale.rewards(&record.last, 0.4, &mut out);
+                scale.rewards(&last, 0.4, &mut out);
                 assert_eq!(out.len(), variant.players());
                 for (p, &r) in out.iter().enumerate() {
                     let player = Player::new(p).unwrap();
