@@ -147,7 +147,7 @@ fn corner_count(piece: Piece) -> usize {
     let mut corners: Vec<Cell> = shape
         .cells()
         .iter()
-        .flat_map(|&c| [(1, 1), (1, -1), (-1, 1), (-1, -1)].map(|(r, k)| c + Cell::new(r, k)))
+        .flat_map(|c| c.corner_neighbours())
         .filter(|&c| !shape.contains(c) && !touches_edge(c))
         .collect();
     corners.sort_unstable();
@@ -160,6 +160,8 @@ fn corner_count(piece: Piece) -> usize {
 pub(super) struct Policy {
     /// Whether local replies come first.
     local: bool,
+    /// The weights `weights` was computed from.
+    made_from: PlayoutWeights,
     /// The weight of each piece (by index).
     weights: [f32; Piece::COUNT],
 }
@@ -171,7 +173,19 @@ impl Policy {
         let weights = weights.unwrap_or(PlayoutWeights::for_variant(variant));
         Policy {
             local,
+            made_from: weights,
             weights: weights.per_piece(),
+        }
+    }
+
+    /// Makes this the policy [`new`](Self::new) would make, computing the piece weights
+    /// (which read every piece's shape) only when they change: once per game, not per
+    /// search.
+    pub(super) fn refit(&mut self, variant: Variant, weights: Option<PlayoutWeights>, local: bool) {
+        let weights = weights.unwrap_or(PlayoutWeights::for_variant(variant));
+        self.local = local;
+        if weights != self.made_from {
+            *self = Policy::new(variant, Some(weights), local);
         }
     }
 }
@@ -844,6 +858,24 @@ mod tests {
         let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * b;
         assert!(close(duo[index("X")], 3f32.powi(5) * 1.8f32.powi(7)));
         assert!(close(duo[Piece::MONOMINO.index()], 3.0 * 1.8f32.powi(3)));
+    }
+
+    /// `refit` gives what `new` gives, whatever the policy it starts from.
+    #[test]
+    fn refit_equals_new() {
+        let inputs = [
+            (Variant::Duo, None, true),
+            (Variant::Classic, None, false),
+            (Variant::Classic2, Some(PlayoutWeights::new(2.0, 1.5)), true),
+            (Variant::Duo, Some(PlayoutWeights::CLASSIC), false),
+            (Variant::Duo, None, true),
+        ];
+        let mut policy = Policy::new(Variant::Classic, None, false);
+        for (variant, weights, local) in inputs {
+            policy.refit(variant, weights, local);
+            let fresh = Policy::new(variant, weights, local);
+            assert_eq!((policy.local, policy.weights), (fresh.local, fresh.weights));
+        }
     }
 
     /// The attach points of each piece's shape, counted by hand for a few pieces.

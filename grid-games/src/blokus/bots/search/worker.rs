@@ -73,7 +73,8 @@ impl Worker {
     /// generating; the playout policy; a fresh margin scale for the rewards.
     pub(super) fn begin(&mut self, root: &Position, config: &SearchConfig) {
         self.root.of(root);
-        self.policy = Policy::new(root.variant(), config.playout_weights, config.local_replies);
+        self.policy
+            .refit(root.variant(), config.playout_weights, config.local_replies);
         self.scale.clear();
     }
 
