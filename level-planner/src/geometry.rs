@@ -2,7 +2,7 @@
 //! deviations and the tie-tolerant comparisons. Both planners call exactly these functions, so
 //! their floating-point values agree bit for bit.
 
-use polyomino::MarkedPolyomino;
+use polyomino::MarkedCellSet;
 
 use crate::instance::{CELL_METRES, Tolerance};
 
@@ -36,7 +36,7 @@ pub(crate) fn spins(step: f64) -> Vec<f64> {
 /// The footprint spun by `angle_deg` about its pivot and rasterised conservatively, as
 /// `(row, col)` offsets from the pivot, row-major. Footprints are validated by
 /// [`Instance::new`](crate::Instance::new) to be small enough for any spin.
-pub(crate) fn spun(footprint: &MarkedPolyomino, angle_deg: f64) -> Vec<(i64, i64)> {
+pub(crate) fn spun(footprint: &MarkedCellSet, angle_deg: f64) -> Vec<(i64, i64)> {
     let pivot = footprint.mark();
     footprint
         .shape()

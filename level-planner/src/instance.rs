@@ -1,7 +1,7 @@
 //! Typed, validated inputs: the [`Site`], the [`VirtualLevel`]s, the [`Tolerance`] and the
 //! [`Params`], gathered in an [`Instance`].
 
-use polyomino::{Cell, MarkedPolyomino, Polyomino};
+use polyomino::{Cell, CellSet, MarkedCellSet};
 
 use crate::{InstanceProblem, PlanError};
 
@@ -190,8 +190,9 @@ impl Site {
 
 /// One virtual level: the leg from the previous level and the level's footprint.
 ///
-/// The footprint is a [`MarkedPolyomino`] whose mark is the pivot: the cell placed on the
-/// plan's pivot position and the end point of the legs.
+/// The footprint is a [`MarkedCellSet`] whose mark is the pivot: the cell placed on the
+/// plan's pivot position and the end point of the legs. Any non-empty cell set is a footprint
+/// (a room need not be one piece, so its cells need not be connected).
 ///
 /// ```
 /// use level_planner::VirtualLevel;
@@ -211,7 +212,7 @@ pub struct VirtualLevel {
     /// counter-clockwise from the direction of increasing column (ignored for the first level).
     pub deflex_deg: f64,
     /// The footprint (0.5 m cells) with its pivot marked.
-    pub footprint: MarkedPolyomino,
+    pub footprint: MarkedCellSet,
 }
 
 impl VirtualLevel {
@@ -251,34 +252,38 @@ impl VirtualLevel {
                 }
             }
         }
-        let shape = Polyomino::from_cells(cells)
+        let shape = CellSet::from_cells(cells)
             .map_err(|e| PlanError::InvalidInstance(InstanceProblem::Footprint(e)))?;
         Ok(VirtualLevel::new(dist_m, deflex_deg, shape))
     }
 
     /// A level with the default pivot (see [`VirtualLevel::from_rows`]). To choose another
-    /// pivot, build the struct with a [`MarkedPolyomino`] of your own.
+    /// pivot, build the struct with a [`MarkedCellSet`] of your own. `shape` is any cell set;
+    /// a [`Polyomino`](polyomino::Polyomino) converts into one.
     ///
     /// ```
     /// use level_planner::VirtualLevel;
-    /// use polyomino::{Cell, MarkedPolyomino, Polyomino};
-    /// let j = Polyomino::parse("#..\n###")?;
+    /// use polyomino::{Cell, CellSet, MarkedCellSet, Polyomino};
+    /// let j = CellSet::parse("#..\n###")?;
     /// let level = VirtualLevel::new(1.5, 0.0, j.clone());
     /// assert_eq!(level.footprint.to_string(), "#..\n#@#"); // row 2/2, column 3/2
     /// // The same footprint pivoting on its corner cell instead:
-    /// let corner = VirtualLevel { footprint: MarkedPolyomino::new(j, Cell::new(1, 2))?, ..level };
+    /// let corner = VirtualLevel { footprint: MarkedCellSet::new(j, Cell::new(1, 2))?, ..level };
     /// assert_eq!(corner.footprint.to_string(), "#..\n##@");
+    /// // Two separate parts make one footprint too, and a polyomino converts:
+    /// assert_eq!(VirtualLevel::new(1.0, 0.0, CellSet::parse("#.#")?).footprint.shape().size(), 2);
+    /// assert_eq!(VirtualLevel::new(1.0, 0.0, Polyomino::parse("##")?).footprint.to_string(), "#@");
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
-    pub fn new(dist_m: f64, deflex_deg: f64, shape: Polyomino) -> VirtualLevel {
+    pub fn new(dist_m: f64, deflex_deg: f64, shape: impl Into<CellSet>) -> VirtualLevel {
+        let shape = shape.into();
         let centre = Cell::new(shape.height() / 2, shape.width() / 2);
         let pivot = if shape.contains(centre) {
             centre
         } else {
             shape.cells()[0]
         };
-        let footprint =
-            MarkedPolyomino::new(shape, pivot).expect("the pivot is a cell of the shape");
+        let footprint = MarkedCellSet::new(shape, pivot).expect("the pivot is a cell of the shape");
         VirtualLevel {
             dist_m,
             deflex_deg,

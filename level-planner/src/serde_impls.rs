@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::{
     Instance, InstanceProblem, Params, PlacedLevel, Plan, PlanError, Site, Tolerance, VirtualLevel,
 };
-use polyomino::{Cell, MarkedPolyomino};
+use polyomino::{Cell, MarkedCellSet};
 
 #[derive(Serialize, Deserialize)]
 struct LevelRepr {
@@ -112,7 +112,7 @@ fn instance_from(repr: InstanceRepr) -> Result<Instance, PlanError> {
                 None => Ok(level),
                 Some([row, col]) => {
                     let footprint =
-                        MarkedPolyomino::new(level.footprint.shape().clone(), Cell::new(row, col))
+                        MarkedCellSet::new(level.footprint.shape().clone(), Cell::new(row, col))
                             .map_err(|_| {
                                 PlanError::InvalidInstance(InstanceProblem::PivotOutside {
                                     level: k + 1,

@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 use level_planner::{
     Instance, Params, PlanError, PlanOptions, Site, Tolerance, VirtualLevel, plan, plan_reference,
 };
-use polyomino::{Cell, Polyomino, Transform};
+use polyomino::{Cell, CellSet, Transform};
 use proptest::prelude::*;
 
 /// A small connected footprint grown by a random walk.
-fn footprint() -> impl Strategy<Value = Polyomino> {
+fn footprint() -> impl Strategy<Value = CellSet> {
     prop::collection::vec((0usize..16, 0usize..4), 0..4).prop_map(|steps| {
         let mut cells = vec![Cell::ORIGIN];
         for (pick, dir) in steps {
@@ -19,7 +19,7 @@ fn footprint() -> impl Strategy<Value = Polyomino> {
                 cells.push(next);
             }
         }
-        Polyomino::from_cells(cells).unwrap()
+        CellSet::from_cells(cells).unwrap()
     })
 }
 
@@ -246,7 +246,7 @@ fn extreme_values_are_errors_or_plans_never_panics() {
     };
     assert!(Instance::new(site.clone(), vec![one(0.0)], tiny).is_err());
     assert!(Site::new(4097, 1, vec![true; 4097]).is_err());
-    let far = Polyomino::from_cells([Cell::new(0, 0), Cell::new(9000, 0)]).unwrap();
+    let far = CellSet::from_cells([Cell::new(0, 0), Cell::new(9000, 0)]).unwrap();
     let wide = VirtualLevel::new(1.0, 0.0, far);
     assert!(Instance::new(site, vec![wide], Params::default()).is_err());
 }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use level_planner::polyomino::{Cell, MarkedPolyomino};
+use level_planner::polyomino::{Cell, MarkedCellSet};
 use level_planner::{Instance, Params, PlanOptions, Site, VirtualLevel, plan};
 use serde_json::Value;
 
@@ -64,7 +64,7 @@ fn sample_instances_plan_as_expected() {
 fn pivots_and_defaults_survive_and_bad_documents_are_refused() {
     let site = Site::from_rows(&["....", "....", "...."]).unwrap();
     let level = VirtualLevel::from_rows(0.0, 0.0, &["##", "#."]).unwrap();
-    let moved = MarkedPolyomino::new(level.footprint.shape().clone(), Cell::new(1, 0)).unwrap();
+    let moved = MarkedCellSet::new(level.footprint.shape().clone(), Cell::new(1, 0)).unwrap();
     let odd = VirtualLevel {
         footprint: moved,
         ..level.clone()

@@ -20,6 +20,10 @@ pub enum ShapeError {
     /// The shape has no cell (a polyomino always has at least one).
     #[error("a shape needs at least one cell")]
     Empty,
+    /// The cells do not form one 4-connected piece, which a
+    /// [`Polyomino`](crate::Polyomino) must (a [`CellSet`](crate::CellSet) may be anything).
+    #[error("the cells are not 4-connected (a polyomino is one piece of edge-adjacent cells)")]
+    Disconnected,
     /// A character that is neither the filled, the empty nor the mark glyph.
     #[error("unexpected character {ch:?} at line {line}, column {column} (1-based)")]
     UnexpectedChar {

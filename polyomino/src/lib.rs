@@ -63,15 +63,28 @@
 //! # The pieces
 //!
 //! * [`Cell`]: a grid square `(row, col)`, rows growing downward.
-//! * [`Polyomino`]: a non-empty cell set up to translation, with ASCII parsing and printing,
-//!   size, bounding box, 4-connectivity and holes.
+//! * [`CellSet`]: a non-empty cell set up to translation, connected or not, with ASCII parsing
+//!   and printing, size, bounding box, 4-connectivity and holes.
+//! * [`Polyomino`]: a 4-connected [`CellSet`], connected by construction (other cell sets are
+//!   refused with [`ShapeError::Disconnected`]); it dereferences to its `CellSet`, so every
+//!   `CellSet` method works on it.
+//!
+//!   ```
+//!   use polyomino::{CellSet, Polyomino, ShapeError};
+//!   assert_eq!("##.\n..#".parse::<Polyomino>(), Err(ShapeError::Disconnected));
+//!   let pair: CellSet = "##.\n..#".parse()?;
+//!   assert_eq!((pair.size(), pair.is_connected()), (3, false));
+//!   let l: Polyomino = "#.\n##".parse()?;
+//!   assert_eq!(l.size(), 3); // a CellSet method
+//!   # Ok::<(), ShapeError>(())
+//!   ```
 //! * [`Transform`] (the eight symmetries of the square), [`TransformSet`] (symmetry groups) and
 //!   [`Equivalence`] (fixed, one-sided, free); every shape has
 //!   [`orientations`](Polyomino::orientations), a [`symmetry_group`](Polyomino::symmetry_group)
 //!   and a [`canonical`](Polyomino::canonical) form.
-//! * [`MarkedPolyomino`]: a shape with one distinguished cell (a plane's head, a pivot) that
-//!   follows every transform.
-//! * [`Polyomino::rotate_about`] and [`MarkedPolyomino::rotate`]: rotation by any angle with
+//! * [`MarkedPolyomino`] and [`MarkedCellSet`] (both [`Marked`]): a shape with one
+//!   distinguished cell (a plane's head, a footprint's pivot) that follows every transform.
+//! * [`CellSet::rotate_about`] and [`Marked::rotate`]: rotation by any angle with
 //!   conservative rasterisation, exact at multiples of 90°.
 //! * [`Board`], [`Bitboard`], [`Placement`]: rectangular boards up to 64 columns wide with
 //!   blocked cells, cell sets as one word per row, and every placement of a piece set.
@@ -105,6 +118,7 @@
 mod ascii;
 mod board;
 mod cell;
+mod cell_set;
 pub mod enumerate;
 mod error;
 mod marked;
@@ -118,8 +132,9 @@ mod transform;
 
 pub use board::{Bitboard, Board, Placement};
 pub use cell::Cell;
+pub use cell_set::CellSet;
 pub use error::{BoardError, EnumerateError, ParseError, RotateError, ShapeError, SvgError};
-pub use marked::MarkedPolyomino;
+pub use marked::{Marked, MarkedCellSet, MarkedPolyomino, Shape};
 pub use rotate::{COVER_EPSILON, RIGHT_ANGLE_EPSILON};
 pub use shape::Polyomino;
 pub use transform::{Equivalence, Transform, TransformSet};

@@ -1,7 +1,7 @@
 //! Arbitrary-angle rotation of a shape onto the grid, with conservative rasterisation.
 //!
 //! Every cell is a unit square. Rotating a shape by an angle that is not a multiple of 90° moves
-//! the squares off the grid; [`Polyomino::rotate_about`] returns every grid cell that any rotated
+//! the squares off the grid; [`CellSet::rotate_about`] returns every grid cell that any rotated
 //! square overlaps with an area greater than [`COVER_EPSILON`] (1e-9 cell²). The result is
 //! *conservative*: the real rotated shape never pokes outside it, which is what a planner needs
 //! to be sure that a rotated room or piece stays on the cells it tested.
@@ -14,7 +14,7 @@
 //!   against each candidate cell of its bounding box (Sutherland–Hodgman) and the overlap area
 //!   compared with the threshold. Cost: O(n) squares × at most 9 candidate cells × a constant.
 
-use crate::{Cell, Polyomino, RotateError, Transform};
+use crate::{Cell, CellSet, RotateError, Transform};
 
 /// Overlap area (in cell²) above which a rotated square covers a grid cell.
 pub const COVER_EPSILON: f64 = 1e-9;
@@ -22,20 +22,20 @@ pub const COVER_EPSILON: f64 = 1e-9;
 /// Tolerance (in degrees) within which an angle counts as a multiple of 90°.
 pub const RIGHT_ANGLE_EPSILON: f64 = 1e-9;
 
-impl Polyomino {
+impl CellSet {
     /// Rotates every cell's square about the centre of `pivot` by `degrees` (counter-clockwise
     /// on the printed grid) and returns the conservatively rasterised cells, sorted row-major,
     /// in the same frame as the shape (the pivot stays where it is; it need not be a cell of the
     /// shape).
     ///
     /// ```
-    /// use polyomino::{Cell, Polyomino, Transform};
-    /// let bar = Polyomino::parse("####")?;
+    /// use polyomino::{Cell, CellSet, Transform};
+    /// let bar = CellSet::parse("####")?;
     /// let pivot = Cell::new(0, 2);
     /// // Multiples of 90° are exact:
     /// let quarter = bar.rotate_about(pivot, 90.0)?;
     /// assert_eq!(quarter, vec![Cell::new(-1, 2), Cell::new(0, 2), Cell::new(1, 2), Cell::new(2, 2)]);
-    /// assert_eq!(Polyomino::from_cells(quarter)?, bar.transform(Transform::Rotate90));
+    /// assert_eq!(CellSet::from_cells(quarter)?, bar.transform(Transform::Rotate90));
     /// // Other angles cover more cells than the shape has:
     /// assert!(bar.rotate_about(pivot, 30.0)?.len() > 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -180,7 +180,7 @@ mod tests {
     fn a_single_cell_at_45_degrees_covers_its_cross() {
         // The diamond of half-diagonal √2/2 ≈ 0.707 reaches 0.207 into each edge neighbour and
         // only touches no diagonal neighbour.
-        let one = Polyomino::parse("#").unwrap();
+        let one = CellSet::parse("#").unwrap();
         let got = one.rotate_about(Cell::ORIGIN, 45.0).unwrap();
         let mut want = vec![Cell::ORIGIN];
         want.extend(Cell::ORIGIN.edge_neighbours());
@@ -191,7 +191,7 @@ mod tests {
     #[test]
     fn one_degree_single_cell_covers_nine_minus_corners() {
         // A known value: one cell spun by 1° covers 5 cells.
-        let one = Polyomino::parse("#").unwrap();
+        let one = CellSet::parse("#").unwrap();
         assert_eq!(one.rotate_about(Cell::ORIGIN, 1.0).unwrap().len(), 5);
     }
 
@@ -199,7 +199,7 @@ mod tests {
     fn recorded_vector_from_the_level_planner_trace() {
         // `####` with pivot (0, 2) spun by 127°: cells relative to the pivot, as recorded by the
         // independent implementation (the level planner's conformance data, instance d07).
-        let bar = Polyomino::parse("####").unwrap();
+        let bar = CellSet::parse("####").unwrap();
         let pivot = Cell::new(0, 2);
         let got: Vec<(i32, i32)> = bar
             .rotate_about(pivot, 127.0)
@@ -224,7 +224,7 @@ mod tests {
 
     #[test]
     fn bad_angles_are_errors() {
-        let one = Polyomino::parse("#").unwrap();
+        let one = CellSet::parse("#").unwrap();
         assert!(matches!(
             one.rotate_about(Cell::ORIGIN, f64::NAN),
             Err(RotateError::NonFiniteAngle(_))
@@ -243,7 +243,7 @@ mod tests {
     #[test]
     fn huge_angles_are_reduced_exactly() {
         // 1e20 ≡ 280 (mod 360) and 2^60 ≡ 136 (mod 360), as exact integers.
-        let bar = Polyomino::parse("####").unwrap();
+        let bar = CellSet::parse("####").unwrap();
         let p = Cell::new(0, 1);
         assert_eq!(bar.rotate_about(p, 1e20), bar.rotate_about(p, 280.0));
         assert_eq!(

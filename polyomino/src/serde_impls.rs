@@ -7,15 +7,17 @@
 //! | [`Cell`] | `{"row": r, "col": c}` |
 //! | [`Transform`], [`Equivalence`] | the variant name (`"Rotate90"`, `"Free"`) |
 //! | [`TransformSet`] | its 8-bit mask |
-//! | [`Polyomino`] | its cells, `[{"row": 0, "col": 0}, ...]` (normalised on reading) |
-//! | [`MarkedPolyomino`] | `{"shape": [...cells], "mark": {"row": r, "col": c}}` |
+//! | [`CellSet`], [`Polyomino`] | its cells, `[{"row": 0, "col": 0}, ...]` (normalised on reading; a polyomino's must be connected) |
+//! | [`Marked`] ([`MarkedPolyomino`], [`MarkedCellSet`]) | `{"shape": [...cells], "mark": {"row": r, "col": c}}` |
 //! | [`Board`] | its drawing, `"..#\n..."` (as `Display` writes and `FromStr` reads it) |
 //! | [`Counts`] (`u64` or `u128` counts) | `{"size": n, "fixed": f, "one_sided": o, "free": r}` |
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::enumerate::Counts;
-use crate::{Board, Cell, MarkedPolyomino, Polyomino, TransformSet};
+use crate::{Board, Cell, CellSet, Marked, Polyomino, Shape, TransformSet};
+#[cfg(doc)]
+use crate::{MarkedCellSet, MarkedPolyomino};
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Cell")]
@@ -41,40 +43,52 @@ impl<'de> Deserialize<'de> for Cell {
     }
 }
 
-impl Serialize for Polyomino {
+impl Serialize for CellSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.cells().serialize(s)
     }
 }
 
+impl<'de> Deserialize<'de> for CellSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CellSet, D::Error> {
+        let cells = Vec::<Cell>::deserialize(d)?;
+        CellSet::from_cells(cells).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Serialize for Polyomino {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_cell_set().serialize(s)
+    }
+}
+
 impl<'de> Deserialize<'de> for Polyomino {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Polyomino, D::Error> {
-        let cells = Vec::<Cell>::deserialize(d)?;
-        Polyomino::from_cells(cells).map_err(serde::de::Error::custom)
+        Polyomino::try_from(CellSet::deserialize(d)?).map_err(serde::de::Error::custom)
     }
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(rename = "MarkedPolyomino")]
-struct MarkedRepr {
-    shape: Polyomino,
+#[serde(rename = "Marked")]
+struct MarkedRepr<T> {
+    shape: T,
     mark: Cell,
 }
 
-impl Serialize for MarkedPolyomino {
+impl<T: Shape + Serialize> Serialize for Marked<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         MarkedRepr {
-            shape: self.shape().clone(),
+            shape: self.shape(),
             mark: self.mark(),
         }
         .serialize(s)
     }
 }
 
-impl<'de> Deserialize<'de> for MarkedPolyomino {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<MarkedPolyomino, D::Error> {
-        let r = MarkedRepr::deserialize(d)?;
-        MarkedPolyomino::new(r.shape, r.mark).map_err(serde::de::Error::custom)
+impl<'de, T: Shape + Deserialize<'de>> Deserialize<'de> for Marked<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Marked<T>, D::Error> {
+        let r = MarkedRepr::<T>::deserialize(d)?;
+        Marked::new(r.shape, r.mark).map_err(serde::de::Error::custom)
     }
 }
 

@@ -1,57 +1,51 @@
-//! The [`Polyomino`] value type: a finite, non-empty set of cells up to translation.
+//! [`Polyomino`]: a 4-connected [`CellSet`], connected by construction.
 //!
-//! # Representation and costs
-//!
-//! A polyomino stores its cells sorted row-major in a small inline vector (no heap allocation
-//! up to eight cells), normalised so that its smallest row and smallest column are both 0. Two
-//! polyominoes are therefore equal exactly when they are translates of each other, and the
-//! derived `Ord` (lexicographic on the sorted cells) is the order canonical forms minimise.
+//! A polyomino is a [`CellSet`] whose cells form one piece of edge-adjacent squares. Every
+//! constructor checks that (an O(n log n) flood over the sorted cells) and refuses other cell
+//! sets with [`ShapeError::Disconnected`]; transforms keep it, so the symmetry methods return
+//! polyominoes again. Everything that does not need connectivity (size, bounding box, holes,
+//! drawing, arbitrary-angle rotation) lives on [`CellSet`], which a `Polyomino` dereferences
+//! to: `poly.size()` and `poly.holes()` just work, and a `&Polyomino` is accepted wherever a
+//! `&CellSet` is.
 //!
 //! | operation | cost (n cells) |
 //! |---|---|
-//! | [`from_cells`](Polyomino::from_cells), [`transform`](Polyomino::transform) | O(n log n) |
-//! | [`contains`](Polyomino::contains) | O(log n) |
-//! | [`is_connected`](Polyomino::is_connected) | O(n log n) |
-//! | [`hole_count`](Polyomino::hole_count) | O(n log n) |
-//! | [`holes`](Polyomino::holes) | O(n log n) without holes; else about O(A) for the empty area A it floods, up to about n²/16 |
-//! | [`to_ascii`](Polyomino::to_ascii), `Display` | O(h · w · log n) for a bounding box of h × w: [`try_to_ascii`](Polyomino::try_to_ascii) refuses large ones |
-//!
-//! A `Polyomino` need not be 4-connected (so it can describe any cell set, such as a
-//! conservatively rasterised footprint); [`is_connected`](Polyomino::is_connected) says whether
-//! it is a polyomino in the strict sense.
+//! | [`from_cells`](Polyomino::from_cells), [`parse`](Polyomino::parse), `Polyomino::try_from(cell_set)` | O(n log n) (normalising and the connectivity check) |
+//! | [`transform`](Polyomino::transform), [`canonical`](Polyomino::canonical) | O(n log n) (no check: transforms keep connectivity) |
+//! | [`as_cell_set`](Polyomino::as_cell_set), `CellSet::from(poly)`, dereferencing | O(1) |
 
 use core::fmt;
+use core::ops::Deref;
 use core::str::FromStr;
-use std::collections::HashSet;
 
-use smallvec::SmallVec;
+use crate::{Cell, CellSet, ShapeError, Transform};
 
-use crate::ascii;
-use crate::{Cell, ShapeError, Transform};
-
-/// Inline storage for the cells of a shape.
-pub(crate) type Cells = SmallVec<[Cell; 8]>;
-
-/// A finite, non-empty set of grid cells, normalised so that its bounding box starts at the
-/// origin.
+/// A polyomino: a finite, non-empty, 4-connected set of grid cells, normalised so that its
+/// bounding box starts at the origin.
+///
+/// Connected by construction: every constructor refuses cells that do not form one piece of
+/// edge-adjacent squares with [`ShapeError::Disconnected`]. Use [`CellSet`] for arbitrary
+/// cell sets; a `Polyomino` dereferences to its `CellSet`, so all of `CellSet`'s methods
+/// (size, bounding box, holes, drawing, rotation) work on it directly.
 ///
 /// ```
-/// use polyomino::{Cell, Polyomino};
+/// use polyomino::{Cell, CellSet, Polyomino, ShapeError};
 /// let t: Polyomino = "###\n.#.".parse()?;
 /// assert_eq!(t.size(), 4);
 /// assert_eq!((t.height(), t.width()), (2, 3));
 /// assert!(t.contains(Cell::new(1, 1)));
-/// assert!(t.is_connected());
 /// assert_eq!(t.to_string(), "###\n.#.");
 /// // Translation does not matter:
 /// let moved = Polyomino::from_cells(t.cells().iter().map(|&c| c + Cell::new(7, -3)))?;
 /// assert_eq!(moved, t);
+/// // Cells that do not form one piece are not a polyomino (corners do not connect):
+/// assert_eq!("##.\n..#".parse::<Polyomino>(), Err(ShapeError::Disconnected));
+/// let pair: CellSet = "##.\n..#".parse()?; // but they are a cell set
+/// assert_eq!(pair.size(), 3);
 /// # Ok::<(), polyomino::ShapeError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Polyomino {
-    cells: Cells,
-}
+pub struct Polyomino(CellSet);
 
 impl Polyomino {
     /// The polyomino with the given cells (any coordinates; duplicates are merged), translated
@@ -62,35 +56,19 @@ impl Polyomino {
     /// let p = Polyomino::from_cells([Cell::new(10, 10), Cell::new(10, 11), Cell::new(10, 10)])?;
     /// assert_eq!(p.cells(), [Cell::new(0, 0), Cell::new(0, 1)]); // translated, deduplicated
     /// assert_eq!(Polyomino::from_cells([]), Err(ShapeError::Empty));
+    /// assert_eq!(
+    ///     Polyomino::from_cells([Cell::new(0, 0), Cell::new(1, 1)]),
+    ///     Err(ShapeError::Disconnected)
+    /// );
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
     ///
     /// # Errors
     /// [`ShapeError::Empty`] for no cell, [`ShapeError::TooLarge`] when the cells span
-    /// `i32::MAX` or more rows or columns.
+    /// `i32::MAX` or more rows or columns, [`ShapeError::Disconnected`] when they are not one
+    /// 4-connected piece.
     pub fn from_cells<I: IntoIterator<Item = Cell>>(cells: I) -> Result<Polyomino, ShapeError> {
-        let cells: Cells = cells.into_iter().collect();
-        Ok(Polyomino::normalise(cells)?.0)
-    }
-
-    /// Sorts, deduplicates and translates `cells`; returns the shape and the corner
-    /// `(min_row, min_col)` that was subtracted from every cell.
-    pub(crate) fn normalise(mut cells: Cells) -> Result<(Polyomino, Cell), ShapeError> {
-        let (min_r, max_r, min_c, max_c) = bounds(&cells).ok_or(ShapeError::Empty)?;
-        // Spans stay below i32::MAX so that heights, widths and transformed coordinates fit.
-        if i64::from(max_r) - i64::from(min_r) >= i64::from(i32::MAX)
-            || i64::from(max_c) - i64::from(min_c) >= i64::from(i32::MAX)
-        {
-            return Err(ShapeError::TooLarge);
-        }
-        for c in &mut cells {
-            // The span fits in i32, so each difference does too.
-            c.row = (i64::from(c.row) - i64::from(min_r)) as i32;
-            c.col = (i64::from(c.col) - i64::from(min_c)) as i32;
-        }
-        cells.sort_unstable();
-        cells.dedup();
-        Ok((Polyomino { cells }, Cell::new(min_r, min_c)))
+        Polyomino::try_from(CellSet::from_cells(cells)?)
     }
 
     /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`Polyomino::parse_with`]).
@@ -107,312 +85,61 @@ impl Polyomino {
     /// # Errors
     /// As [`Polyomino::parse_with`].
     pub fn parse(text: &str) -> Result<Polyomino, ShapeError> {
-        Polyomino::parse_with(text, '#', '.')
+        Polyomino::try_from(CellSet::parse(text)?)
     }
 
-    /// Reads ASCII art with the given glyphs. Each line is trimmed; blank lines before and after
-    /// the drawing are ignored; shorter rows are padded with empty cells.
+    /// Reads ASCII art with the given glyphs, as [`CellSet::parse_with`] does, and checks that
+    /// the cells are connected.
     ///
     /// ```
     /// use polyomino::{Polyomino, ShapeError};
     /// let l = Polyomino::parse_with("o-\no-\noo", 'o', '-')?;
     /// assert_eq!(l, Polyomino::parse("#.\n#.\n##")?);
-    /// assert_eq!(Polyomino::parse_with("oo", 'o', 'o'), Err(ShapeError::BadGlyphs));
+    /// assert_eq!(Polyomino::parse_with("o-o", 'o', '-'), Err(ShapeError::Disconnected));
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
     ///
     /// # Errors
-    /// [`ShapeError::UnexpectedChar`] for any other character, [`ShapeError::Empty`] for a
-    /// drawing without cells, [`ShapeError::BadGlyphs`] if the glyphs are equal or whitespace.
+    /// As [`CellSet::parse_with`], and [`ShapeError::Disconnected`].
     pub fn parse_with(text: &str, filled: char, empty: char) -> Result<Polyomino, ShapeError> {
-        ascii::check_glyphs(&[filled, empty])?;
-        let cells = ascii::read_cells(text, empty, &[filled])?;
-        Polyomino::from_cells(cells.into_iter().map(|(c, _)| c))
+        Polyomino::try_from(CellSet::parse_with(text, filled, empty)?)
     }
 
-    /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
-    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height − 1 characters,
-    /// so a sparse shape with a huge bounding box makes a huge string: two cells 10⁹ rows apart
-    /// draw two gigabytes of text. [`try_to_ascii`](Polyomino::try_to_ascii) refuses drawings above
-    /// a size of your choice instead (`Debug` lists the cells past 4096 cells of bounding box).
-    ///
-    /// ```
-    /// use polyomino::Polyomino;
-    /// let t = Polyomino::parse("###\n.#.")?;
-    /// assert_eq!(t.to_ascii('█', ' '), "███\n █ ");
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    pub fn to_ascii(&self, filled: char, empty: char) -> String {
-        ascii::draw(self.height(), self.width(), |c| {
-            if self.contains(c) { filled } else { empty }
-        })
+    /// A cell set known to be connected (the enumerations build only connected ones).
+    pub(crate) fn from_connected(set: CellSet) -> Polyomino {
+        debug_assert!(set.is_connected());
+        Polyomino(set)
     }
 
-    /// [`to_ascii`](Polyomino::to_ascii) when the drawing has at most `max_chars` characters
-    /// ((width + 1) × height − 1, newlines included), checked before anything is drawn.
+    /// The polyomino as a plain cell set (free: a reference to the same cells).
     ///
     /// ```
-    /// use polyomino::{Cell, Polyomino, ShapeError};
-    /// let t = Polyomino::parse("###\n.#.")?;
-    /// assert_eq!(t.try_to_ascii('#', '.', 100)?, t.to_string());
-    /// // Two cells a billion rows apart would draw about 2·10⁹ characters:
-    /// let sparse = Polyomino::from_cells([Cell::new(0, 0), Cell::new(1_000_000_000, 0)])?;
-    /// assert_eq!(
-    ///     sparse.try_to_ascii('#', '.', 1 << 20),
-    ///     Err(ShapeError::DrawingTooLarge { chars: 2_000_000_001, max: 1 << 20 })
-    /// );
-    /// # Ok::<(), ShapeError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`ShapeError::DrawingTooLarge`] when the drawing has more than `max_chars` characters.
-    pub fn try_to_ascii(
-        &self,
-        filled: char,
-        empty: char,
-        max_chars: usize,
-    ) -> Result<String, ShapeError> {
-        ascii::check_size(self.height(), self.width(), max_chars)?;
-        Ok(self.to_ascii(filled, empty))
-    }
-
-    /// The cells, sorted row-major; the smallest row and the smallest column are 0.
-    ///
-    /// ```
-    /// use polyomino::{Cell, Polyomino};
-    /// let s = Polyomino::parse(".#\n##")?;
-    /// assert_eq!(s.cells(), [Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)]);
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    #[inline]
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
-
-    /// Number of cells (at least 1).
-    ///
-    /// ```
-    /// use polyomino::Polyomino;
-    /// assert_eq!(Polyomino::parse("#.#\n###")?.size(), 5);
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    #[inline]
-    pub fn size(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// Number of rows of the bounding box.
-    ///
-    /// ```
-    /// use polyomino::Polyomino;
-    /// let l = Polyomino::parse("#.\n#.\n##")?;
-    /// assert_eq!((l.height(), l.width()), (3, 2));
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    #[inline]
-    pub fn height(&self) -> i32 {
-        // Sorted row-major: the last cell has the largest row.
-        self.cells[self.cells.len() - 1].row + 1
-    }
-
-    /// Number of columns of the bounding box.
-    ///
-    /// ```
-    /// use polyomino::{Polyomino, Transform};
-    /// let l = Polyomino::parse("#.\n#.\n##")?;
-    /// assert_eq!(l.width(), 2);
-    /// assert_eq!(l.transform(Transform::Rotate90).width(), 3); // a quarter turn swaps the sides
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    #[inline]
-    pub fn width(&self) -> i32 {
-        self.cells.iter().map(|c| c.col).max().unwrap_or(0) + 1
-    }
-
-    /// Whether `cell` (in the normalised frame) belongs to the shape.
-    ///
-    /// ```
-    /// use polyomino::{Cell, Polyomino};
+    /// use polyomino::{CellSet, Polyomino};
     /// let l = Polyomino::parse("#.\n##")?;
-    /// assert!(l.contains(Cell::new(1, 1)));
-    /// assert!(!l.contains(Cell::new(0, 1)));
+    /// let set: &CellSet = l.as_cell_set();
+    /// assert_eq!(set.size(), 3);
+    /// assert_eq!(set, &CellSet::parse("#.\n##")?);
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
     #[inline]
-    pub fn contains(&self, cell: Cell) -> bool {
-        self.cells.binary_search(&cell).is_ok()
+    pub fn as_cell_set(&self) -> &CellSet {
+        &self.0
     }
 
-    /// Whether the cells form one 4-connected piece (edge-adjacent steps).
+    /// The polyomino as an owned cell set (also `CellSet::from(poly)`).
     ///
     /// ```
-    /// use polyomino::Polyomino;
-    /// assert!(Polyomino::parse("##\n.#")?.is_connected());
-    /// assert!(!Polyomino::parse("#.\n.#")?.is_connected()); // corners do not connect
+    /// use polyomino::{CellSet, Polyomino};
+    /// let set: CellSet = Polyomino::parse("##")?.into_cell_set();
+    /// assert_eq!(set.to_string(), "##");
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
-    pub fn is_connected(&self) -> bool {
-        let n = self.cells.len();
-        let mut seen = vec![false; n];
-        let mut stack = vec![0usize];
-        seen[0] = true;
-        let mut reached = 1;
-        while let Some(i) = stack.pop() {
-            for nb in self.cells[i].edge_neighbours() {
-                if let Ok(j) = self.cells.binary_search(&nb)
-                    && !seen[j]
-                {
-                    seen[j] = true;
-                    reached += 1;
-                    stack.push(j);
-                }
-            }
-        }
-        reached == n
+    #[inline]
+    pub fn into_cell_set(self) -> CellSet {
+        self.0
     }
 
-    /// The empty cells enclosed by the shape: those from which no path of edge-adjacent empty
-    /// cells leads outside the bounding box. Sorted row-major.
-    ///
-    /// The famous heptomino with a hole (a 3×3 ring missing one corner) has one:
-    /// ```
-    /// use polyomino::{Cell, Polyomino};
-    /// let p = Polyomino::parse("###\n#.#\n##.")?;
-    /// assert_eq!(p.holes(), vec![Cell::new(1, 1)]);
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    ///
-    /// # Cost
-    /// A shape without holes costs O(n log n) (it is recognised by
-    /// [`hole_count`](Polyomino::hole_count) first). Otherwise the empty regions next to the
-    /// shape are flooded: time and memory grow with the empty area they cover, which can be
-    /// quadratic in n, and so can the answer itself: a square ring of n cells encloses about
-    /// n²/16 cells (a ring of 4·10⁵ cells, 10¹⁰ of them, 80 GB as a `Vec<Cell>`). To know
-    /// whether a shape has holes, or how many, call [`hole_count`](Polyomino::hole_count).
-    pub fn holes(&self) -> Vec<Cell> {
-        if self.hole_count() == 0 {
-            return Vec::new();
-        }
-        let (h, w) = (self.height(), self.width());
-        // An enclosed region of area A needs more than 2·√A enclosing cells, so A < n².
-        let bound = self.cells.len() * self.cells.len();
-        let mut outside: HashSet<Cell> = HashSet::new();
-        let mut holes: HashSet<Cell> = HashSet::new();
-        for &cell in &self.cells {
-            for start in cell.edge_neighbours() {
-                if self.contains(start) || outside.contains(&start) || holes.contains(&start) {
-                    continue;
-                }
-                let mut region = vec![start];
-                let mut seen: HashSet<Cell> = HashSet::from([start]);
-                let mut i = 0;
-                let mut escapes = false;
-                while i < region.len() {
-                    let c = region[i];
-                    i += 1;
-                    if c.row < 0 || c.col < 0 || c.row >= h || c.col >= w || seen.len() > bound {
-                        escapes = true;
-                        break;
-                    }
-                    for nb in c.edge_neighbours() {
-                        if !self.contains(nb) && seen.insert(nb) {
-                            region.push(nb);
-                        }
-                    }
-                }
-                if escapes {
-                    outside.extend(seen);
-                } else {
-                    holes.extend(seen);
-                }
-            }
-        }
-        let mut out: Vec<Cell> = holes.into_iter().collect();
-        out.sort_unstable();
-        out
-    }
-
-    /// Number of holes: the regions of edge-adjacent empty cells from which no path leads
-    /// outside the bounding box ([`holes`](Polyomino::holes) lists their cells, this counts the
-    /// regions). O(n log n) time and O(n) memory, however large the holes are.
-    ///
-    /// ```
-    /// use polyomino::{Cell, Polyomino};
-    /// let ring = Polyomino::parse("###\n#.#\n###")?;
-    /// assert_eq!(ring.hole_count(), 1);
-    /// // Two holes; empty cells that meet only at a corner are separate holes:
-    /// let two = Polyomino::parse("####\n#.##\n##.#\n####")?;
-    /// assert_eq!((two.hole_count(), two.holes().len()), (2, 2));
-    /// // A square ring of 4·10⁵ cells, whose hole has 10¹⁰ cells:
-    /// let s = 100_001;
-    /// let ring = Polyomino::from_cells((0..s).flat_map(|i| {
-    ///     [Cell::new(0, i), Cell::new(s - 1, i), Cell::new(i, 0), Cell::new(i, s - 1)]
-    /// }))?;
-    /// assert_eq!((ring.size(), ring.hole_count()), (400_000, 1));
-    /// # Ok::<(), polyomino::ShapeError>(())
-    /// ```
-    pub fn hole_count(&self) -> usize {
-        // The union X of the closed unit squares has Euler characteristic
-        // χ = V − E + F (its distinct corners, edges and cells) = b0 − b1, where b0 counts the
-        // connected pieces of X (squares meeting at a corner are connected) and b1 the bounded
-        // regions of the plane outside X. Empty cells sharing an edge are connected outside X,
-        // empty cells meeting only at a corner whose two other cells are filled are not, so b1
-        // is exactly the number of holes.
-        let key = |r: i32, c: i32| (u64::from(r as u32) << 32) | u64::from(c as u32);
-        // Normalised coordinates are in 0..i32::MAX, so `+ 1` cannot overflow.
-        let mut corners = Vec::with_capacity(4 * self.cells.len());
-        let mut across = Vec::with_capacity(2 * self.cells.len());
-        let mut down = Vec::with_capacity(2 * self.cells.len());
-        for c in &self.cells {
-            let (r, k) = (c.row, c.col);
-            corners.extend([key(r, k), key(r, k + 1), key(r + 1, k), key(r + 1, k + 1)]);
-            across.extend([key(r, k), key(r + 1, k)]);
-            down.extend([key(r, k), key(r, k + 1)]);
-        }
-        let distinct = |mut v: Vec<u64>| {
-            v.sort_unstable();
-            v.dedup();
-            v.len() as i64
-        };
-        let euler = distinct(corners) - distinct(across) - distinct(down) + self.cells.len() as i64;
-        let pieces = self.corner_connected_pieces() as i64;
-        // b1 = b0 − χ ≥ 0.
-        (pieces - euler) as usize
-    }
-
-    /// Number of pieces of the shape when cells meeting at a corner count as connected
-    /// (union–find over the sorted cells, O(n log n)).
-    fn corner_connected_pieces(&self) -> usize {
-        fn root(parent: &mut [usize], mut i: usize) -> usize {
-            while parent[i] != i {
-                parent[i] = parent[parent[i]];
-                i = parent[i];
-            }
-            i
-        }
-        let n = self.cells.len();
-        let mut parent: Vec<usize> = (0..n).collect();
-        let mut pieces = n;
-        for (i, c) in self.cells.iter().enumerate() {
-            // The later neighbours in row-major order: right, and the three below.
-            let later = [(0, 1), (1, -1), (1, 0), (1, 1)];
-            for (dr, dc) in later {
-                let (Some(r), Some(k)) = (c.row.checked_add(dr), c.col.checked_add(dc)) else {
-                    continue;
-                };
-                if let Ok(j) = self.cells.binary_search(&Cell::new(r, k)) {
-                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
-                    if a != b {
-                        parent[a] = b;
-                        pieces -= 1;
-                    }
-                }
-            }
-        }
-        pieces
-    }
-
-    /// The shape after `t` (about the origin), normalised again.
+    /// The polyomino after `t` (about the origin), normalised again; still a polyomino.
     ///
     /// ```
     /// use polyomino::{Polyomino, Transform};
@@ -422,25 +149,73 @@ impl Polyomino {
     /// ```
     #[must_use]
     pub fn transform(&self, t: Transform) -> Polyomino {
-        self.transform_with_corner(t).0
+        Polyomino(self.0.transform(t))
     }
 
     /// `transform`, also returning the corner subtracted after applying `t` to each cell.
     pub(crate) fn transform_with_corner(&self, t: Transform) -> (Polyomino, Cell) {
-        let cells: Cells = self.cells.iter().map(|&c| t.apply(c)).collect();
-        // Coordinates of a normalised shape are in 0..=i32::MAX, so their images fit too and the
-        // span is unchanged.
-        Polyomino::normalise(cells).expect("a transformed shape is non-empty and keeps its span")
+        let (set, corner) = self.0.transform_with_corner(t);
+        (Polyomino(set), corner)
     }
 }
 
-/// `(min_row, max_row, min_col, max_col)`, or `None` for no cell.
-fn bounds(cells: &[Cell]) -> Option<(i32, i32, i32, i32)> {
-    let first = cells.first()?;
-    Some(cells.iter().fold(
-        (first.row, first.row, first.col, first.col),
-        |(a, b, c, d), x| (a.min(x.row), b.max(x.row), c.min(x.col), d.max(x.col)),
-    ))
+impl Deref for Polyomino {
+    type Target = CellSet;
+
+    /// Every polyomino is a cell set: `CellSet`'s methods work on it directly.
+    #[inline]
+    fn deref(&self) -> &CellSet {
+        &self.0
+    }
+}
+
+impl AsRef<CellSet> for Polyomino {
+    #[inline]
+    fn as_ref(&self) -> &CellSet {
+        &self.0
+    }
+}
+
+impl AsRef<CellSet> for CellSet {
+    #[inline]
+    fn as_ref(&self) -> &CellSet {
+        self
+    }
+}
+
+impl From<Polyomino> for CellSet {
+    /// Forgets that the cells are connected.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, Polyomino};
+    /// let set = CellSet::from(Polyomino::parse("#\n#")?);
+    /// assert_eq!(set.size(), 2);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    fn from(p: Polyomino) -> CellSet {
+        p.0
+    }
+}
+
+impl TryFrom<CellSet> for Polyomino {
+    type Error = ShapeError;
+
+    /// The cell set as a polyomino when its cells are 4-connected.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, Polyomino, ShapeError};
+    /// let l = Polyomino::try_from(CellSet::parse("#.\n##")?)?;
+    /// assert_eq!(l.size(), 3);
+    /// assert_eq!(Polyomino::try_from(CellSet::parse("#.\n.#")?), Err(ShapeError::Disconnected));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    fn try_from(set: CellSet) -> Result<Polyomino, ShapeError> {
+        if set.is_connected() {
+            Ok(Polyomino(set))
+        } else {
+            Err(ShapeError::Disconnected)
+        }
+    }
 }
 
 impl FromStr for Polyomino {
@@ -451,25 +226,15 @@ impl FromStr for Polyomino {
 }
 
 impl fmt::Display for Polyomino {
-    /// The drawing of [`to_ascii`](Polyomino::to_ascii) with `#` and `.`: (width + 1) × height
-    /// − 1 characters, however few cells the shape has. For shapes that may be sparse (read
-    /// from untrusted input), draw with [`try_to_ascii`](Polyomino::try_to_ascii) and a limit.
+    /// The drawing of [`CellSet::to_ascii`] with `#` and `.`, as `FromStr` reads it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_ascii('#', '.'))
+        fmt::Display::fmt(&self.0, f)
     }
 }
 
-/// Bounding boxes up to this many cells are drawn by `Debug`; larger ones list their cells.
-const DEBUG_DRAW_LIMIT: i64 = 4096;
-
 impl fmt::Debug for Polyomino {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if i64::from(self.height()) * i64::from(self.width()) <= DEBUG_DRAW_LIMIT {
-            let art = self.to_ascii('#', '.').replace('\n', "/");
-            write!(f, "Polyomino({art:?})")
-        } else {
-            f.debug_tuple("Polyomino").field(&self.cells).finish()
-        }
+        self.0.debug_as("Polyomino", f)
     }
 }
 
@@ -478,59 +243,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parse_errors_are_typed() {
+    fn connectivity_is_checked_by_every_constructor() {
+        assert_eq!(Polyomino::parse("#.\n.#"), Err(ShapeError::Disconnected));
+        assert_eq!(
+            Polyomino::parse_with("x-x", 'x', '-'),
+            Err(ShapeError::Disconnected)
+        );
+        assert_eq!(
+            Polyomino::from_cells([Cell::new(0, 0), Cell::new(0, 2)]),
+            Err(ShapeError::Disconnected)
+        );
         assert_eq!(Polyomino::parse(""), Err(ShapeError::Empty));
-        assert_eq!(Polyomino::parse("...\n..."), Err(ShapeError::Empty));
-        assert_eq!(
-            Polyomino::parse("#.\n#x"),
-            Err(ShapeError::UnexpectedChar {
-                ch: 'x',
-                line: 2,
-                column: 2
-            })
-        );
-        assert_eq!(
-            Polyomino::parse_with("#", '#', '#'),
-            Err(ShapeError::BadGlyphs)
-        );
-    }
-
-    #[test]
-    fn indented_text_and_ragged_rows() {
-        let p = Polyomino::parse(
-            "
-            #
-            ###
-            ",
-        )
-        .unwrap();
-        assert_eq!(p.to_string(), "#..\n###");
-    }
-
-    #[test]
-    fn spans_beyond_i32_are_rejected() {
-        let far = [Cell::new(i32::MIN, 0), Cell::new(i32::MAX, 0)];
-        assert_eq!(Polyomino::from_cells(far), Err(ShapeError::TooLarge));
-        let edge = [Cell::new(0, 0), Cell::new(0, i32::MAX)];
-        assert_eq!(Polyomino::from_cells(edge), Err(ShapeError::TooLarge));
-        let wide = Polyomino::from_cells([Cell::new(0, 0), Cell::new(0, i32::MAX - 1)]).unwrap();
-        assert_eq!(wide.width(), i32::MAX);
-        assert_eq!(wide.transform(Transform::Rotate90).height(), i32::MAX);
-    }
-
-    #[test]
-    fn connectivity_and_holes() {
         let ring = Polyomino::parse("###\n#.#\n###").unwrap();
-        assert!(ring.is_connected());
-        assert_eq!(ring.holes(), vec![Cell::new(1, 1)]);
-        let diag = Polyomino::parse("#.\n.#").unwrap();
-        assert!(!diag.is_connected());
-        assert!(diag.holes().is_empty());
-        // A 5×5 ring with a 3×3 hole.
-        let big = Polyomino::parse("#####\n#...#\n#...#\n#...#\n#####").unwrap();
-        assert_eq!(big.holes().len(), 9);
-        // A C shape has no hole.
-        let c = Polyomino::parse("###\n#..\n###").unwrap();
-        assert!(c.holes().is_empty());
+        assert_eq!(ring.hole_count(), 1);
+        assert_eq!(format!("{ring:?}"), "Polyomino(\"###/#.#/###\")");
+    }
+
+    #[test]
+    fn transforms_stay_polyominoes() {
+        let f = Polyomino::parse(".##\n##.\n.#.").unwrap();
+        for t in Transform::ALL {
+            let image = f.transform(t);
+            assert!(image.is_connected());
+            assert_eq!(image.as_cell_set(), &f.as_cell_set().transform(t));
+        }
     }
 }

@@ -24,7 +24,7 @@
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::{Cell, Polyomino, SvgError};
+use crate::{Cell, CellSet, SvgError};
 
 /// The default limit on drawn cells: 250 000 cells make a document of roughly 20 MB.
 pub const DEFAULT_MAX_CELLS: usize = 250_000;
@@ -733,12 +733,16 @@ impl SvgOptions {
 /// assert_eq!(svg.matches("<rect class=\"cell\"").count(), 6);
 /// assert!(svg.contains(">1</text>"));
 /// // Far-apart cells cost only their cells, not their 10⁹-wide bounding box:
-/// let sparse = Polyomino::from_cells([(0, 0).into(), (0, 1_000_000_000).into()])?;
+/// let sparse = polyomino::CellSet::from_cells([(0, 0).into(), (0, 1_000_000_000).into()])?;
 /// assert!(render_set(&[sparse], &SvgOptions::default())?.len() < 2000);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn render_set(shapes: &[Polyomino], options: &SvgOptions) -> Result<String, SvgError> {
-    let total: usize = shapes.iter().map(Polyomino::size).sum();
+pub fn render_set<S: AsRef<CellSet>>(
+    shapes: &[S],
+    options: &SvgOptions,
+) -> Result<String, SvgError> {
+    let shapes: Vec<&CellSet> = shapes.iter().map(AsRef::as_ref).collect();
+    let total: usize = shapes.iter().map(|s| s.size()).sum();
     if total > options.max_cells {
         return Err(SvgError::TooManyCells {
             cells: total,
@@ -752,8 +756,8 @@ pub fn render_set(shapes: &[Polyomino], options: &SvgOptions) -> Result<String, 
     let margin = f64::from(options.margin_px);
     let gap = f64::from(options.gap_px);
     let n = shapes.len();
-    let panel_h = shapes.iter().map(Polyomino::height).max().unwrap_or(0);
-    let panel_w = shapes.iter().map(Polyomino::width).max().unwrap_or(0);
+    let panel_h = shapes.iter().map(|s| s.height()).max().unwrap_or(0);
+    let panel_w = shapes.iter().map(|s| s.width()).max().unwrap_or(0);
     let columns = match options.columns {
         Some(c) => c.min(n.max(1)),
         None => (1..=n.max(1)).find(|c| c * c >= n).unwrap_or(1),

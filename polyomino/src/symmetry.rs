@@ -1,12 +1,12 @@
-//! Orientations, symmetry groups and canonical forms, shared by [`Polyomino`] and
-//! [`MarkedPolyomino`].
+//! Orientations, symmetry groups and canonical forms, shared by [`CellSet`], [`Polyomino`] and
+//! [`Marked`] shapes.
 //!
 //! All three are computed by applying the (at most eight) transforms of an
 //! [`Equivalence`] and comparing the normalised results, so each costs eight
 //! [`transform`](Polyomino::transform)s: O(n log n) for n cells. The canonical form is the
 //! smallest image under the derived `Ord` (lexicographic on the row-major sorted cells).
 
-use crate::{Equivalence, MarkedPolyomino, Polyomino, Transform, TransformSet};
+use crate::{CellSet, Equivalence, Marked, Polyomino, Shape, Transform, TransformSet};
 
 /// A value the eight symmetries act on.
 pub(crate) trait Symmetric: Sized + Ord + Clone {
@@ -19,7 +19,13 @@ impl Symmetric for Polyomino {
     }
 }
 
-impl Symmetric for MarkedPolyomino {
+impl Symmetric for CellSet {
+    fn image(&self, t: Transform) -> Self {
+        self.transform(t)
+    }
+}
+
+impl<S: Shape> Symmetric for Marked<S> {
     fn image(&self, t: Transform) -> Self {
         self.transform(t)
     }
@@ -52,8 +58,8 @@ pub(crate) fn canonical<S: Symmetric>(s: &S, eq: Equivalence) -> S {
 }
 
 macro_rules! symmetry_methods {
-    ($ty:ty, $group:literal, $orientations:literal, $canonical:literal, $is_canonical:literal) => {
-        impl $ty {
+    ([$($generics:tt)*] $ty:ty, $group:literal, $orientations:literal, $canonical:literal, $is_canonical:literal) => {
+        impl<$($generics)*> $ty {
             /// The transforms that map the shape onto itself (up to translation). Always a
             /// subgroup of the eight symmetries, so its size divides 8.
             ///
@@ -99,7 +105,7 @@ macro_rules! symmetry_methods {
 }
 
 symmetry_methods!(
-    Polyomino,
+    [] Polyomino,
     r######"use polyomino::{Polyomino, Transform, TransformSet};
 assert_eq!(Polyomino::parse("##\n##")?.symmetry_group(), TransformSet::ALL);
 // The T tetromino is symmetric about its vertical axis only:
@@ -132,7 +138,7 @@ assert_eq!(l.orientations(Equivalence::Free).iter().filter(|(_, o)| o.is_canonic
 # Ok::<(), Box<dyn std::error::Error>>(())"######
 );
 symmetry_methods!(
-    MarkedPolyomino,
+    [S: Shape] Marked<S>,
     r######"use polyomino::{MarkedPolyomino, Transform};
 // The bar ### has four symmetries; a mark at its centre keeps them all, a mark at its end
 // keeps only the identity and the mirror that swaps top and bottom.
@@ -161,5 +167,26 @@ let plane = MarkedPolyomino::parse("..@..\n#####\n..#..\n.###.")?;
 let canonical = plane.canonical(Equivalence::Free);
 assert!(canonical.is_canonical(Equivalence::Free));
 assert_eq!(plane.orientations(Equivalence::Free).len(), 4);
+# Ok::<(), polyomino::ShapeError>(())"######
+);
+symmetry_methods!(
+    [] CellSet,
+    r######"use polyomino::{CellSet, TransformSet};
+// Two cells meeting at a corner: a half turn maps them onto themselves.
+let diagonal = CellSet::parse("#.\n.#")?;
+assert_eq!(diagonal.symmetry_group().len(), 4);
+assert!(diagonal.symmetry_group().contains(polyomino::Transform::Rotate180));
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{CellSet, Equivalence};
+let pair = CellSet::parse("#.\n.#")?;
+assert_eq!(pair.orientations(Equivalence::Free).len(), 2); // the two diagonals
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{CellSet, Equivalence, Transform};
+let pair = CellSet::parse("#.\n.#")?;
+assert_eq!(pair.transform(Transform::Rotate90).canonical(Equivalence::Free), pair.canonical(Equivalence::Free));
+# Ok::<(), polyomino::ShapeError>(())"######,
+    r######"use polyomino::{CellSet, Equivalence};
+let pair = CellSet::parse(".#\n#.")?;
+assert!(pair.canonical(Equivalence::Free).is_canonical(Equivalence::Free));
 # Ok::<(), polyomino::ShapeError>(())"######
 );

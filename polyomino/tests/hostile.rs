@@ -67,7 +67,7 @@ fn false_counts_are_refused_not_panicked_on() {
 
 #[test]
 fn shapes_larger_than_the_board_have_no_placement() {
-    use polyomino::{Board, Polyomino};
+    use polyomino::{Board, CellSet, Polyomino};
     let board = Board::new(8, 64).unwrap();
     // 65 columns wide: `1 << col` overflowed a row word.
     let wide = Polyomino::from_cells(
@@ -79,7 +79,7 @@ fn shapes_larger_than_the_board_have_no_placement() {
     assert!(board.placements(&wide).is_empty());
     // Two cells 2·10⁹ rows apart (not connected, but a cell set all the same): the row masks
     // used to be allocated (16 GB) before the fit test.
-    let tall = Polyomino::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 0)]).unwrap();
+    let tall = CellSet::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 0)]).unwrap();
     assert!(board.placements(&tall).is_empty());
     assert!(board.placement_offsets(&tall).is_empty());
 }
@@ -299,7 +299,8 @@ mod big_shapes {
     #[test]
     fn sparse_shapes_refuse_huge_drawings() {
         // Display of these two cells draws 2·10⁹ rows (4 GB of text).
-        let sparse = Polyomino::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 1)]).unwrap();
+        let sparse =
+            polyomino::CellSet::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 1)]).unwrap();
         let started = Instant::now();
         // (2 + 1) columns per row, 2·10⁹ + 1 rows, no newline after the last one.
         let chars = 3 * 2_000_000_001u64 - 1;

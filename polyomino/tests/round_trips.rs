@@ -2,12 +2,27 @@
 //! (`FromStr` after `Display`), and with the `serde` feature every value survives JSON, while
 //! documents that break an invariant are refused.
 
-use polyomino::{Board, Cell, MarkedPolyomino, Polyomino, Transform};
+use polyomino::{Board, Cell, CellSet, MarkedCellSet, MarkedPolyomino, Polyomino, Transform};
 use proptest::prelude::*;
 
-fn shape() -> impl Strategy<Value = Polyomino> {
+/// Any cell set in a 6 × 6 box, connected or not.
+fn shape() -> impl Strategy<Value = CellSet> {
     prop::collection::vec((0i32..6, 0i32..6), 1..12).prop_map(|cells| {
-        Polyomino::from_cells(cells.into_iter().map(|(r, c)| Cell::new(r, c))).unwrap()
+        CellSet::from_cells(cells.into_iter().map(|(r, c)| Cell::new(r, c))).unwrap()
+    })
+}
+
+/// A polyomino grown from one cell by random edge steps (always connected).
+fn polyomino() -> impl Strategy<Value = Polyomino> {
+    prop::collection::vec((0usize..64, 0usize..4), 0..11).prop_map(|steps| {
+        let mut cells = vec![Cell::ORIGIN];
+        for (pick, dir) in steps {
+            let next = cells[pick % cells.len()].edge_neighbours()[dir];
+            if !cells.contains(&next) {
+                cells.push(next);
+            }
+        }
+        Polyomino::from_cells(cells).unwrap()
     })
 }
 
@@ -28,7 +43,8 @@ proptest! {
     }
 
     #[test]
-    fn shapes_read_back(p in shape()) {
+    fn shapes_read_back(s in shape(), p in polyomino()) {
+        prop_assert_eq!(s.to_string().parse::<CellSet>(), Ok(s));
         prop_assert_eq!(p.to_string().parse::<Polyomino>(), Ok(p));
     }
 
@@ -38,10 +54,13 @@ proptest! {
     }
 
     #[test]
-    fn marked_shapes_read_back(p in shape(), k in any::<prop::sample::Index>()) {
+    fn marked_shapes_read_back(s in shape(), p in polyomino(), k in any::<prop::sample::Index>()) {
         let mark = p.cells()[k.index(p.size())];
         let m = MarkedPolyomino::new(p, mark).unwrap();
         prop_assert_eq!(m.to_string().parse::<MarkedPolyomino>(), Ok(m));
+        let mark = s.cells()[k.index(s.size())];
+        let m = MarkedCellSet::new(s, mark).unwrap();
+        prop_assert_eq!(m.to_string().parse::<MarkedCellSet>(), Ok(m));
     }
 }
 
@@ -78,8 +97,11 @@ mod serde_forms {
 
     proptest! {
         #[test]
-        fn values_survive_json(p in shape(), b in board(), row in any::<i32>(), col in any::<i32>()) {
+        fn values_survive_json(s in shape(), p in polyomino(), b in board(), row in any::<i32>(), col in any::<i32>()) {
+            prop_assert_eq!(round_trip(&s), s.clone());
             prop_assert_eq!(round_trip(&p), p.clone());
+            let m = MarkedCellSet::new(s.clone(), s.cells()[0]).unwrap();
+            prop_assert_eq!(round_trip(&m), m);
             prop_assert_eq!(round_trip(&b), b);
             let c = Cell::new(row, col);
             prop_assert_eq!(round_trip(&c), c);
@@ -117,6 +139,9 @@ mod serde_forms {
         assert_eq!(shifted, "##".parse().unwrap());
         // Documents that break an invariant are refused.
         assert!(serde_json::from_str::<Polyomino>("[]").is_err());
+        let apart = r#"[{"row":0,"col":0},{"row":0,"col":2}]"#;
+        assert!(serde_json::from_str::<Polyomino>(apart).is_err());
+        assert_eq!(serde_json::from_str::<CellSet>(apart).unwrap().size(), 2);
         let bad_mark = r#"{"shape":[{"row":0,"col":0}],"mark":{"row":3,"col":3}}"#;
         assert!(serde_json::from_str::<MarkedPolyomino>(bad_mark).is_err());
         assert!(serde_json::from_str::<Board>(r#""..\n.""#).is_err());

@@ -128,7 +128,7 @@ fn hexominoes_are_well_formed_with_one_rect_per_cell() {
     let shapes: Vec<Polyomino> = enumerate::free(6).unwrap().collect();
     let svg = render_set(&shapes, &SvgOptions::default().with_labels(true)).unwrap();
     let root = check_xml(&svg);
-    let cells: usize = shapes.iter().map(Polyomino::size).sum();
+    let cells: usize = shapes.iter().map(|s| s.size()).sum();
     assert_eq!(count_class(&svg, "rect", "cell"), cells);
     assert_eq!(cells, 210);
     // Labels 0..35.
@@ -205,10 +205,10 @@ fn options_are_honoured() {
 #[test]
 fn extremes_neither_panic_nor_blow_up() {
     // Empty set.
-    let svg = render_set(&[], &SvgOptions::default()).unwrap();
+    let svg = render_set::<Polyomino>(&[], &SvgOptions::default()).unwrap();
     check_xml(&svg);
     // A 10^9-wide and 2·10^9-high shape with three cells.
-    let sparse = Polyomino::from_cells([
+    let sparse = polyomino::CellSet::from_cells([
         Cell::new(0, 0),
         Cell::new(0, 1_000_000_000),
         Cell::new(2_000_000_000, 5),

@@ -9,7 +9,7 @@ use level_planner::{
     Instance, InstanceProblem, Params, PlanError, PlanOptions, Site, Tolerance, VirtualLevel, plan,
     plan_reference,
 };
-use polyomino::{Cell, Polyomino};
+use polyomino::{Cell, CellSet};
 
 use super::{coord, float};
 use crate::ensure;
@@ -30,7 +30,7 @@ pub fn targets() -> Vec<Target> {
     }]
 }
 
-fn footprint(u: &mut Unstructured<'_>) -> Option<Polyomino> {
+fn footprint(u: &mut Unstructured<'_>) -> Option<CellSet> {
     let n = u.int_in_range(1..=5).unwrap_or(1);
     let mut at = Cell::ORIGIN;
     let mut cells = vec![at];
@@ -43,7 +43,7 @@ fn footprint(u: &mut Unstructured<'_>) -> Option<Polyomino> {
         // A footprint far away from its other cells (a huge, sparse bounding box).
         cells.push(Cell::new(coord(u), coord(u)));
     }
-    Polyomino::from_cells(cells).ok()
+    CellSet::from_cells(cells).ok()
 }
 
 fn planner(data: &[u8]) -> CaseResult {

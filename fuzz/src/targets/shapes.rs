@@ -8,8 +8,8 @@ use arbitrary::Unstructured;
 use polyomino::enumerate::{self, Options};
 use polyomino::svg::{self, Rgb, SvgOptions};
 use polyomino::{
-    Bitboard, Board, BoardError, Cell, Equivalence, MarkedPolyomino, Polyomino, RotateError,
-    ShapeError, SvgError, Transform,
+    Bitboard, Board, BoardError, Cell, CellSet, Equivalence, MarkedCellSet, MarkedPolyomino,
+    Polyomino, RotateError, ShapeError, SvgError, Transform,
 };
 
 use super::{coord, float};
@@ -113,7 +113,7 @@ pub(crate) fn components(cells: &[Cell]) -> usize {
 
 /// Holes of a normalised shape with a small bounding box: empty cells of the box that a flood
 /// from outside the box does not reach.
-fn holes_by_flood(p: &Polyomino) -> Vec<Cell> {
+fn holes_by_flood(p: &CellSet) -> Vec<Cell> {
     let (h, w) = (p.height(), p.width());
     let inside = |c: Cell| c.row >= -1 && c.col >= -1 && c.row <= h && c.col <= w;
     let mut seen: HashSet<Cell> = HashSet::from([Cell::new(-1, -1)]);
@@ -140,7 +140,7 @@ fn holes_by_flood(p: &Polyomino) -> Vec<Cell> {
 fn shape(data: &[u8]) -> CaseResult {
     let mut u = Unstructured::new(data);
     let input = cells(&mut u, 40);
-    let made = Polyomino::from_cells(input.iter().copied());
+    let made = CellSet::from_cells(input.iter().copied());
     let (rows, cols) = span(&input);
     let p = match made {
         Err(ShapeError::Empty) => {
@@ -184,6 +184,21 @@ fn shape(data: &[u8]) -> CaseResult {
         p.is_connected(),
         components(p.cells())
     );
+    // A polyomino is exactly a connected cell set, whichever constructor builds it.
+    let poly = Polyomino::from_cells(input.iter().copied());
+    ensure!(
+        poly.is_ok() == (components(p.cells()) == 1),
+        "Polyomino::from_cells is {poly:?} for {} components",
+        components(p.cells())
+    );
+    match &poly {
+        Ok(q) => ensure!(q.as_cell_set() == &p, "the polyomino's cells differ"),
+        Err(e) => ensure!(*e == ShapeError::Disconnected, "unexpected error {e:?}"),
+    }
+    ensure!(
+        Polyomino::try_from(p.clone()).ok() == poly.ok(),
+        "TryFrom<CellSet> and from_cells disagree"
+    );
     if i64::from(p.height()) * i64::from(p.width()) <= 4096 {
         let holes = p.holes();
         let expected = holes_by_flood(&p);
@@ -192,7 +207,7 @@ fn shape(data: &[u8]) -> CaseResult {
             "holes {holes:?}, flood fill finds {expected:?} in {p:?}"
         );
         ensure!(
-            Polyomino::parse(&p.to_string()).as_ref() == Ok(&p),
+            CellSet::parse(&p.to_string()).as_ref() == Ok(&p),
             "the drawing does not read back"
         );
     }
@@ -245,7 +260,14 @@ fn shape(data: &[u8]) -> CaseResult {
     } else {
         Cell::new(coord(&mut u), coord(&mut u))
     };
-    match MarkedPolyomino::new(p.clone(), mark) {
+    if let Ok(poly) = Polyomino::try_from(p.clone()) {
+        let marked = MarkedPolyomino::new(poly, mark);
+        ensure!(
+            marked.is_ok() == p.contains(mark),
+            "a marked polyomino is {marked:?} for mark {mark}"
+        );
+    }
+    match MarkedCellSet::new(p.clone(), mark) {
         Ok(m) => {
             ensure!(p.contains(mark), "mark {mark} off the shape accepted");
             for t in Transform::ALL {
@@ -282,7 +304,7 @@ fn angle(u: &mut Unstructured<'_>) -> f64 {
 fn rotate(data: &[u8]) -> CaseResult {
     let mut u = Unstructured::new(data);
     let input = cells(&mut u, 12);
-    let Ok(p) = Polyomino::from_cells(input) else {
+    let Ok(p) = CellSet::from_cells(input) else {
         return Ok(Verdict::Rejected);
     };
     let pivot = Cell::new(coord(&mut u), coord(&mut u));
@@ -313,7 +335,7 @@ fn rotate(data: &[u8]) -> CaseResult {
     if degrees % 90.0 == 0.0 {
         let quarter = (degrees.rem_euclid(360.0) / 90.0) as i32;
         let expected = p.transform(Transform::rotation(quarter));
-        let got = Polyomino::from_cells(rotated.iter().copied())
+        let got = CellSet::from_cells(rotated.iter().copied())
             .map_err(|e| format!("a quarter-turn result is not a shape: {e}"))?;
         ensure!(
             got == expected,
@@ -379,7 +401,7 @@ fn board(data: &[u8]) -> CaseResult {
         distinct.len()
     );
     // A small shape: its fitting offsets by brute force.
-    let piece = Polyomino::from_cells(cells(&mut u, 6)).ok();
+    let piece = CellSet::from_cells(cells(&mut u, 6)).ok();
     if let Some(piece) = piece.filter(|_| h <= 64) {
         let mut expected = Vec::new();
         for r in 0..h as i32 {
@@ -625,8 +647,8 @@ fn enumeration(data: &[u8]) -> CaseResult {
 
 fn picture(data: &[u8]) -> CaseResult {
     let mut u = Unstructured::new(data);
-    let shapes: Vec<Polyomino> = (0..u.int_in_range(0..=6).unwrap_or(0))
-        .filter_map(|_| Polyomino::from_cells(cells(&mut u, 10)).ok())
+    let shapes: Vec<CellSet> = (0..u.int_in_range(0..=6).unwrap_or(0))
+        .filter_map(|_| CellSet::from_cells(cells(&mut u, 10)).ok())
         .collect();
     let px = |u: &mut Unstructured<'_>| -> u32 {
         if u.ratio(1, 4).unwrap_or(false) {
@@ -668,7 +690,7 @@ fn picture(data: &[u8]) -> CaseResult {
     }
     match svg::render_set(&shapes, &options) {
         Ok(s) => {
-            let total: usize = shapes.iter().map(Polyomino::size).sum();
+            let total: usize = shapes.iter().map(CellSet::size).sum();
             ensure!(
                 s.starts_with("<svg") && s.ends_with("</svg>\n"),
                 "not an SVG document"

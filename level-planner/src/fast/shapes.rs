@@ -13,7 +13,7 @@
 //! first spin with the largest count wins, and spin 0 is always rasterised), so the result is
 //! unchanged.
 
-use polyomino::{Board, Cell, MarkedPolyomino, Polyomino, RIGHT_ANGLE_EPSILON};
+use polyomino::{Board, Cell, CellSet, MarkedCellSet, RIGHT_ANGLE_EPSILON};
 
 use crate::PlanError;
 use crate::geometry::{extent, spins, spun};
@@ -31,7 +31,7 @@ const EXACT_UNITS: u64 = 8;
 /// Where `shape` (offsets from the pivot) fits on `board`: the pivot cells, row-major.
 fn fit_pivots(board: &Board, shape: &[(i64, i64)]) -> Vec<(usize, usize)> {
     let cells = shape.iter().map(|&(r, c)| Cell::new(r as i32, c as i32));
-    let poly = Polyomino::from_cells(cells).expect("a spun footprint is never empty");
+    let poly = CellSet::from_cells(cells).expect("a spun footprint is never empty");
     // The pivot sits at minus the smallest offsets inside the normalised shape.
     let (min_r, min_c) = (extent(shape, 0).0, extent(shape, 1).0);
     board
@@ -72,7 +72,7 @@ struct CentreHull {
 }
 
 impl CentreHull {
-    fn new(footprint: &MarkedPolyomino) -> CentreHull {
+    fn new(footprint: &MarkedCellSet) -> CentreHull {
         let pivot = footprint.mark();
         let mut pts: Vec<(i64, i64)> = footprint
             .shape()
@@ -126,7 +126,7 @@ impl CentreHull {
     /// rotated centres spread over more than `rows` rows or `cols` columns (with a margin far
     /// above rounding errors), so that the rasterisation is taller or wider than the site.
     fn may_fit(&self, angle_deg: f64, rows: usize, cols: usize) -> bool {
-        // The same rotation as `Polyomino::rotate_about`.
+        // The same rotation as `CellSet::rotate_about`.
         let (sin, cos) = angle_deg.rem_euclid(360.0).to_radians().sin_cos();
         let (mut r_lo, mut r_hi, mut c_lo, mut c_hi) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for &(dr, dc) in &self.points {
@@ -238,16 +238,15 @@ mod tests {
             "#....\n.#...\n..###",
         ];
         for art in shapes {
-            let shape = Polyomino::parse(art).unwrap();
-            let footprint = MarkedPolyomino::new(shape.clone(), shape.cells()[0]).unwrap();
+            let shape = CellSet::parse(art).unwrap();
+            let footprint = MarkedCellSet::new(shape.clone(), shape.cells()[0]).unwrap();
             let hull = CentreHull::new(&footprint);
             for k in 0..720 {
                 let angle = f64::from(k) * 0.5 + 0.123 * f64::from(k % 3);
                 let raster = spun(&footprint, angle);
-                let poly = Polyomino::from_cells(
-                    raster.iter().map(|&(r, c)| Cell::new(r as i32, c as i32)),
-                )
-                .unwrap();
+                let poly =
+                    CellSet::from_cells(raster.iter().map(|&(r, c)| Cell::new(r as i32, c as i32)))
+                        .unwrap();
                 let (h, w) = (poly.height() as usize, poly.width() as usize);
                 for rows in 1..8 {
                     for cols in 1..8 {

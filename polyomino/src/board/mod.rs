@@ -28,7 +28,7 @@ pub use placement::Placement;
 use core::fmt;
 
 use crate::ascii;
-use crate::{BoardError, Cell, Equivalence, Polyomino, Transform};
+use crate::{BoardError, Cell, CellSet, Equivalence, Transform};
 
 /// A rectangular board of `height × width` cells (rows grow downward), some of which may be
 /// blocked.
@@ -302,7 +302,7 @@ impl Board {
     /// assert_eq!(placements[1].offset(), Cell::new(0, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn placements(&self, shape: &Polyomino) -> Vec<Placement> {
+    pub fn placements(&self, shape: &CellSet) -> Vec<Placement> {
         let mut out = Vec::new();
         self.push_placements(0, Transform::Identity, shape, &mut out);
         out
@@ -334,10 +334,14 @@ impl Board {
     /// assert_eq!(scott.placements_of(&pentominoes, Equivalence::Free).len(), 1568);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn placements_of(&self, pieces: &[Polyomino], eq: Equivalence) -> Vec<Placement> {
+    pub fn placements_of<P: AsRef<CellSet>>(
+        &self,
+        pieces: &[P],
+        eq: Equivalence,
+    ) -> Vec<Placement> {
         let mut out = Vec::new();
         for (i, piece) in pieces.iter().enumerate() {
-            for (t, oriented) in piece.orientations(eq) {
+            for (t, oriented) in piece.as_ref().orientations(eq) {
                 self.push_placements(i, t, &oriented, &mut out);
             }
         }
@@ -356,14 +360,14 @@ impl Board {
     ///            vec![Cell::new(0, 0), Cell::new(0, 1), Cell::new(2, 0), Cell::new(2, 1)]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn placement_offsets(&self, shape: &Polyomino) -> Vec<Cell> {
+    pub fn placement_offsets(&self, shape: &CellSet) -> Vec<Cell> {
         let mut out = Vec::new();
         self.for_each_offset(shape, |r, c| out.push(Cell::new(r as i32, c as i32)));
         out
     }
 
     /// Calls `f(row, col)` for every fitting offset of `shape`, row-major.
-    fn for_each_offset(&self, shape: &Polyomino, mut f: impl FnMut(u32, u32)) {
+    fn for_each_offset(&self, shape: &CellSet, mut f: impl FnMut(u32, u32)) {
         let (h, w) = (i64::from(shape.height()), i64::from(shape.width()));
         if h > i64::from(self.height) || w > i64::from(self.width) {
             return;
@@ -396,7 +400,7 @@ impl Board {
         &self,
         piece: usize,
         t: Transform,
-        shape: &Polyomino,
+        shape: &CellSet,
         out: &mut Vec<Placement>,
     ) {
         // A shape taller or wider than the board has no placement: check before building its
@@ -486,7 +490,7 @@ mod tests {
     fn full_width_boards_work() {
         let b = Board::new(2, 64).unwrap();
         assert_eq!(b.usable().count(), 128);
-        let bar = Polyomino::parse("################").unwrap();
+        let bar = CellSet::parse("################").unwrap();
         assert_eq!(b.placements(&bar).len(), 2 * (64 - 16 + 1));
     }
 

@@ -15,7 +15,7 @@
 
 use super::budget::{Budget, Meter, Stop};
 use super::lattice::Lattice;
-use crate::Polyomino;
+use crate::{CellSet, Polyomino};
 
 /// Counts fixed polyominoes of every size `1..=n`; `counts[k]` is the number of size `k`
 /// (`counts[0] = 0`). Requires `n ≥ 1`. Every polyomino of size below `n` is one node of the
@@ -261,7 +261,8 @@ impl FixedPolyominoes {
 
     fn shape(&self) -> Polyomino {
         let cells = self.placed.iter().map(|&i| self.lattice.cell(i as usize));
-        Polyomino::from_cells(cells).expect("a search path is never empty")
+        // Redelmeier's search adds only cells next to placed ones: the set is connected.
+        Polyomino::from_connected(CellSet::from_cells(cells).expect("a search path is never empty"))
     }
 }
 

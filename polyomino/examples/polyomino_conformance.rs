@@ -2,9 +2,9 @@
 //! format of the project's `sequences.json` (a small sample ships in `examples/data/`).
 //!
 //! ```text
-//! cargo run --release -p polyomino --example conformance                  # the shipped sample
-//! cargo run --release -p polyomino --example conformance -- FILE_OR_DIR [--max N]
-//! cargo run --release -p polyomino --example conformance -- --help
+//! cargo run --release -p polyomino --example polyomino_conformance                  # the shipped sample
+//! cargo run --release -p polyomino --example polyomino_conformance -- FILE_OR_DIR [--max N]
+//! cargo run --release -p polyomino --example polyomino_conformance -- --help
 //! ```
 
 #[path = "support/cli.rs"]

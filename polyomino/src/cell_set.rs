@@ -1,0 +1,552 @@
+//! The [`CellSet`] value type: a finite, non-empty set of cells up to translation, connected or
+//! not. A [`Polyomino`](crate::Polyomino) is a `CellSet` that is 4-connected.
+//!
+//! # Representation and costs
+//!
+//! A cell set stores its cells sorted row-major in a small inline vector (no heap allocation
+//! up to eight cells), normalised so that its smallest row and smallest column are both 0. Two
+//! polyominoes are therefore equal exactly when they are translates of each other, and the
+//! derived `Ord` (lexicographic on the sorted cells) is the order canonical forms minimise.
+//!
+//! | operation | cost (n cells) |
+//! |---|---|
+//! | [`from_cells`](CellSet::from_cells), [`transform`](CellSet::transform) | O(n log n) |
+//! | [`contains`](CellSet::contains) | O(log n) |
+//! | [`is_connected`](CellSet::is_connected) | O(n log n) |
+//! | [`hole_count`](CellSet::hole_count) | O(n log n) |
+//! | [`holes`](CellSet::holes) | O(n log n) without holes; else about O(A) for the empty area A it floods, up to about n²/16 |
+//! | [`to_ascii`](CellSet::to_ascii), `Display` | O(h · w · log n) for a bounding box of h × w: [`try_to_ascii`](CellSet::try_to_ascii) refuses large ones |
+//!
+//! A `CellSet` need not be 4-connected, so it can describe any cell set, such as a
+//! conservatively rasterised footprint or a room made of separate parts;
+//! [`is_connected`](CellSet::is_connected) says whether it is a polyomino, and
+//! `Polyomino::try_from(cell_set)` turns it into one when it is.
+
+use core::fmt;
+use core::str::FromStr;
+use std::collections::HashSet;
+
+use smallvec::SmallVec;
+
+use crate::ascii;
+use crate::{Cell, ShapeError, Transform};
+
+/// Inline storage for the cells of a shape.
+pub(crate) type Cells = SmallVec<[Cell; 8]>;
+
+/// A finite, non-empty set of grid cells, normalised so that its bounding box starts at the
+/// origin; connected or not (a [`Polyomino`](crate::Polyomino) is the connected kind, and
+/// dereferences to its `CellSet`, so every method here works on polyominoes too).
+///
+/// ```
+/// use polyomino::{Cell, CellSet, Polyomino};
+/// // Two dominoes that do not touch: a cell set, not a polyomino.
+/// let pair: CellSet = "##.\n..#\n..#".parse()?;
+/// assert_eq!(pair.size(), 4);
+/// assert!(!pair.is_connected());
+/// assert!(Polyomino::try_from(pair).is_err());
+/// let t: CellSet = "###\n.#.".parse()?;
+/// assert_eq!(t.size(), 4);
+/// assert_eq!((t.height(), t.width()), (2, 3));
+/// assert!(t.contains(Cell::new(1, 1)));
+/// assert!(t.is_connected());
+/// assert_eq!(t.to_string(), "###\n.#.");
+/// // Translation does not matter:
+/// let moved = CellSet::from_cells(t.cells().iter().map(|&c| c + Cell::new(7, -3)))?;
+/// assert_eq!(moved, t);
+/// # Ok::<(), polyomino::ShapeError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellSet {
+    cells: Cells,
+}
+
+impl CellSet {
+    /// The polyomino with the given cells (any coordinates; duplicates are merged), translated
+    /// so that its bounding box starts at the origin.
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet, ShapeError};
+    /// let p = CellSet::from_cells([Cell::new(10, 10), Cell::new(10, 11), Cell::new(10, 10)])?;
+    /// assert_eq!(p.cells(), [Cell::new(0, 0), Cell::new(0, 1)]); // translated, deduplicated
+    /// assert_eq!(CellSet::from_cells([]), Err(ShapeError::Empty));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::Empty`] for no cell, [`ShapeError::TooLarge`] when the cells span
+    /// `i32::MAX` or more rows or columns.
+    pub fn from_cells<I: IntoIterator<Item = Cell>>(cells: I) -> Result<CellSet, ShapeError> {
+        let cells: Cells = cells.into_iter().collect();
+        Ok(CellSet::normalise(cells)?.0)
+    }
+
+    /// Sorts, deduplicates and translates `cells`; returns the shape and the corner
+    /// `(min_row, min_col)` that was subtracted from every cell.
+    pub(crate) fn normalise(mut cells: Cells) -> Result<(CellSet, Cell), ShapeError> {
+        let (min_r, max_r, min_c, max_c) = bounds(&cells).ok_or(ShapeError::Empty)?;
+        // Spans stay below i32::MAX so that heights, widths and transformed coordinates fit.
+        if i64::from(max_r) - i64::from(min_r) >= i64::from(i32::MAX)
+            || i64::from(max_c) - i64::from(min_c) >= i64::from(i32::MAX)
+        {
+            return Err(ShapeError::TooLarge);
+        }
+        for c in &mut cells {
+            // The span fits in i32, so each difference does too.
+            c.row = (i64::from(c.row) - i64::from(min_r)) as i32;
+            c.col = (i64::from(c.col) - i64::from(min_c)) as i32;
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        Ok((CellSet { cells }, Cell::new(min_r, min_c)))
+    }
+
+    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`CellSet::parse_with`]).
+    ///
+    /// ```
+    /// use polyomino::CellSet;
+    /// // Lines are trimmed and blank lines around the drawing ignored:
+    /// let s = CellSet::parse("\n    .##\n    ##.\n\n")?;
+    /// assert_eq!(s.to_string(), ".##\n##.");
+    /// assert_eq!(s, ".##\n##.".parse()?); // `FromStr` does the same
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`CellSet::parse_with`].
+    pub fn parse(text: &str) -> Result<CellSet, ShapeError> {
+        CellSet::parse_with(text, '#', '.')
+    }
+
+    /// Reads ASCII art with the given glyphs. Each line is trimmed; blank lines before and after
+    /// the drawing are ignored; shorter rows are padded with empty cells.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, ShapeError};
+    /// let l = CellSet::parse_with("o-\no-\noo", 'o', '-')?;
+    /// assert_eq!(l, CellSet::parse("#.\n#.\n##")?);
+    /// assert_eq!(CellSet::parse_with("oo", 'o', 'o'), Err(ShapeError::BadGlyphs));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::UnexpectedChar`] for any other character, [`ShapeError::Empty`] for a
+    /// drawing without cells, [`ShapeError::BadGlyphs`] if the glyphs are equal or whitespace.
+    pub fn parse_with(text: &str, filled: char, empty: char) -> Result<CellSet, ShapeError> {
+        ascii::check_glyphs(&[filled, empty])?;
+        let cells = ascii::read_cells(text, empty, &[filled])?;
+        CellSet::from_cells(cells.into_iter().map(|(c, _)| c))
+    }
+
+    /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
+    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height − 1 characters,
+    /// so a sparse shape with a huge bounding box makes a huge string: two cells 10⁹ rows apart
+    /// draw two gigabytes of text. [`try_to_ascii`](CellSet::try_to_ascii) refuses drawings above
+    /// a size of your choice instead (`Debug` lists the cells past 4096 cells of bounding box).
+    ///
+    /// ```
+    /// use polyomino::CellSet;
+    /// let t = CellSet::parse("###\n.#.")?;
+    /// assert_eq!(t.to_ascii('█', ' '), "███\n █ ");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub fn to_ascii(&self, filled: char, empty: char) -> String {
+        ascii::draw(self.height(), self.width(), |c| {
+            if self.contains(c) { filled } else { empty }
+        })
+    }
+
+    /// [`to_ascii`](CellSet::to_ascii) when the drawing has at most `max_chars` characters
+    /// ((width + 1) × height − 1, newlines included), checked before anything is drawn.
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet, ShapeError};
+    /// let t = CellSet::parse("###\n.#.")?;
+    /// assert_eq!(t.try_to_ascii('#', '.', 100)?, t.to_string());
+    /// // Two cells a billion rows apart would draw about 2·10⁹ characters:
+    /// let sparse = CellSet::from_cells([Cell::new(0, 0), Cell::new(1_000_000_000, 0)])?;
+    /// assert_eq!(
+    ///     sparse.try_to_ascii('#', '.', 1 << 20),
+    ///     Err(ShapeError::DrawingTooLarge { chars: 2_000_000_001, max: 1 << 20 })
+    /// );
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::DrawingTooLarge`] when the drawing has more than `max_chars` characters.
+    pub fn try_to_ascii(
+        &self,
+        filled: char,
+        empty: char,
+        max_chars: usize,
+    ) -> Result<String, ShapeError> {
+        ascii::check_size(self.height(), self.width(), max_chars)?;
+        Ok(self.to_ascii(filled, empty))
+    }
+
+    /// The cells, sorted row-major; the smallest row and the smallest column are 0.
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet};
+    /// let s = CellSet::parse(".#\n##")?;
+    /// assert_eq!(s.cells(), [Cell::new(0, 1), Cell::new(1, 0), Cell::new(1, 1)]);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// Number of cells (at least 1).
+    ///
+    /// ```
+    /// use polyomino::CellSet;
+    /// assert_eq!(CellSet::parse("#.#\n###")?.size(), 5);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Number of rows of the bounding box.
+    ///
+    /// ```
+    /// use polyomino::CellSet;
+    /// let l = CellSet::parse("#.\n#.\n##")?;
+    /// assert_eq!((l.height(), l.width()), (3, 2));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn height(&self) -> i32 {
+        // Sorted row-major: the last cell has the largest row.
+        self.cells[self.cells.len() - 1].row + 1
+    }
+
+    /// Number of columns of the bounding box.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, Transform};
+    /// let l = CellSet::parse("#.\n#.\n##")?;
+    /// assert_eq!(l.width(), 2);
+    /// assert_eq!(l.transform(Transform::Rotate90).width(), 3); // a quarter turn swaps the sides
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn width(&self) -> i32 {
+        self.cells.iter().map(|c| c.col).max().unwrap_or(0) + 1
+    }
+
+    /// Whether `cell` (in the normalised frame) belongs to the shape.
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet};
+    /// let l = CellSet::parse("#.\n##")?;
+    /// assert!(l.contains(Cell::new(1, 1)));
+    /// assert!(!l.contains(Cell::new(0, 1)));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        self.cells.binary_search(&cell).is_ok()
+    }
+
+    /// Whether the cells form one 4-connected piece (edge-adjacent steps).
+    ///
+    /// ```
+    /// use polyomino::CellSet;
+    /// assert!(CellSet::parse("##\n.#")?.is_connected());
+    /// assert!(!CellSet::parse("#.\n.#")?.is_connected()); // corners do not connect
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub fn is_connected(&self) -> bool {
+        let n = self.cells.len();
+        let mut seen = vec![false; n];
+        let mut stack = vec![0usize];
+        seen[0] = true;
+        let mut reached = 1;
+        while let Some(i) = stack.pop() {
+            for nb in self.cells[i].edge_neighbours() {
+                if let Ok(j) = self.cells.binary_search(&nb)
+                    && !seen[j]
+                {
+                    seen[j] = true;
+                    reached += 1;
+                    stack.push(j);
+                }
+            }
+        }
+        reached == n
+    }
+
+    /// The empty cells enclosed by the shape: those from which no path of edge-adjacent empty
+    /// cells leads outside the bounding box. Sorted row-major.
+    ///
+    /// The famous heptomino with a hole (a 3×3 ring missing one corner) has one:
+    /// ```
+    /// use polyomino::{Cell, CellSet};
+    /// let p = CellSet::parse("###\n#.#\n##.")?;
+    /// assert_eq!(p.holes(), vec![Cell::new(1, 1)]);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    ///
+    /// # Cost
+    /// A shape without holes costs O(n log n) (it is recognised by
+    /// [`hole_count`](CellSet::hole_count) first). Otherwise the empty regions next to the
+    /// shape are flooded: time and memory grow with the empty area they cover, which can be
+    /// quadratic in n, and so can the answer itself: a square ring of n cells encloses about
+    /// n²/16 cells (a ring of 4·10⁵ cells, 10¹⁰ of them, 80 GB as a `Vec<Cell>`). To know
+    /// whether a shape has holes, or how many, call [`hole_count`](CellSet::hole_count).
+    pub fn holes(&self) -> Vec<Cell> {
+        if self.hole_count() == 0 {
+            return Vec::new();
+        }
+        let (h, w) = (self.height(), self.width());
+        // An enclosed region of area A needs more than 2·√A enclosing cells, so A < n².
+        let bound = self.cells.len() * self.cells.len();
+        let mut outside: HashSet<Cell> = HashSet::new();
+        let mut holes: HashSet<Cell> = HashSet::new();
+        for &cell in &self.cells {
+            for start in cell.edge_neighbours() {
+                if self.contains(start) || outside.contains(&start) || holes.contains(&start) {
+                    continue;
+                }
+                let mut region = vec![start];
+                let mut seen: HashSet<Cell> = HashSet::from([start]);
+                let mut i = 0;
+                let mut escapes = false;
+                while i < region.len() {
+                    let c = region[i];
+                    i += 1;
+                    if c.row < 0 || c.col < 0 || c.row >= h || c.col >= w || seen.len() > bound {
+                        escapes = true;
+                        break;
+                    }
+                    for nb in c.edge_neighbours() {
+                        if !self.contains(nb) && seen.insert(nb) {
+                            region.push(nb);
+                        }
+                    }
+                }
+                if escapes {
+                    outside.extend(seen);
+                } else {
+                    holes.extend(seen);
+                }
+            }
+        }
+        let mut out: Vec<Cell> = holes.into_iter().collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Number of holes: the regions of edge-adjacent empty cells from which no path leads
+    /// outside the bounding box ([`holes`](CellSet::holes) lists their cells, this counts the
+    /// regions). O(n log n) time and O(n) memory, however large the holes are.
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet};
+    /// let ring = CellSet::parse("###\n#.#\n###")?;
+    /// assert_eq!(ring.hole_count(), 1);
+    /// // Two holes; empty cells that meet only at a corner are separate holes:
+    /// let two = CellSet::parse("####\n#.##\n##.#\n####")?;
+    /// assert_eq!((two.hole_count(), two.holes().len()), (2, 2));
+    /// // A square ring of 4·10⁵ cells, whose hole has 10¹⁰ cells:
+    /// let s = 100_001;
+    /// let ring = CellSet::from_cells((0..s).flat_map(|i| {
+    ///     [Cell::new(0, i), Cell::new(s - 1, i), Cell::new(i, 0), Cell::new(i, s - 1)]
+    /// }))?;
+    /// assert_eq!((ring.size(), ring.hole_count()), (400_000, 1));
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub fn hole_count(&self) -> usize {
+        // The union X of the closed unit squares has Euler characteristic
+        // χ = V − E + F (its distinct corners, edges and cells) = b0 − b1, where b0 counts the
+        // connected pieces of X (squares meeting at a corner are connected) and b1 the bounded
+        // regions of the plane outside X. Empty cells sharing an edge are connected outside X,
+        // empty cells meeting only at a corner whose two other cells are filled are not, so b1
+        // is exactly the number of holes.
+        let key = |r: i32, c: i32| (u64::from(r as u32) << 32) | u64::from(c as u32);
+        // Normalised coordinates are in 0..i32::MAX, so `+ 1` cannot overflow.
+        let mut corners = Vec::with_capacity(4 * self.cells.len());
+        let mut across = Vec::with_capacity(2 * self.cells.len());
+        let mut down = Vec::with_capacity(2 * self.cells.len());
+        for c in &self.cells {
+            let (r, k) = (c.row, c.col);
+            corners.extend([key(r, k), key(r, k + 1), key(r + 1, k), key(r + 1, k + 1)]);
+            across.extend([key(r, k), key(r + 1, k)]);
+            down.extend([key(r, k), key(r, k + 1)]);
+        }
+        let distinct = |mut v: Vec<u64>| {
+            v.sort_unstable();
+            v.dedup();
+            v.len() as i64
+        };
+        let euler = distinct(corners) - distinct(across) - distinct(down) + self.cells.len() as i64;
+        let pieces = self.corner_connected_pieces() as i64;
+        // b1 = b0 − χ ≥ 0.
+        (pieces - euler) as usize
+    }
+
+    /// Number of pieces of the shape when cells meeting at a corner count as connected
+    /// (union–find over the sorted cells, O(n log n)).
+    fn corner_connected_pieces(&self) -> usize {
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let n = self.cells.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        let mut pieces = n;
+        for (i, c) in self.cells.iter().enumerate() {
+            // The later neighbours in row-major order: right, and the three below.
+            let later = [(0, 1), (1, -1), (1, 0), (1, 1)];
+            for (dr, dc) in later {
+                let (Some(r), Some(k)) = (c.row.checked_add(dr), c.col.checked_add(dc)) else {
+                    continue;
+                };
+                if let Ok(j) = self.cells.binary_search(&Cell::new(r, k)) {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    if a != b {
+                        parent[a] = b;
+                        pieces -= 1;
+                    }
+                }
+            }
+        }
+        pieces
+    }
+
+    /// The shape after `t` (about the origin), normalised again.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, Transform};
+    /// let l = CellSet::parse("#.\n#.\n##")?;
+    /// assert_eq!(l.transform(Transform::Rotate90).to_string(), "..#\n###");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn transform(&self, t: Transform) -> CellSet {
+        self.transform_with_corner(t).0
+    }
+
+    /// `transform`, also returning the corner subtracted after applying `t` to each cell.
+    pub(crate) fn transform_with_corner(&self, t: Transform) -> (CellSet, Cell) {
+        let cells: Cells = self.cells.iter().map(|&c| t.apply(c)).collect();
+        // Coordinates of a normalised shape are in 0..=i32::MAX, so their images fit too and the
+        // span is unchanged.
+        CellSet::normalise(cells).expect("a transformed shape is non-empty and keeps its span")
+    }
+}
+
+/// `(min_row, max_row, min_col, max_col)`, or `None` for no cell.
+fn bounds(cells: &[Cell]) -> Option<(i32, i32, i32, i32)> {
+    let first = cells.first()?;
+    Some(cells.iter().fold(
+        (first.row, first.row, first.col, first.col),
+        |(a, b, c, d), x| (a.min(x.row), b.max(x.row), c.min(x.col), d.max(x.col)),
+    ))
+}
+
+impl FromStr for CellSet {
+    type Err = ShapeError;
+    fn from_str(s: &str) -> Result<CellSet, ShapeError> {
+        CellSet::parse(s)
+    }
+}
+
+impl fmt::Display for CellSet {
+    /// The drawing of [`to_ascii`](CellSet::to_ascii) with `#` and `.`: (width + 1) × height
+    /// − 1 characters, however few cells the shape has. For shapes that may be sparse (read
+    /// from untrusted input), draw with [`try_to_ascii`](CellSet::try_to_ascii) and a limit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_ascii('#', '.'))
+    }
+}
+
+/// Bounding boxes up to this many cells are drawn by `Debug`; larger ones list their cells.
+pub(crate) const DEBUG_DRAW_LIMIT: i64 = 4096;
+
+impl fmt::Debug for CellSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.debug_as("CellSet", f)
+    }
+}
+
+impl CellSet {
+    /// `Debug` under the type name `name`: the drawing with rows joined by `/` when the
+    /// bounding box has at most `DEBUG_DRAW_LIMIT` cells, else the cell list.
+    pub(crate) fn debug_as(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if i64::from(self.height()) * i64::from(self.width()) <= DEBUG_DRAW_LIMIT {
+            let art = self.to_ascii('#', '.').replace('\n', "/");
+            write!(f, "{name}({art:?})")
+        } else {
+            f.debug_tuple(name).field(&self.cells).finish()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_are_typed() {
+        assert_eq!(CellSet::parse(""), Err(ShapeError::Empty));
+        assert_eq!(CellSet::parse("...\n..."), Err(ShapeError::Empty));
+        assert_eq!(
+            CellSet::parse("#.\n#x"),
+            Err(ShapeError::UnexpectedChar {
+                ch: 'x',
+                line: 2,
+                column: 2
+            })
+        );
+        assert_eq!(
+            CellSet::parse_with("#", '#', '#'),
+            Err(ShapeError::BadGlyphs)
+        );
+    }
+
+    #[test]
+    fn indented_text_and_ragged_rows() {
+        let p = CellSet::parse(
+            "
+            #
+            ###
+            ",
+        )
+        .unwrap();
+        assert_eq!(p.to_string(), "#..\n###");
+    }
+
+    #[test]
+    fn spans_beyond_i32_are_rejected() {
+        let far = [Cell::new(i32::MIN, 0), Cell::new(i32::MAX, 0)];
+        assert_eq!(CellSet::from_cells(far), Err(ShapeError::TooLarge));
+        let edge = [Cell::new(0, 0), Cell::new(0, i32::MAX)];
+        assert_eq!(CellSet::from_cells(edge), Err(ShapeError::TooLarge));
+        let wide = CellSet::from_cells([Cell::new(0, 0), Cell::new(0, i32::MAX - 1)]).unwrap();
+        assert_eq!(wide.width(), i32::MAX);
+        assert_eq!(wide.transform(Transform::Rotate90).height(), i32::MAX);
+    }
+
+    #[test]
+    fn connectivity_and_holes() {
+        let ring = CellSet::parse("###\n#.#\n###").unwrap();
+        assert!(ring.is_connected());
+        assert_eq!(ring.holes(), vec![Cell::new(1, 1)]);
+        let diag = CellSet::parse("#.\n.#").unwrap();
+        assert!(!diag.is_connected());
+        assert!(diag.holes().is_empty());
+        // A 5×5 ring with a 3×3 hole.
+        let big = CellSet::parse("#####\n#...#\n#...#\n#...#\n#####").unwrap();
+        assert_eq!(big.holes().len(), 9);
+        // A C shape has no hole.
+        let c = CellSet::parse("###\n#..\n###").unwrap();
+        assert!(c.holes().is_empty());
+    }
+}
