@@ -10,7 +10,7 @@
 use std::process::ExitCode;
 
 use polyomino::enumerate;
-use polyomino::svg::{SvgOptions, render_set};
+use polyomino::svg::{SvgOptions, ToSvg};
 
 fn main() -> ExitCode {
     let path = std::env::args()
@@ -27,7 +27,7 @@ fn main() -> ExitCode {
         .with_columns(7)
         .with_labels(true)
         .with_title(format!("The {} free hexominoes", hexominoes.len()));
-    let svg = match render_set(&hexominoes, &options) {
+    let svg = match hexominoes.to_svg(&options) {
         Ok(svg) => svg,
         Err(e) => {
             eprintln!("svg_set: {e}");

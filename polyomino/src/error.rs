@@ -185,10 +185,10 @@ pub enum EnumerateError {
 /// return it too.
 ///
 /// ```
-/// use polyomino::{Polyomino, SvgError, svg::{render_set, Rgb, SvgOptions}};
+/// use polyomino::{Polyomino, SvgError, svg::{Rgb, SvgOptions, ToSvg}};
 /// assert_eq!("red".parse::<Rgb>(), Err(SvgError::BadColour("red".into())));
 /// let shapes = [Polyomino::parse("##")?];
-/// let err = render_set(&shapes, &SvgOptions::default().with_palette(vec![])).unwrap_err();
+/// let err = shapes.to_svg(&SvgOptions::default().with_palette(vec![])).unwrap_err();
 /// assert_eq!(err, SvgError::EmptyPalette);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

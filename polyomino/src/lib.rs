@@ -57,7 +57,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! To look at shapes, [`svg::render_set`] draws a set of them as an SVG string (see
+//! To look at shapes, [`svg::ToSvg::to_svg`] draws a set of them as an SVG string (see
 //! [`svg`] below).
 //!
 //! # The pieces
@@ -90,13 +90,13 @@
 //!   blocked cells, cell sets as one word per row, and every placement of a piece set.
 //! * [`enumerate`]: Redelmeier's algorithm and Burnside's lemma for OEIS A001168, A000988 and
 //!   A000105.
-//! * [`svg`]: pictures. [`svg::render_set`] draws a set of shapes as an SVG string, one panel
+//! * [`svg`]: pictures. [`to_svg`](svg::ToSvg::to_svg) draws a set of shapes (or a board) as an SVG string, one panel
 //!   per shape, in O(cells):
 //!
 //!   ```
-//!   use polyomino::{enumerate, svg::{render_set, SvgOptions}};
+//!   use polyomino::{enumerate, svg::{SvgOptions, ToSvg}};
 //!   let hexominoes: Vec<_> = enumerate::free(6)?.collect();
-//!   let svg = render_set(&hexominoes, &SvgOptions::default().with_columns(7))?;
+//!   let svg = hexominoes.to_svg(&SvgOptions::default().with_columns(7))?;
 //!   assert_eq!(svg.matches("class=\"cell\"").count(), 35 * 6);
 //!   # Ok::<(), Box<dyn std::error::Error>>(())
 //!   ```

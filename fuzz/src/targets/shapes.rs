@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashSet, VecDeque};
 
 use arbitrary::Unstructured;
 use polyomino::enumerate::{self, Options};
-use polyomino::svg::{self, Rgb, SvgOptions};
+use polyomino::svg::{Rgb, SvgOptions, ToSvg};
 use polyomino::{
     Bitboard, Board, BoardError, Cell, CellSet, Equivalence, MarkedCellSet, MarkedPolyomino,
     Polyomino, RotateError, ShapeError, SvgError, Transform,
@@ -688,7 +688,7 @@ fn picture(data: &[u8]) -> CaseResult {
             "colour {colour:?} does not round-trip"
         );
     }
-    match svg::render_set(&shapes, &options) {
+    match shapes.to_svg(&options) {
         Ok(s) => {
             let total: usize = shapes.iter().map(CellSet::size).sum();
             ensure!(

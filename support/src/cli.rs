@@ -1,10 +1,6 @@
-//! Command-line helpers shared by this crate's examples: the `--threads` and `--progress`
-//! options, a progress line on standard error and uniform error reporting.
-//!
-//! (The same file is copied into the examples of `polyomino`, `plugdp` and `level-planner`:
-//! examples of different crates cannot share a module.)
-
-#![allow(dead_code)]
+//! Command-line helpers shared by the family's examples: the `--threads` and `--progress`
+//! options, `--time-limit` seconds, a progress line on standard error and uniform error
+//! reporting.
 
 use std::io::{IsTerminal, Write};
 use std::num::NonZeroUsize;
@@ -36,12 +32,13 @@ pub enum ProgressMode {
 
 /// The worker threads for `--threads`: all available cores by default; a request above the
 /// available cores is clamped to them (more threads than cores only adds synchronisation), with
-/// a note on standard error. Zero is refused by the option's parser.
-pub fn threads(prog: &str, requested: Option<u64>) -> NonZeroUsize {
+/// a note on standard error. Zero and more than [`MAX_THREADS`] are refused by the option's
+/// parser.
+pub fn threads(prog: &str, requested: Option<u32>) -> NonZeroUsize {
     let available = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
     match requested {
         None => available,
-        Some(n) if n > available.get() as u64 => {
+        Some(n) if n as usize > available.get() => {
             eprintln!(
                 "{prog}: note: --threads {n} is more than the {available} available cores; using {available}"
             );
@@ -51,11 +48,18 @@ pub fn threads(prog: &str, requested: Option<u64>) -> NonZeroUsize {
     }
 }
 
-/// Parses `--threads`: a whole number of at least 1 (large values are clamped by [`threads`]).
-pub fn parse_threads(s: &str) -> Result<u64, String> {
+/// The largest `--threads` accepted: more is taken for a typing error rather than clamped.
+pub const MAX_THREADS: u32 = 1024;
+
+/// Parses `--threads`: a whole number in `1..=MAX_THREADS` (values above the available cores
+/// are then clamped by [`threads`]).
+pub fn parse_threads(s: &str) -> Result<u32, String> {
     match s.parse::<u64>() {
         Ok(0) => Err("at least one thread is needed".into()),
-        Ok(n) => Ok(n),
+        Ok(n) if n > u64::from(MAX_THREADS) => Err(format!(
+            "{n} threads is more than the limit of {MAX_THREADS} (requests above the available cores are clamped to them)"
+        )),
+        Ok(n) => Ok(u32::try_from(n).unwrap_or(MAX_THREADS)),
         Err(_) => Err(format!(
             "`{s}` is not a number of threads (a whole number, at least 1)"
         )),
@@ -74,6 +78,14 @@ struct State {
 pub struct Progress {
     shared: Arc<(Mutex<State>, Condvar)>,
     handle: Option<JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Progress")
+            .field("drawing", &self.handle.is_some())
+            .finish()
+    }
 }
 
 impl Progress {
