@@ -59,9 +59,26 @@ pub enum Seen {
     Moved(Step),
 }
 
-/// A plane-bombing bot. The referee calls [`setup`](PlanesBot::setup) before each game,
-/// [`act`](PlanesBot::act) on its turns (followed by [`answer`](PlanesBot::answer) after a
-/// hit) and [`seen`](PlanesBot::seen) after each opponent action.
+/// A plane-bombing bot: the three calls of the original contest's programs. The referee
+/// ([`play_game`](super::play_game)) calls [`setup`](PlanesBot::setup) before each game; on
+/// each of the bot's turns it first tells the bot what happened since its last turn (the
+/// [`answer`](PlanesBot::answer) to its own last hit, then what it may [`seen`](PlanesBot::seen)
+/// of the opponent's action) and then asks it to [`act`](PlanesBot::act). Nothing is told
+/// after the last action of a game; the next game starts with `setup`.
+///
+/// The game itself is a [`Position`](super::Position) played by
+/// [`play_match`](crate::game::play_match); [`Contestant`](super::Contestant) makes a
+/// `PlanesBot` a [`game::Bot`](crate::game::Bot) that sees only what a contestant may.
+///
+/// ```
+/// use grid_games::planes::{bots::RandomBot, Action, LastResult, Geometry, PlanesBot, Setup, SUBTASKS};
+/// let geometry = Geometry::standard();
+/// let mut bot = RandomBot::new(1);
+/// let setup = Setup { last: LastResult::FirstGame, subtask: 1, masks: SUBTASKS[0].masks, first: true, geometry: &geometry };
+/// let planes = bot.setup(&setup);
+/// assert_eq!(planes.len(), 3);
+/// assert!(matches!(bot.act(), Action::Hit(_) | Action::Move { .. }));
+/// ```
 pub trait PlanesBot: Send {
     /// A short name for tables.
     fn name(&self) -> String;
@@ -72,9 +89,45 @@ pub trait PlanesBot: Send {
     /// Chooses this turn's action.
     fn act(&mut self) -> Action;
 
-    /// The answer to the hit just made.
+    /// The answer to the bot's last hit.
     fn answer(&mut self, cell: Cell, answer: HitAnswer);
 
-    /// The opponent's action.
+    /// The opponent's action, as far as the bot may see it.
     fn seen(&mut self, action: Seen);
+}
+
+impl<B: PlanesBot + ?Sized> PlanesBot for &mut B {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn setup(&mut self, setup: &Setup<'_>) -> [PlaneSpec; 3] {
+        (**self).setup(setup)
+    }
+    fn act(&mut self) -> Action {
+        (**self).act()
+    }
+    fn answer(&mut self, cell: Cell, answer: HitAnswer) {
+        (**self).answer(cell, answer)
+    }
+    fn seen(&mut self, action: Seen) {
+        (**self).seen(action)
+    }
+}
+
+impl<B: PlanesBot + ?Sized> PlanesBot for Box<B> {
+    fn name(&self) -> String {
+        (**self).name()
+    }
+    fn setup(&mut self, setup: &Setup<'_>) -> [PlaneSpec; 3] {
+        (**self).setup(setup)
+    }
+    fn act(&mut self) -> Action {
+        (**self).act()
+    }
+    fn answer(&mut self, cell: Cell, answer: HitAnswer) {
+        (**self).answer(cell, answer)
+    }
+    fn seen(&mut self, action: Seen) {
+        (**self).seen(action)
+    }
 }
