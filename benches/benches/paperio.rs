@@ -112,16 +112,10 @@ fn interop(c: &mut Criterion) {
         b.iter(|| black_box(Frame::from_position(pos, [30.0, 30.0])))
     });
     g.bench_function("position_from_public_frame", |b| {
-        b.iter(|| {
-            let s = frame.to_snapshot(2000).expect("a frame");
-            black_box(Position::from_snapshot(&s).expect("a position"))
-        })
+        b.iter(|| black_box(Position::from_frame(&frame, 2000).expect("a position")))
     });
     g.bench_function("position_from_player_frame_trail_searched", |b| {
-        b.iter(|| {
-            let s = board_only.to_snapshot(2000).expect("a frame");
-            black_box(Position::from_snapshot(&s).expect("a position"))
-        })
+        b.iter(|| black_box(Position::from_frame(&board_only, 2000).expect("a position")))
     });
     // The detour: rebuild the game from its first position and replay every ply.
     g.bench_function("reference_replay_from_the_first_frame", |b| {

@@ -104,7 +104,9 @@ pub trait Game: Clone {
 ///   given, and start afresh when it does not. So **a bot may be reused across games and
 ///   seats**, and the bots of this crate are: each documents what it keeps.
 /// * **Randomness**: bots own their random generators, seeded at construction, so that a match
-///   with iteration budgets is replayable.
+///   with iteration budgets is replayable. The crate's bots are all built by `new(seed)` (and
+///   `with_config(seed, config)`, and `from_rng(&mut rng)` with the `rand_core` feature) and
+///   draw from the crate's portable [`Rng`](super::Rng), whatever generator gave the seed.
 /// * **Budgets**: a bot stops thinking at the [`Budget`] it is given: a per-action limit, and,
 ///   when the match charges a per-game budget (the paper.io course's 30 s a game), the time
 ///   left of it ([`Budget::game_time_left`], of which [`Budget::for_move`] takes a share). The

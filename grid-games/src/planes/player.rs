@@ -49,6 +49,39 @@ pub enum Action {
     },
 }
 
+/// `hit (row, col)` or `move plane i direction` (planes numbered 0 to 2, as
+/// [`Action::Move`] numbers them).
+///
+/// ```
+/// use grid_games::planes::{Action, Step};
+/// use grid_games::polyomino::Cell;
+/// assert_eq!(Action::Hit(Cell::new(3, 4)).to_string(), "hit (3, 4)");
+/// assert_eq!(Action::Move { plane: 2, step: Step::Down }.to_string(), "move plane 2 down");
+/// ```
+impl core::fmt::Display for Action {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Action::Hit(cell) => write!(f, "hit {cell}"),
+            Action::Move { plane, step } => write!(f, "move plane {plane} {step}"),
+        }
+    }
+}
+
+/// `hit (row, col)` or `moved direction`.
+///
+/// ```
+/// use grid_games::planes::{Seen, Step};
+/// assert_eq!(Seen::Moved(Step::Left).to_string(), "moved left");
+/// ```
+impl core::fmt::Display for Seen {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Seen::Hit(cell) => write!(f, "hit {cell}"),
+            Seen::Moved(step) => write!(f, "moved {step}"),
+        }
+    }
+}
+
 /// The opponent's action as I am allowed to see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
