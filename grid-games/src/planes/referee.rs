@@ -222,7 +222,7 @@ fn call<T>(limit: Option<Duration>, player: Side, f: impl FnOnce() -> T) -> Resu
 pub fn play_game(
     geometry: &Geometry,
     settings: &GameSettings,
-    bots: [&mut dyn PlanesBot; 2],
+    mut bots: [&mut dyn PlanesBot; 2],
 ) -> GameRecord {
     let GameSettings {
         subtask,
@@ -239,8 +239,6 @@ pub fn play_game(
         drawn: [None, None],
         last: None,
     };
-    let [a, b] = bots;
-    let mut bots = [a, b];
     let mut sheets: Vec<Sheet> = Vec::with_capacity(2);
     for p in Side::ALL {
         let setup = Setup {
