@@ -67,7 +67,7 @@ fn after_rounds(variant: Variant, rounds: usize) -> Position {
     use grid_games::blokus::bots::HeuristicBot;
     use grid_games::game::{Bot, Budget};
     let mut pos = Position::new(variant);
-    let mut bot = HeuristicBot::with_seed(1);
+    let mut bot = HeuristicBot::new(1);
     for _ in 0..rounds * variant.colours() {
         match bot.choose(&pos, Budget::default()) {
             Some(m) => pos.play(m).expect("the bot plays legal moves"),
@@ -92,13 +92,13 @@ fn searches(c: &mut Criterion) {
             // call's tree and copy it, and the bench would time the copying.
             let mut fresh = SearchConfig::default();
             fresh.reuse_tree = false;
-            let mut search = SearchBot::with_config(fresh, 1);
+            let mut search = SearchBot::with_config(1, fresh);
             g.bench_function(format!("{variant}_{phase}/search"), |b| {
                 b.iter(|| search.choose(black_box(&pos), Budget::iterations(500)))
             });
             let mut config = fresh;
             config.threads = 2;
-            let mut shared = SearchBot::with_config(config, 1);
+            let mut shared = SearchBot::with_config(1, config);
             g.bench_function(format!("{variant}_{phase}/search_2_threads"), |b| {
                 b.iter(|| shared.choose(black_box(&pos), Budget::iterations(500)))
             });

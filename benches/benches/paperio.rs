@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grid_games::game::{Bot, Budget, Rng};
-use grid_games::paperio::bots::{Planner, Raider, RandomWalker, SafeWalker};
+use grid_games::paperio::bots::{PlannerBot, RaiderBot, RandomBot, SafeBot};
 use grid_games::paperio::course::Frame;
 use grid_games::paperio::{Config, Position, Turn};
 
@@ -32,16 +32,10 @@ fn play(games: u64, make: &dyn Fn(u64) -> [Box<dyn Bot<Position>>; 2]) -> u64 {
 
 fn games(c: &mut Criterion) {
     let random = |s: u64| -> [Box<dyn Bot<Position>>; 2] {
-        [
-            Box::new(RandomWalker::new(s)),
-            Box::new(RandomWalker::new(s + 1)),
-        ]
+        [Box::new(RandomBot::new(s)), Box::new(RandomBot::new(s + 1))]
     };
     let safe = |s: u64| -> [Box<dyn Bot<Position>>; 2] {
-        [
-            Box::new(SafeWalker::new(s)),
-            Box::new(SafeWalker::new(s + 1)),
-        ]
+        [Box::new(SafeBot::new(s)), Box::new(SafeBot::new(s + 1))]
     };
     let mut g = c.benchmark_group("paperio_default_board");
     g.sample_size(20);
@@ -61,7 +55,7 @@ fn games(c: &mut Criterion) {
 fn recorded_game(seed: u64, plies: usize) -> (Vec<Position>, Vec<Turn>) {
     let mut g = Position::random(Config::default(), &mut Rng::seed_from(seed)).expect("default");
     let mut bots: [Box<dyn Bot<Position>>; 2] =
-        [Box::new(Planner::new()), Box::new(Raider::new(seed))];
+        [Box::new(PlannerBot::new(0)), Box::new(RaiderBot::new(seed))];
     let (mut positions, mut turns) = (vec![g.clone()], Vec::new());
     while let Some(p) = g.to_move() {
         if turns.len() == plies {
@@ -88,7 +82,7 @@ fn decisions(c: &mut Criterion) {
     let mut g = c.benchmark_group("paperio_decision");
     g.throughput(Throughput::Elements(sample.len() as u64));
     g.bench_function("raider", |b| {
-        let mut bot = Raider::new(1);
+        let mut bot = RaiderBot::new(1);
         b.iter(|| {
             for p in &sample {
                 black_box(bot.choose(p, Budget::default()));
@@ -96,7 +90,7 @@ fn decisions(c: &mut Criterion) {
         })
     });
     g.bench_function("planner", |b| {
-        let mut bot = Planner::new();
+        let mut bot = PlannerBot::new(0);
         b.iter(|| {
             for p in &sample {
                 black_box(bot.choose(p, Budget::default()));
@@ -118,16 +112,10 @@ fn interop(c: &mut Criterion) {
         b.iter(|| black_box(Frame::from_position(pos, [30.0, 30.0])))
     });
     g.bench_function("position_from_public_frame", |b| {
-        b.iter(|| {
-            let s = frame.to_snapshot(2000).expect("a frame");
-            black_box(Position::from_snapshot(&s).expect("a position"))
-        })
+        b.iter(|| black_box(Position::from_frame(&frame, 2000).expect("a position")))
     });
     g.bench_function("position_from_player_frame_trail_searched", |b| {
-        b.iter(|| {
-            let s = board_only.to_snapshot(2000).expect("a frame");
-            black_box(Position::from_snapshot(&s).expect("a position"))
-        })
+        b.iter(|| black_box(Position::from_frame(&board_only, 2000).expect("a position")))
     });
     // The detour: rebuild the game from its first position and replay every ply.
     g.bench_function("reference_replay_from_the_first_frame", |b| {

@@ -8,10 +8,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use grid_games::game::Side;
+use grid_games::planes::bots::{HitRule, HunterBot, HunterConfig};
 use grid_games::planes::reference::ListHunterBot;
-use grid_games::planes::{
-    GameSettings, Geometry, HitRule, HunterBot, HunterConfig, PlanesBot, SUBTASKS, play_game,
-};
+use grid_games::planes::{GameSettings, Geometry, PlanesBot, SUBTASKS, play_game};
 
 fn game(c: &mut Criterion) {
     let geometry = Geometry::standard();

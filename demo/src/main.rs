@@ -12,9 +12,8 @@
 //! (Formula 1, paths, dominoes, Rocket Mania with its rotations, polyominoes by transfer matrix).
 
 use grid_games::game::Side;
-use grid_games::planes::{
-    GameSettings, Geometry, HitAnswer, HunterBot, RandomBot, SUBTASKS, play_game,
-};
+use grid_games::planes::bots::{HunterBot, RandomBot};
+use grid_games::planes::{GameSettings, Geometry, HitAnswer, SUBTASKS, play_game};
 use level_planner::{Instance, Params, Site, VirtualLevel};
 use polyomino::{Board, Cell, Equivalence, MarkedPolyomino, Polyomino, enumerate};
 
@@ -149,7 +148,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         grid_games::blokus::perft(&mut duo, 2)
     );
     let mut mcts = grid_games::blokus::bots::MctsBot::new(1);
-    let mut greedy = grid_games::blokus::bots::HeuristicBot::new();
+    let mut greedy = grid_games::blokus::bots::HeuristicBot::new(0);
     let rules = grid_games::game::MatchRules::default()
         .with_budget(grid_games::game::Budget::iterations(300));
     let game = grid_games::game::play_match(duo, &mut [&mut mcts, &mut greedy], rules)?;
@@ -169,8 +168,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .with_max_turn(300);
     let board =
         grid_games::paperio::Position::random(config, &mut grid_games::game::Rng::seed_from(3))?;
-    let mut raider = grid_games::paperio::bots::Raider::new(1);
-    let mut walker = grid_games::paperio::bots::SafeWalker::new(2);
+    let mut raider = grid_games::paperio::bots::RaiderBot::new(1);
+    let mut walker = grid_games::paperio::bots::SafeBot::new(2);
     let game = grid_games::game::play_match(
         board,
         &mut [&mut raider, &mut walker],

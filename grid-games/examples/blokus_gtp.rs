@@ -111,7 +111,7 @@ fn main() -> ExitCode {
     let bot: Box<dyn Bot<Position> + Send> = if args.bot == "search" {
         let mut config = SearchConfig::default();
         config.threads = args.threads as usize;
-        Box::new(SearchBot::with_config(config, args.seed))
+        Box::new(SearchBot::with_config(args.seed, config))
     } else {
         let Some(bot) = named_bot(&args.bot, args.seed) else {
             return cli::fail(PROG, format_args!("unknown bot {}", args.bot));

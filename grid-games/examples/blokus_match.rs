@@ -199,7 +199,7 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
             let bot: Box<dyn Bot<Position> + Send> = if names[side(p)] == "search" {
                 let mut config = SearchConfig::default();
                 config.threads = args.search_threads as usize;
-                Box::new(SearchBot::with_config(config, seed))
+                Box::new(SearchBot::with_config(seed, config))
             } else {
                 named_bot(names[side(p)], seed).expect("bot names are checked by the parser")
             };

@@ -49,7 +49,7 @@ const PROG: &str = "blokus_svg";
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let mut blue = HeuristicBot::new();
+    let mut blue = HeuristicBot::new(0);
     let mut green = RandomBot::new(args.seed);
     let record = play_match(
         Position::new(Variant::Duo),

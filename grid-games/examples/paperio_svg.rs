@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use grid_games::game::{MatchRules, Rng, play_match};
-use grid_games::paperio::bots::{Raider, SafeWalker};
+use grid_games::paperio::bots::{RaiderBot, SafeBot};
 use grid_games::paperio::svg::{SvgOptions, render};
 use grid_games::paperio::{Config, Position};
 
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let (mut a, mut b) = (Raider::new(seed), SafeWalker::new(seed.wrapping_add(1)));
+    let (mut a, mut b) = (RaiderBot::new(seed), SafeBot::new(seed.wrapping_add(1)));
     let rules = MatchRules::default().with_max_actions(args.plies as usize);
     let pos = match play_match(game, &mut [&mut a, &mut b], rules) {
         Ok(record) => record.last,

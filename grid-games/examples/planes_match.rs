@@ -1,5 +1,5 @@
-//! Plays a plane-bombing test point between two shipped bots and prints the result, the wall
-//! time per game and a 95 % interval for A's win rate.
+//! Plays a plane-bombing test point between two shipped bots and prints the result (A's wins,
+//! losses, score and its 95 % interval, how the games ended) and the wall time per game.
 //!
 //! ```text
 //! cargo run --release -p grid-games --example planes_match -- BOT_A BOT_B [--subtask 1] [--games 20] [--seed 1]
@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
-use grid_games::planes::{BOT_NAMES, Geometry, SUBTASKS, named_bot, play_test_point};
+use grid_games::planes::bots::{BOT_NAMES, named_bot};
+use grid_games::planes::{Geometry, SUBTASKS, TestPointOptions, play_test_point};
 
 /// Plays one plane-bombing test point between two shipped bots.
 #[derive(Parser, Debug)]
@@ -55,22 +56,18 @@ fn main() -> ExitCode {
     let games = args.games as usize;
     let geometry = Geometry::standard();
     let start = Instant::now();
-    let point = play_test_point(&geometry, *task, games, bot_a.as_mut(), bot_b.as_mut());
+    let options = TestPointOptions::default()
+        .with_subtask(*task)
+        .with_games(games);
+    let point = play_test_point(&geometry, &options, bot_a.as_mut(), bot_b.as_mut());
     let secs = start.elapsed().as_secs_f64();
-    let p = point.score();
-    let half = 1.96 * (p * (1.0 - p) / games as f64).sqrt();
     println!(
-        "subtask {}: {} {} - {} {} ({} games, {:.1} s, {:.1} ms per game; A wins {:.1} % ± {:.1} %)",
+        "subtask {}: {} against {}: {point} ({:.1} s, {:.1} ms per game)",
         task.id,
         bot_a.name(),
-        point.wins,
-        point.losses(),
         bot_b.name(),
-        games,
         secs,
         1000.0 * secs / games as f64,
-        100.0 * p,
-        100.0 * half
     );
     ExitCode::SUCCESS
 }

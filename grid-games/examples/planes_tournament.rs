@@ -17,17 +17,21 @@ use std::time::Instant;
 
 use clap::Parser;
 use grid_games::game::{Rng, Standings, Tournament, TournamentError, elo};
-use grid_games::planes::{Geometry, PriorCache, SUBTASKS, named_bot_with, play_test_point};
+use grid_games::planes::bots::{PriorCache, named_bot_with};
+use grid_games::planes::{Geometry, SUBTASKS, TestPointOptions, play_test_point};
 
-/// The field: every shipped bot, the random one twice (two seeds behave alike but are separate
-/// entrants).
-const FIELD: [&str; 6] = [
-    "random",
-    "random",
-    "hunter",
-    "hunter-fast",
-    "hunter-noevade",
-    "hunter-plain",
+/// The field: every shipped bot, the random one twice, as `(entrant, bot)`. The two random
+/// entrants are the same program (each pairing seeds its bots afresh from the tournament's
+/// stream, so no seed tells them apart) and are numbered `random#1`, `random#2`: they keep
+/// the field even, so nobody sits a round out, and how far their ratings drift apart shows the
+/// noise of the table between bots of equal strength.
+const FIELD: [(&str, &str); 6] = [
+    ("random#1", "random"),
+    ("random#2", "random"),
+    ("hunter", "hunter"),
+    ("hunter-fast", "hunter-fast"),
+    ("hunter-noevade", "hunter-noevade"),
+    ("hunter-plain", "hunter-plain"),
 ];
 
 /// Most worker threads accepted (more than the pairings of a round never helps).
@@ -66,6 +70,8 @@ fn main() -> ExitCode {
     );
     let tournament = Tournament::default().with_rounds(args.rounds as usize);
     let games = args.games as usize;
+    let entrant = |i: usize| FIELD[i].0;
+    let bot = |i: usize| FIELD[i].1;
     let geometry = Geometry::standard();
     let start = Instant::now();
     // The five subtasks are independent tournaments (each with its own seed stream), so they
@@ -86,21 +92,19 @@ fn main() -> ExitCode {
                     let task = SUBTASKS[t];
                     // One cache per subtask: the hunters of every pairing share its tables.
                     let cache = PriorCache::new();
+                    let options = TestPointOptions::default()
+                        .with_subtask(task)
+                        .with_games(games);
                     let standings = tournament.run(
                         FIELD.len(),
                         args.seed ^ u64::from(task.id) << 32,
                         |a, b, rng: &mut Rng| {
-                            let mut bot_a = named_bot_with(FIELD[a], rng.next_u64(), &cache)
+                            let mut bot_a = named_bot_with(bot(a), rng.next_u64(), &cache)
                                 .expect("known bot");
-                            let mut bot_b = named_bot_with(FIELD[b], rng.next_u64(), &cache)
+                            let mut bot_b = named_bot_with(bot(b), rng.next_u64(), &cache)
                                 .expect("known bot");
-                            let point = play_test_point(
-                                &geometry,
-                                task,
-                                games,
-                                bot_a.as_mut(),
-                                bot_b.as_mut(),
-                            );
+                            let point =
+                                play_test_point(&geometry, &options, bot_a.as_mut(), bot_b.as_mut());
                             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                             if !args.quiet {
                                 let mut err = std::io::stderr().lock();
@@ -146,7 +150,7 @@ fn main() -> ExitCode {
             println!(
                 "  {:<3} {:<16} {:>8.1} {:>5} {:>7.2} {:>7}",
                 rank + 1,
-                FIELD[i],
+                entrant(i),
                 standings.ratings[i],
                 scored[i].0.name,
                 scored[i].1,
@@ -163,7 +167,7 @@ fn main() -> ExitCode {
     let mut order: Vec<usize> = (0..FIELD.len()).collect();
     order.sort_by(|&x, &y| totals[y].total_cmp(&totals[x]));
     for i in order {
-        println!("  {:<16} {:>7.2}", FIELD[i], totals[i]);
+        println!("  {:<16} {:>7.2}", entrant(i), totals[i]);
     }
     if !args.quiet {
         eprintln!(

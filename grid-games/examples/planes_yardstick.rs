@@ -19,8 +19,10 @@ use std::time::Instant;
 
 use clap::Parser;
 use grid_games::planes::{
-    Action, Geometry, HitAnswer, LastResult, MAX_OPERATIONS, PlacementTable, PlanesBot, PriorCache,
-    RandomBot, SUBTASKS, Setup, Sheet, named_bot_with, reference::ListHunterBot,
+    Action, Geometry, HitAnswer, LastResult, MAX_OPERATIONS, PlacementTable, PlanesBot, SUBTASKS,
+    Setup, Sheet,
+    bots::{PriorCache, RandomBot, named_bot_with},
+    reference::ListHunterBot,
 };
 
 /// Mean hunter operations against static drawings, beside a lower bound.

@@ -2,23 +2,45 @@
 //! ([`blokus`]), paper.io ([`paperio`]) and the plane-bombing game ([`planes`]), with the
 //! machinery they share ([`game`]).
 //!
+//! | game | rules | strongest bot | other bots |
+//! |---|---|---|---|
+//! | [`blokus`] | Classic, Classic two-player and Duo, with Pentobi's rules and scoring | [`blokus::bots::SearchBot`]: Monte Carlo tree search after Pentobi's methods | [`MctsBot`](blokus::bots::MctsBot), [`HeuristicBot`](blokus::bots::HeuristicBot), [`RandomBot`](blokus::bots::RandomBot) |
+//! | [`paperio`] | paper.io (纸带圈地) as the SESSDSA 2018 course's engine plays it | [`paperio::bots::PlannerBot`]: plans the loop with the most land the enemy cannot cut | [`RaiderBot`](paperio::bots::RaiderBot), [`SafeBot`](paperio::bots::SafeBot), [`RandomBot`](paperio::bots::RandomBot) |
+//! | [`planes`] | the plane-bombing game (炸飞机) of the original contest, with its referee | [`planes::bots::HunterBot`]: tracks every opponent layout consistent with what it saw | [`RandomBot`](planes::bots::RandomBot) |
+//!
+//! Every bot is made the same way: `new(seed)`, `with_config(seed, config)` where it has a
+//! configuration, and (with the `rand_core` feature) `from_rng(&mut rng)` from any
+//! `rand_core` generator. Each game's bots are in its `bots` module, with `named_bot(name,
+//! seed)` for command lines.
+//!
+//! Types live in their game's module and are used through it, the way `std::io::Result` and
+//! `std::fmt::Result` are: [`blokus::Position`], [`paperio::Position`] and
+//! [`planes::Position`] share a name on purpose, so import the module (`use
+//! grid_games::blokus;`) and write `blokus::Position`, or import one game's types.
+//!
 //! # A Blokus Duo game between two bots
 //!
-//! [`play_match`](game::play_match) referees any game of the crate between bots and records it.
+//! [`play_match`](game::play_match) referees any game of the crate between bots and records
+//! it. Here the strongest Blokus bot plays the greedy one with a fixed budget of simulations
+//! per move, which makes the game replayable from the seeds.
 //!
 //! ```
-//! use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, RandomBot}};
-//! use grid_games::game::{play_match, MatchRules};
+//! use grid_games::blokus::{self, bots::{HeuristicBot, SearchBot}};
+//! use grid_games::game::{play_match, Budget, MatchRules};
 //!
-//! let (mut greedy, mut random) = (HeuristicBot::new(), RandomBot::new(7));
-//! let record = play_match(Position::new(Variant::Duo), &mut [&mut greedy, &mut random], MatchRules::default())?;
-//! assert!(record.last.is_over());
-//! assert!(record.forfeit.is_none());
-//! // Duo is played on 14 × 14 points with the 21 pieces of each colour.
-//! assert_eq!(record.last.variant().size(), 14);
-//! println!("{} after {} moves", record.last.final_score(), record.actions.len()); // e.g. "B+31"
+//! let (mut search, mut greedy) = (SearchBot::new(1), HeuristicBot::new(2));
+//! let rules = MatchRules::default().with_budget(Budget::iterations(60));
+//! let start = blokus::Position::new(blokus::Variant::Duo);
+//! let record = play_match(start, &mut [&mut search, &mut greedy], rules)?;
+//! assert!(record.last.is_over() && record.forfeit.is_none());
+//! println!("{}", record.outcome); // e.g. "1-0 (71 to 45)": the result, then the points
 //! assert_eq!(record.outcome.scores, record.last.player_points()); // points = squares + bonuses
-//! # Ok::<(), grid_games::game::MatchError>(())
+//! // A position is one line of text (the variant and the placements), and reads back.
+//! let line = record.last.to_string(); // "duo b:e8,d9,e9,f9,e10 w:..."
+//! let replayed: blokus::Position = line.parse()?;
+//! assert_eq!(replayed, record.last);
+//! println!("{:#}", record.last); // the board picture
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Playing through the Go Text Protocol
@@ -31,7 +53,7 @@
 //! use grid_games::blokus::{Position, Variant, bots::HeuristicBot, gtp::GtpEngine};
 //! use grid_games::game::Budget;
 //!
-//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default());
+//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new(0)), Budget::default());
 //! let mut ask = |line: &str| engine.respond(line).map(|r| r.text).unwrap_or_default();
 //! assert_eq!(ask("set_game Blokus Duo"), "= \n\n");
 //! assert_eq!(ask("boardsize 14"), "= \n\n");
@@ -43,7 +65,7 @@
 //! // Continue a given position: Blue has placed its monomino on e10; White to move.
 //! let mut pos = Position::new(Variant::Duo);
 //! pos.play(pos.parse_move("e10")?)?;
-//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default()).with_position(pos);
+//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new(0)), Budget::default()).with_position(pos);
 //! assert!(engine.respond("genmove w").unwrap().text.contains("j5"));
 //! assert_eq!(engine.position().history().len(), 2);
 //! # Ok::<(), grid_games::blokus::BlokusError>(())
@@ -53,34 +75,37 @@
 //!
 //! Each player hides three planes on a 12 × 12 sheet and bombs the other's;
 //! [`play_game`](planes::play_game) referees one game, [`play_test_point`](planes::play_test_point)
-//! a series with alternating first moves.
+//! a series with alternating first moves, counted in a [`Tally`](game::Tally).
 //!
 //! ```
 //! use grid_games::game::Side;
-//! use grid_games::planes::{play_game, play_test_point, GameSettings, Geometry, HunterBot, RandomBot, SUBTASKS};
+//! use grid_games::planes::{self, bots::{HunterBot, RandomBot}, GameSettings, TestPointOptions, SUBTASKS};
 //!
-//! let geometry = Geometry::standard();
+//! let geometry = planes::Geometry::standard();
 //! let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
 //! // Subtask 1: three classic planes each.
 //! let settings = GameSettings::new(SUBTASKS[0]).with_first(Side::Second);
-//! let game = play_game(&geometry, &settings, [&mut hunter, &mut random]);
+//! let game = planes::play_game(&geometry, &settings, [&mut hunter, &mut random]);
 //! assert_eq!(game.first, Side::Second);
-//! let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
-//! assert_eq!(point.wins + point.losses(), 4);
+//! println!("{game}"); // e.g. "1-0 (player 1 won by rule; 3 to 1): all three planes destroyed after ..."
+//! let options = TestPointOptions::default().with_games(4);
+//! let point = planes::play_test_point(&geometry, &options, &mut hunter, &mut random);
+//! assert_eq!(point.tally.wins + point.tally.losses, 4);
 //! ```
 //!
 //! # A paper.io game
 //!
 //! ```
 //! use grid_games::game::{play_match, MatchRules, Rng};
-//! use grid_games::paperio::{Config, Position, bots::{RandomWalker, SafeWalker}};
+//! use grid_games::paperio::{self, bots::{PlannerBot, RandomBot}};
 //!
-//! let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
+//! let game = paperio::Position::random(paperio::Config::default(), &mut Rng::seed_from(1))?;
 //! assert_eq!(game.territory_counts(), [9, 9]); // each starts with a 3 × 3 square
-//! let (mut safe, mut random) = (SafeWalker::new(1), RandomWalker::new(2));
-//! let record = play_match(game, &mut [&mut safe, &mut random], MatchRules::default())?;
+//! let (mut planner, mut random) = (PlannerBot::new(1), RandomBot::new(2));
+//! let record = play_match(game, &mut [&mut planner, &mut random], MatchRules::default())?;
 //! let end = record.last.end().expect("the game is over");
-//! println!("{} (code {}), winner {:?}", end.name(), end.code(), end.winner());
+//! println!("{end}"); // e.g. "trail: player 2 ran into its own trail; player 1 won"
+//! println!("{record}"); // the outcome, the plies, the thinking times
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -109,13 +134,15 @@
 //!   and the rating [`game::Tournament`] (matchmaking with a widening window, decaying K, A–E
 //!   tier scoring).
 //! * [`blokus`]: Blokus (Classic, Classic two-player, Duo) with the rules and scoring of
-//!   Pentobi (a free Blokus program): fast move generation, notation, perft, a GTP engine, and
-//!   random, greedy and Monte Carlo bots.
+//!   Pentobi (a free Blokus program): fast move generation, notation, positions as one line of
+//!   text, perft, a GTP engine, and random, greedy and Monte Carlo bots (the search bot is the
+//!   strongest).
 //! * [`paperio`]: paper.io (纸带圈地) with every rule of the reference engine of the SESSDSA
-//!   2018 programming course's contest, random, safe, raiding and planning walkers (the planner
+//!   2018 programming course's contest, random, safe, raiding and planning bots (the planner
 //!   is the strongest), and positions read from the course engine's frames.
-//! * [`planes`]: the plane-bombing game (炸飞机): its referee, the imperfect-information player
-//!   API, a random bot and a layout-tracking hunter bot.
+//! * [`planes`]: the plane-bombing game (炸飞机): the game as a [`game::Game`] position, its
+//!   referee on the shared match runner, the imperfect-information player API, a random bot
+//!   and a layout-tracking hunter bot (the strongest).
 //! * Pictures: [`blokus::svg::render`] and [`paperio::svg::render`] draw a position as an SVG
 //!   string (no IO):
 //!
@@ -133,8 +160,11 @@
 //! | feature | default | what it adds |
 //! |---|---|---|
 //! | `serde` | off | `Serialize`/`Deserialize` for Blokus positions (written as their move history, replayed and checked on reading), moves, variants, colours, pieces and points; seats, outcomes, tallies, budgets, match and tournament settings; paper.io configurations, turns, directions, starts and endings; plane specs, actions and test points |
-//! | `rand_core` | off | [`game::Rng`] as a `rand_core` 0.10 generator (`TryRng` with `Error = Infallible`, `SeedableRng`), giving the same stream as [`game::Rng::seed_from`] |
+//! | `rand_core` | off | [`game::Rng`] as a `rand_core` 0.10 generator (`TryRng` with `Error = Infallible`, `SeedableRng`), giving the same stream as [`game::Rng::seed_from`]; `from_rng(&mut rng)` on every bot, seeding it from any `rand_core` generator |
 #![forbid(unsafe_code)]
+
+#[macro_use]
+mod macros;
 
 pub mod blokus;
 pub mod game;

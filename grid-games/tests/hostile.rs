@@ -5,11 +5,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use grid_games::game::{Rng, Side};
+use grid_games::planes::bots::{HunterBot, HunterConfig, RandomBot};
 use grid_games::planes::reference::{ListHunterBot, ListLayouts};
 use grid_games::planes::{
-    Catalogue, GameEnd, GameSettings, Geometry, HunterBot, HunterConfig, LastResult,
-    LayoutUniverse, Layouts, PlacementTable, PlaneSpec, PlanesBot, PlanesError, RandomBot,
-    SUBTASKS, Setup, Sheet, Step, Subtask, play_game,
+    Catalogue, GameEnd, GameSettings, Geometry, LastResult, LayoutUniverse, Layouts,
+    PlacementTable, PlaneSpec, PlanesBot, PlanesError, SUBTASKS, Setup, Sheet, Step, Subtask,
+    play_game,
 };
 use grid_games::polyomino::Cell;
 
@@ -396,7 +397,7 @@ impl grid_games::game::Bot<grid_games::paperio::Position> for Sleepy {
 #[test]
 fn the_match_runner_rules_on_time_it_measures_itself() {
     use grid_games::game::{Forfeit, MatchRules, Player, play_match};
-    use grid_games::paperio::{Config, Position, bots::SafeWalker};
+    use grid_games::paperio::{Config, Position, bots::SafeBot};
     let game = || Position::random(Config::default(), &mut Rng::seed_from(4)).unwrap();
     let sleepy = |delay_ms, panic_at| Sleepy {
         delay: Duration::from_millis(delay_ms),
@@ -404,7 +405,7 @@ fn the_match_runner_rules_on_time_it_measures_itself() {
         panic_at,
     };
     // Per action: 40 ms against a limit of 10 ms.
-    let (mut slow, mut safe) = (sleepy(40, None), SafeWalker::new(1));
+    let (mut slow, mut safe) = (sleepy(40, None), SafeBot::new(1));
     let rules = MatchRules::default().with_time_limit(Duration::from_millis(10));
     let record = play_match(game(), &mut [&mut safe, &mut slow], rules).unwrap();
     match record.forfeit {
@@ -414,7 +415,7 @@ fn the_match_runner_rules_on_time_it_measures_itself() {
         other => panic!("{other:?}"),
     }
     // Per game: 3 calls of 25 ms fit in 100 ms, the 4th does not.
-    let (mut slow, mut safe) = (sleepy(25, None), SafeWalker::new(1));
+    let (mut slow, mut safe) = (sleepy(25, None), SafeBot::new(1));
     let rules = MatchRules::default().with_game_time(Duration::from_millis(100));
     let record = play_match(game(), &mut [&mut slow, &mut safe], rules).unwrap();
     assert!(
@@ -430,7 +431,7 @@ fn the_match_runner_rules_on_time_it_measures_itself() {
         .count();
     assert!(slow_moves <= 3, "{slow_moves}");
     // A panic whose payload panics on drop, on the bot's third call.
-    let (mut crasher, mut safe) = (sleepy(0, Some(3)), SafeWalker::new(1));
+    let (mut crasher, mut safe) = (sleepy(0, Some(3)), SafeBot::new(1));
     let record = play_match(
         game(),
         &mut [&mut crasher, &mut safe],

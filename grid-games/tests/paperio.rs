@@ -3,7 +3,7 @@
 //! every capture against an independent whole-board flood, and deterministic replay.
 
 use grid_games::game::{Game, MatchRules, Player, Rng, Side, play_match};
-use grid_games::paperio::bots::{Raider, RandomWalker, SafeWalker};
+use grid_games::paperio::bots::{RaiderBot, RandomBot, SafeBot};
 use grid_games::paperio::{Config, Direction, End, PaperioError, Position, Start, Turn};
 use proptest::prelude::*;
 
@@ -74,7 +74,7 @@ fn every_board_the_course_engine_builds_is_accepted() {
         let cells = w * h;
         let [a, b] = game.territory_counts();
         assert!(a + b <= cells && b >= 1, "{w}x{h}");
-        let mut bots = (Raider::new(1), SafeWalker::new(2));
+        let mut bots = (RaiderBot::new(1), SafeBot::new(2));
         while game.to_move().is_some() {
             let turn = if game.to_move() == Some(Side::First) {
                 grid_games::game::Bot::choose(&mut bots.0, &game, Default::default())
@@ -272,13 +272,13 @@ fn play_checked(seed: u64, board: usize, safe: bool) -> usize {
     let mut g = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
     let mut bots: [Box<dyn grid_games::game::Bot<Position>>; 2] = if safe {
         [
-            Box::new(SafeWalker::new(seed)),
-            Box::new(SafeWalker::new(seed ^ 1)),
+            Box::new(SafeBot::new(seed)),
+            Box::new(SafeBot::new(seed ^ 1)),
         ]
     } else {
         [
-            Box::new(RandomWalker::new(seed)),
-            Box::new(SafeWalker::new(seed ^ 1)),
+            Box::new(RandomBot::new(seed)),
+            Box::new(SafeBot::new(seed ^ 1)),
         ]
     };
     check_invariants(&g);
@@ -333,7 +333,7 @@ fn matches_replay_deterministically() {
                 &mut Rng::seed_from(seed),
             )
             .unwrap();
-            let (mut a, mut b) = (Raider::new(seed), SafeWalker::new(seed + 9));
+            let (mut a, mut b) = (RaiderBot::new(seed), SafeBot::new(seed + 9));
             play_match(g, &mut [&mut a, &mut b], MatchRules::default()).expect("two bots")
         };
         let (one, two) = (run(), run());

@@ -8,7 +8,7 @@ mod interop;
 mod trace;
 
 use grid_games::game::{Bot, Budget, Rng, Side};
-use grid_games::paperio::bots::{Raider, RandomWalker, SafeWalker};
+use grid_games::paperio::bots::{RaiderBot, RandomBot, SafeBot};
 use grid_games::paperio::course::{Frame, FrameError};
 use grid_games::paperio::{
     Config, Direction, Head, PaperioError, Position, Snapshot, SnapshotError, Start, Turn,
@@ -40,8 +40,8 @@ fn every_frame_of_the_bundled_traces_round_trips() {
 fn random_game(seed: u64, plies: usize) -> Position {
     let config = Config::new(30, 17, 150).unwrap();
     let mut game = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
-    let mut a = SafeWalker::new(seed);
-    let mut b = Raider::new(seed ^ 7);
+    let mut a = SafeBot::new(seed);
+    let mut b = RaiderBot::new(seed ^ 7);
     for _ in 0..plies {
         let turn = match game.to_move() {
             Some(Side::First) => a.choose(&game, Budget::default()),
@@ -63,7 +63,7 @@ proptest! {
         let game = random_game(seed, plies);
         interop::round_trips(&game, 150).map_err(TestCaseError::fail)?;
         if game.end().is_none() {
-            let mut walker = RandomWalker::new(rest_seed);
+            let mut walker = RandomBot::new(rest_seed);
             let mut probe = game.clone();
             let mut rest = Vec::new();
             while probe.end().is_none() && rest.len() < 200 {

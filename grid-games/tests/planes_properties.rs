@@ -5,10 +5,11 @@ use std::sync::Arc;
 
 use grid_games::game::{Rng, Side, elo};
 use grid_games::planes::GameSettings;
+use grid_games::planes::bots::RandomBot;
 use grid_games::planes::reference::ListLayouts;
 use grid_games::planes::{
     Action, Catalogue, GameEnd, Geometry, HitAnswer, LastResult, Layouts, PlacementTable,
-    PlaneSpec, PlanesBot, PlanesError, RandomBot, SUBTASKS, Sheet, Step, Subtask, play_game,
+    PlaneSpec, PlanesBot, PlanesError, SUBTASKS, Sheet, Step, Subtask, play_game,
 };
 use polyomino::Cell;
 use proptest::prelude::*;
@@ -351,7 +352,7 @@ fn bots_survive_masks_that_allow_no_drawing() {
     // A 4×4 sheet cannot hold three classic planes: both bots hand in a drawing and the first
     // to draw loses by the rules instead of panicking.
     let g = Geometry::new(4, Catalogue::standard()).unwrap();
-    let mut hunter = grid_games::planes::HunterBot::new(1);
+    let mut hunter = grid_games::planes::bots::HunterBot::new(1);
     let mut random = RandomBot::new(2);
     let record = play_game(
         &g,
@@ -396,7 +397,8 @@ fn illegal_actions_lose_with_a_reason() {
 
 #[test]
 fn a_prior_cache_keeps_at_most_its_limit_and_clones_share_it() {
-    use grid_games::planes::{HunterBot, HunterConfig, PlanesBot, PriorCache, Setup};
+    use grid_games::planes::bots::{HunterBot, HunterConfig, PriorCache};
+    use grid_games::planes::{PlanesBot, Setup};
     let geometry = Geometry::standard();
     let setup = Setup {
         last: grid_games::planes::LastResult::FirstGame,
@@ -431,10 +433,13 @@ fn tournaments_do_not_depend_on_the_thread_count() {
     // Fresh hunters per pairing share one prior cache: whichever thread builds a prior
     // first, the standings must be those of a sequential run (and of bots with cold caches).
     use grid_games::game::Tournament;
-    use grid_games::planes::{PriorCache, named_bot, named_bot_with, play_test_point};
+    use grid_games::planes::bots::{PriorCache, named_bot, named_bot_with};
+    use grid_games::planes::{TestPointOptions, play_test_point};
     let geometry = Geometry::standard();
     let field = ["random", "hunter", "hunter-fast", "hunter-noevade"];
-    let task = SUBTASKS[4];
+    let options = TestPointOptions::default()
+        .with_subtask(SUBTASKS[4])
+        .with_games(2);
     let run = |threads: usize, shared: bool| {
         let cache = PriorCache::new();
         let t = Tournament::default().with_rounds(2).with_threads(threads);
@@ -449,7 +454,7 @@ fn tournaments_do_not_depend_on_the_thread_count() {
                     named_bot(field[b], sb).unwrap(),
                 )
             };
-            play_test_point(&geometry, task, 2, x.as_mut(), y.as_mut()).score()
+            play_test_point(&geometry, &options, x.as_mut(), y.as_mut()).score()
         })
         .unwrap()
     };
@@ -464,7 +469,7 @@ fn the_hunter_ignores_answers_and_hits_off_the_sheet() {
     use grid_games::planes::{PlanesBot, Seen};
     let geometry = Geometry::standard();
     let hunters: [Box<dyn PlanesBot>; 2] = [
-        Box::new(grid_games::planes::HunterBot::new(4)),
+        Box::new(grid_games::planes::bots::HunterBot::new(4)),
         Box::new(grid_games::planes::reference::ListHunterBot::new(4)),
     ];
     for mut hunter in hunters {

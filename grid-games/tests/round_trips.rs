@@ -2,8 +2,9 @@
 //! with the `serde` feature values survive JSON while documents that break a rule are refused.
 
 use grid_games::blokus::{Piece, Position, Variant, bots::RandomBot};
-use grid_games::game::{Bot, Budget, Player, Side};
+use grid_games::game::{Bot, Budget, Player, Rng, Side};
 use grid_games::paperio::{Direction, Turn};
+use proptest::prelude::*;
 
 /// A Blokus position after `plies` moves of two random bots.
 fn blokus_game(variant: Variant, seed: u64, plies: usize) -> Position {
@@ -52,6 +53,163 @@ fn the_gtp_engine_continues_a_given_position() {
     assert!(reply.text.starts_with("= "), "{}", reply.text);
     assert_eq!(gtp.position().history().len(), before + 1);
     assert_eq!(gtp.position().variant(), Variant::Classic);
+}
+
+/// A Blokus position from a random game: `plies` moves, each in turn or (when `out_of_turn`
+/// picks it) by a random colour through `play_as`, and maybe a turn set by hand at the end.
+fn scrambled_blokus_game(variant: Variant, seed: u64, plies: usize, out_of_turn: u8) -> Position {
+    use grid_games::blokus::MoveTable;
+    use std::sync::{Arc, OnceLock};
+    // One table per variant for all cases (a Classic table takes tens of milliseconds).
+    static TABLES: [OnceLock<Arc<MoveTable>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let k = Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("a variant");
+    let table = TABLES[k].get_or_init(|| Arc::new(MoveTable::new(variant)));
+    let mut rng = Rng::seed_from(seed);
+    let mut pos = Position::with_table(Arc::clone(table));
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let colour = if rng.below(8) < u64::from(out_of_turn) {
+            let c = variant
+                .colour(rng.index(variant.colours()))
+                .expect("a colour");
+            pos.legal_moves_of(c, &mut moves);
+            c
+        } else {
+            match pos.colour_to_move() {
+                Some(c) => {
+                    pos.legal_moves_of(c, &mut moves);
+                    c
+                }
+                None => break,
+            }
+        };
+        if let Some(&m) = rng.choose(&moves) {
+            pos.play_as(colour, m).expect("a legal move");
+        }
+    }
+    if out_of_turn > 0 && rng.below(2) == 0 {
+        let c = variant
+            .colour(rng.index(variant.colours()))
+            .expect("a colour");
+        pos.set_nominal_to_move(c).expect("a colour of the variant");
+    }
+    pos
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Random games of every variant (in turn, out of turn, with the turn set by hand) read
+    /// back from their line: an equal position, the same board and points, the same legal
+    /// moves for every colour; and the line has one field per placement.
+    #[test]
+    fn blokus_position_lines_read_back(
+        variant in prop_oneof![Just(Variant::Duo), Just(Variant::Classic), Just(Variant::Classic2)],
+        seed in any::<u64>(),
+        plies in 0usize..90,
+        out_of_turn in 0u8..3,
+    ) {
+        let pos = scrambled_blokus_game(variant, seed, plies, out_of_turn);
+        let line = pos.to_string();
+        let back: Position = line.parse().map_err(|e| TestCaseError::fail(format!("{line}: {e}")))?;
+        prop_assert_eq!(&back, &pos);
+        prop_assert_eq!(back.to_string(), line.clone());
+        prop_assert_eq!(back.render(), pos.render());
+        prop_assert_eq!(back.points(), pos.points());
+        prop_assert_eq!(back.colour_to_move(), pos.colour_to_move());
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for c in variant.all_colours() {
+            pos.legal_moves_of(c, &mut ours);
+            back.legal_moves_of(c, &mut theirs);
+            prop_assert_eq!(&ours, &theirs);
+        }
+        let fields: Vec<&str> = line.split(' ').collect();
+        prop_assert_eq!(fields[0], variant.id());
+        let placements = fields.iter().filter(|f| f.contains(':')).count();
+        prop_assert_eq!(placements, pos.history().len());
+        prop_assert!(fields.iter().all(|f| !f.is_empty()));
+    }
+}
+
+#[test]
+fn malformed_blokus_lines_are_typed_errors() {
+    use grid_games::blokus::{BlokusError, ParsePositionError as E};
+    let bad_move = |line: &str| match line.parse::<Position>() {
+        Err(E::BadMove {
+            number,
+            field,
+            error,
+        }) => (number, field, error),
+        other => panic!("{line}: {other:?}"),
+    };
+    assert_eq!("".parse::<Position>(), Err(E::Empty));
+    assert_eq!("   ".parse::<Position>(), Err(E::Empty));
+    assert_eq!(
+        "Blokus Duo".parse::<Position>(),
+        Err(E::UnknownVariant("Blokus".into()))
+    );
+    assert_eq!(
+        "duo e10".parse::<Position>(),
+        Err(E::BadField("e10".into()))
+    );
+    assert_eq!(
+        bad_move("duo b:e10 x:j5"),
+        (2, "x:j5".into(), BlokusError::UnknownColour("x".into()))
+    );
+    // Classic colours are 1 to 4; Duo's are b and w.
+    assert!(matches!(
+        bad_move("classic b:a20").2,
+        BlokusError::UnknownColour(_)
+    ));
+    assert!(matches!(
+        bad_move("duo 1:e10").2,
+        BlokusError::UnknownColour(_)
+    ));
+    assert!(matches!(
+        bad_move("duo b:e10,z9").2,
+        BlokusError::BadPoint(_) | BlokusError::OffBoard(_)
+    ));
+    assert!(matches!(
+        bad_move("duo b:a1,c1").2,
+        BlokusError::NotAPiece(_)
+    ));
+    assert_eq!(bad_move("duo b:pass").2, BlokusError::PassNotSupported);
+    assert!(matches!(
+        bad_move("duo b:a1").2,
+        BlokusError::MissesStart(_)
+    ));
+    assert_eq!(
+        bad_move("duo b:e10 w:j5 b:e11"),
+        (3, "b:e11".into(), BlokusError::PieceUsed("1"))
+    );
+    assert_eq!(
+        "duo b:e10 to_move=3".parse::<Position>(),
+        Err(E::BadTurn {
+            field: "to_move=3".into(),
+            error: BlokusError::UnknownColour("3".into())
+        })
+    );
+    assert_eq!(
+        "duo to_move=w b:e10".parse::<Position>(),
+        Err(E::AfterTurn("b:e10".into()))
+    );
+    // Extra whitespace, cells in any order and upper case are read; the canonical line comes
+    // back.
+    let pos: Position = "  duo   b:E10,e9,D9,e8,f9  ".parse().expect("a valid line");
+    assert_eq!(pos.to_string(), "duo b:e8,d9,e9,f9,e10");
+    // A redundant turn field is read too; the line leaves it out.
+    let pos: Position = "duo b:e10 to_move=w".parse().expect("a valid line");
+    assert_eq!(pos.to_string(), "duo b:e10");
+    // White opens: the line says so.
+    let mut pos = Position::new(Variant::Duo);
+    pos.set_nominal_to_move(Variant::Duo.parse_colour("w").unwrap())
+        .unwrap();
+    assert_eq!(pos.to_string(), "duo to_move=w");
+    assert_eq!("duo to_move=w".parse::<Position>(), Ok(pos));
 }
 
 #[cfg(feature = "serde")]
@@ -138,7 +296,7 @@ mod serde_forms {
         course["enemy"] = course["players"][1].clone();
         assert_eq!(course["fields"].as_array().unwrap().len(), 102);
         let read: Frame = serde_json::from_value(course).unwrap();
-        let seen = Paper::from_snapshot(&read.to_snapshot(40).unwrap()).unwrap();
+        let seen = Paper::from_frame(&read, 40).unwrap();
         assert_eq!(seen.snapshot().territory, game.snapshot().territory);
         assert_eq!(seen.trail_counts(), game.trail_counts());
         let _: Snapshot = seen.into();

@@ -239,8 +239,8 @@ fn blokus_titles_are_escaped_and_sizes_clamped() {
 
 fn paperio_game(config: Config, seed: u64, plies: usize) -> Paperio {
     let game = Paperio::random(config, &mut Rng::seed_from(seed)).unwrap();
-    let mut a = paperio::bots::SafeWalker::new(seed);
-    let mut b = paperio::bots::RandomWalker::new(seed + 1);
+    let mut a = paperio::bots::SafeBot::new(seed);
+    let mut b = paperio::bots::RandomBot::new(seed + 1);
     let rules = MatchRules::default().with_max_actions(plies);
     play_match(game, &mut [&mut a, &mut b], rules)
         .expect("two bots")

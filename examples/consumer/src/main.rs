@@ -12,7 +12,8 @@ use grid_games::blokus::bots::{HeuristicBot, RandomBot};
 use grid_games::blokus::gtp::GtpEngine;
 use grid_games::blokus::{Position, Variant};
 use grid_games::game::{Budget, MatchRules, Side, play_match};
-use grid_games::planes::{GameSettings, Geometry, HunterBot, SUBTASKS, play_game};
+use grid_games::planes::bots::HunterBot;
+use grid_games::planes::{GameSettings, Geometry, SUBTASKS, play_game};
 use grid_games::polyomino::{enumerate, svg};
 use level_planner::{Instance, Params, Site, VirtualLevel, plan};
 use plugdp::{Grid, Options, hamiltonian_cycles};
@@ -74,7 +75,7 @@ fn formula1() -> Result<()> {
 /// Job 3: a Blokus Duo game between two bots, then the GTP engine asked for a move from a
 /// position of that game.
 fn blokus() -> Result<()> {
-    let (mut a, mut b) = (HeuristicBot::new(), RandomBot::new(7));
+    let (mut a, mut b) = (HeuristicBot::new(0), RandomBot::new(7));
     let record = play_match(
         Position::new(Variant::Duo),
         &mut [&mut a, &mut b],

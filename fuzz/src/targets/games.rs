@@ -6,9 +6,10 @@ use grid_games::blokus::{BlokusError, Colour, Move, Position, Variant, perft};
 use grid_games::game::elo;
 use grid_games::game::{MatchRules, Rng, Side, Tournament, TournamentError, play_match};
 use grid_games::paperio::{self, Config, Direction, End, ForfeitKind, Start, Turn};
+use grid_games::planes::bots::HunterBot;
 use grid_games::planes::{
-    self, Action, Catalogue, GameEnd, GameSettings, Geometry, HitAnswer, HunterBot, PlaneSpec,
-    PlaneType, PlanesError, SUBTASKS, Sheet, Step, Subtask,
+    self, Action, Catalogue, GameEnd, GameSettings, Geometry, HitAnswer, PlaneSpec, PlaneType,
+    PlanesError, SUBTASKS, Sheet, Step, Subtask,
 };
 use polyomino::{Cell, MarkedPolyomino, Polyomino};
 
@@ -772,9 +773,9 @@ fn whole_game(u: &mut Unstructured<'_>, geometry: &Geometry, masks: [u8; 3]) -> 
     let mut a: Box<dyn planes::PlanesBot> = if hunter {
         Box::new(HunterBot::new(seed))
     } else {
-        Box::new(planes::RandomBot::new(seed))
+        Box::new(planes::bots::RandomBot::new(seed))
     };
-    let mut b = planes::RandomBot::new(seed ^ 1);
+    let mut b = planes::bots::RandomBot::new(seed ^ 1);
     let record = planes::play_game(geometry, &settings, [a.as_mut(), &mut b]);
     ensure!(
         !matches!(record.end, GameEnd::Crashed { .. }),

@@ -275,8 +275,8 @@ impl Session {
         }
         match seen {
             Seen::Full(frame) => {
-                let snapshot = frame.to_snapshot(max_turn).map_err(|e| e.to_string())?;
-                self.game = Some(Position::from_snapshot(&snapshot).map_err(|e| e.to_string())?);
+                let game = Position::from_frame(&frame, max_turn).map_err(|e| e.to_string())?;
+                self.game = Some(game);
                 Ok(())
             }
             Seen::Light { players, turnleft } => {

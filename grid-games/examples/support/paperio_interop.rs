@@ -77,10 +77,7 @@ pub fn round_trips(pos: &Position, max_turn: u32) -> Result<(), String> {
 
 /// The position a player's frame (no `band_route`) shows.
 pub fn player_view(frame: &Frame, max_turn: u32) -> Result<Position, String> {
-    let snapshot = frame
-        .to_snapshot(max_turn)
-        .map_err(|e| format!("player frame refused: {e}"))?;
-    Position::from_snapshot(&snapshot).map_err(|e| format!("player frame refused: {e}"))
+    Position::from_frame(frame, max_turn).map_err(|e| format!("player frame refused: {e}"))
 }
 
 /// The position a player's frame of running `pos` shows plays the moves `rest` exactly as

@@ -12,7 +12,7 @@
 //! ```
 //! use grid_games::blokus::{gtp::GtpEngine, bots::HeuristicBot};
 //! use grid_games::game::Budget;
-//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default());
+//! let mut engine = GtpEngine::new(Box::new(HeuristicBot::new(0)), Budget::default());
 //! assert_eq!(engine.respond("1 protocol_version").unwrap().text, "=1 2\n\n");
 //! assert_eq!(engine.respond("set_game Blokus Duo").unwrap().text, "= \n\n");
 //! assert_eq!(engine.respond("play b e8,d9,e9,f9,e10").unwrap().text, "= \n\n");
@@ -76,7 +76,7 @@ pub struct Response {
 /// ```
 /// use grid_games::blokus::{bots::HeuristicBot, gtp::GtpEngine};
 /// use grid_games::game::Budget;
-/// let mut engine = GtpEngine::new(Box::new(HeuristicBot::new()), Budget::default());
+/// let mut engine = GtpEngine::new(Box::new(HeuristicBot::new(0)), Budget::default());
 /// let mut ask = |line: &str| engine.respond(line).map(|r| r.text).unwrap_or_default();
 /// assert_eq!(ask("set_game Blokus Duo"), "= \n\n");
 /// assert_eq!(ask("boardsize 14"), "= \n\n");

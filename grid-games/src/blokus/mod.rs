@@ -1,5 +1,9 @@
 //! Blokus: the rules engine of Pentobi's Classic, Classic two-player and Duo variants, its move
-//! notation, perft, and bots.
+//! notation, positions as one line of text, perft, a GTP engine, and bots.
+//!
+//! | strongest bot | other bots |
+//! |---|---|
+//! | [`bots::SearchBot`]: Monte Carlo tree search after Pentobi's methods | [`bots::MctsBot`], [`bots::HeuristicBot`], [`bots::RandomBot`] |
 //!
 //! ```
 //! use grid_games::blokus::{Position, Variant};
@@ -26,12 +30,16 @@
 //! use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, RandomBot}};
 //! use grid_games::game::{play_match, MatchRules};
 //! // A whole game between two bots through the shared match runner.
-//! let mut a = HeuristicBot::new();
+//! let mut a = HeuristicBot::new(1);
 //! let mut b = RandomBot::new(7);
 //! let record = play_match(Position::new(Variant::Duo), &mut [&mut a, &mut b], MatchRules::default())?;
 //! assert!(record.last.is_over());
-//! println!("{}", record.last.final_score());
-//! # Ok::<(), grid_games::game::MatchError>(())
+//! println!("{}", record.last.final_score()); // Pentobi's form, e.g. "B+31"
+//! println!("{}", record.outcome);            // e.g. "1-0 (72 to 41)"
+//! // The position as one line (variant and placements), read back by replaying it.
+//! let back: Position = record.last.to_string().parse()?;
+//! assert_eq!(back, record.last);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Rules
@@ -53,7 +61,14 @@
 //! cost of each operation. [`perft`] counts move sequences from any position.
 //!
 //! [`svg::render`] draws a position as an SVG picture (Pentobi's colours, starting points, the
-//! last move).
+//! last move); `format!("{pos:#}")` gives a text picture.
+//!
+//! # Positions as text
+//! A [`Position`] prints as one line, the variant and the placements in Pentobi's notation
+//! (`duo b:e8,d9,e9,f9,e10 w:i3,j3,j4,j5`), and parses back from it by replaying the moves;
+//! the grammar is in the [`Position`] documentation. The line is a move list, not a board
+//! picture: the state also holds which pieces each colour has left and the order of play
+//! (the search bot and GTP read the history), which a board does not show.
 //!
 //! The module implements the crate's shared [`Game`](crate::game::Game) trait, so
 //! [`play_match`](crate::game::play_match) and the [bots] work with it.
@@ -79,6 +94,7 @@
 pub mod bots;
 mod error;
 pub mod gtp;
+mod line;
 mod notation;
 mod perft;
 mod pieces;
@@ -90,6 +106,7 @@ mod table;
 mod variant;
 
 pub use error::BlokusError;
+pub use line::ParsePositionError;
 pub use notation::Point;
 pub use perft::perft;
 pub use pieces::Piece;

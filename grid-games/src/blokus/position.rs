@@ -50,6 +50,51 @@ struct Played {
 /// assert_eq!(pos.legal_moves().len(), 414);
 /// # Ok::<(), grid_games::blokus::BlokusError>(())
 /// ```
+///
+/// # As text: the position line
+/// `Display` writes a position as one line, and `FromStr` reads it back by replaying it from
+/// the empty board (every rule is checked; a bad line is a
+/// [`ParsePositionError`](super::ParsePositionError) naming the offending placement). The
+/// line is the variant and the placements in order, not a picture of the board: the state
+/// also holds which pieces each colour has left and the order of play, which the board alone
+/// does not show.
+///
+/// ```text
+/// line      = variant *(" " placement) [" to_move=" colour]
+/// variant   = "duo" / "classic" / "classic_2"
+/// placement = colour ":" cells
+/// cells     = point *("," point)   ; the covered cells, by row then column (Pentobi's notation)
+/// point     = column row           ; column "a".."t", row "1".."20" from the bottom
+/// colour    = "b" / "w"            ; Duo: colours 0 and 1, as Pentobi's GTP names them
+///           / "1" / "2" / "3" / "4" ; Classic and Classic two-player: colours 0 to 3
+/// ```
+///
+/// Fields contain no spaces and are separated by single spaces (a reader also takes runs of
+/// whitespace). Every placement names its colour, so positions set up out of turn (GTP `play`,
+/// [`play_as`](Position::play_as)) read back too. The engine has no pass move (a colour that
+/// cannot move is skipped), so no pass appears. The `to_move=` field is written only when the
+/// nominal colour to move ([`nominal_to_move`](Position::nominal_to_move)) is not the one after
+/// the last mover, that is after [`set_nominal_to_move`](Position::set_nominal_to_move). The
+/// reader also accepts cells in any order and upper-case letters. Reading builds the variant's
+/// move table, as [`Position::new`] does (tens of milliseconds; Classic's is the largest), then
+/// replays the placements (microseconds each).
+///
+/// `{:#}` prints the board picture of [`render`](Position::render) instead.
+///
+/// ```
+/// use grid_games::blokus::{Position, Variant};
+/// let mut pos = Position::new(Variant::Duo);
+/// pos.play(pos.parse_move("e8,d9,e9,f9,e10")?)?;
+/// pos.play(pos.parse_move("j5,j4,j3,i3")?)?;
+/// assert_eq!(pos.to_string(), "duo b:e8,d9,e9,f9,e10 w:i3,j3,j4,j5");
+/// let back: Position = pos.to_string().parse()?;
+/// assert_eq!(back, pos);
+/// assert_eq!(Position::new(Variant::Classic2).to_string(), "classic_2");
+/// assert_eq!(format!("{pos:#}"), pos.render()); // the picture
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Positions are equal when their variant, placements and nominal colour to move are.
 #[derive(Clone, Debug)]
 pub struct Position {
     table: Arc<MoveTable>,

@@ -104,7 +104,9 @@ pub trait Game: Clone {
 ///   given, and start afresh when it does not. So **a bot may be reused across games and
 ///   seats**, and the bots of this crate are: each documents what it keeps.
 /// * **Randomness**: bots own their random generators, seeded at construction, so that a match
-///   with iteration budgets is replayable.
+///   with iteration budgets is replayable. The crate's bots are all built by `new(seed)` (and
+///   `with_config(seed, config)`, and `from_rng(&mut rng)` with the `rand_core` feature) and
+///   draw from the crate's portable [`Rng`](super::Rng), whatever generator gave the seed.
 /// * **Budgets**: a bot stops thinking at the [`Budget`] it is given: a per-action limit, and,
 ///   when the match charges a per-game budget (the paper.io course's 30 s a game), the time
 ///   left of it ([`Budget::game_time_left`], of which [`Budget::for_move`] takes a share). The
@@ -267,6 +269,36 @@ pub enum Forfeit {
     Crashed(Option<String>),
 }
 
+impl core::fmt::Display for Forfeit {
+    /// `returned no action`, `played an illegal action: …`, `overran its time (1.250 s)`,
+    /// `crashed` or `crashed: …` (the panic message).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Forfeit;
+    /// assert_eq!(Forfeit::Timeout(Duration::from_millis(1250)).to_string(), "overran its time (1.250 s)");
+    /// assert_eq!(Forfeit::Crashed(Some("boom".into())).to_string(), "crashed: boom");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Forfeit::NoAction => f.write_str("returned no action"),
+            Forfeit::Illegal(e) => write!(f, "played an illegal action: {e}"),
+            Forfeit::Timeout(spent) => write!(f, "overran its time ({})", Seconds(*spent)),
+            Forfeit::Crashed(None) => f.write_str("crashed"),
+            Forfeit::Crashed(Some(message)) => write!(f, "crashed: {message}"),
+        }
+    }
+}
+
+/// A duration printed as seconds with three decimals: `1.250 s`.
+pub(crate) struct Seconds(pub(crate) Duration);
+
+impl core::fmt::Display for Seconds {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:.3} s", self.0.as_secs_f64())
+    }
+}
+
 /// Why [`play_match`] could not start.
 ///
 /// ```
@@ -305,8 +337,15 @@ pub enum MatchError {
 /// }
 /// assert_eq!(replay.final_score(), record.last.final_score());
 /// assert_eq!(record.action_times.len(), record.actions.len());
+/// // A one-line summary: the outcome, the actions, any forfeit, the thinking times.
+/// println!("{record}"); // e.g. "0-1 (3 to 8) after 10 actions; thinking time 0.001 s, 0.001 s"
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `Display` writes `outcome " after " n " actions" ["; " player " " forfeit] "; thinking time
+/// " seconds *(", " seconds)`: the [`Outcome`], the number of actions played, the
+/// [`Forfeit`] if a player forfeited, and each player's thinking time in seat order (seconds
+/// with three decimals).
 #[derive(Clone, Debug)]
 pub struct MatchRecord<G: Game> {
     /// `(player, action)` in order of play.
@@ -321,6 +360,38 @@ pub struct MatchRecord<G: Game> {
     pub think_time: ByPlayer<Duration>,
     /// Thinking time of every action, parallel to `actions`.
     pub action_times: Vec<Duration>,
+}
+
+impl<G: Game> core::fmt::Display for MatchRecord<G> {
+    /// See [`MatchRecord`].
+    ///
+    /// ```
+    /// use grid_games::blokus::{Move, Position, Variant};
+    /// use grid_games::game::{play_match, Bot, Budget, MatchRules};
+    /// struct Resigner;
+    /// impl Bot<Position> for Resigner {
+    ///     fn name(&self) -> String { "resigner".into() }
+    ///     fn choose(&mut self, _: &Position, _: Budget) -> Option<Move> { None }
+    /// }
+    /// let record = play_match(Position::new(Variant::Duo), &mut [&mut Resigner, &mut Resigner], MatchRules::default())?;
+    /// let text = record.to_string();
+    /// assert!(text.starts_with("0-1 (player 1 forfeited; 0 to 0) after 0 actions; player 1 returned no action; thinking time 0.0"));
+    /// # Ok::<(), grid_games::game::MatchError>(())
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} after {} actions", self.outcome, self.actions.len())?;
+        if let Some((player, forfeit)) = &self.forfeit {
+            write!(f, "; {player} {forfeit}")?;
+        }
+        f.write_str("; thinking time ")?;
+        for (i, (_, &time)) in self.think_time.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}", Seconds(time))?;
+        }
+        Ok(())
+    }
 }
 
 /// Runs a bot call, turning a panic into `Err(message)`. A payload whose own `Drop` panics is
@@ -598,6 +669,55 @@ impl Tally {
         let variance = ((self.result_squares - n * mean * mean) / (n - 1.0)).max(0.0);
         let half = 1.96 * (variance / n).sqrt();
         Some(((mean - half).max(0.0), (mean + half).min(1.0)))
+    }
+}
+
+impl core::fmt::Display for Tally {
+    /// `20 games: +12 =1 -7, score 62.5 % (95 % interval 41.2 % to 83.8 %), mean margin
+    /// +3.25`, then `; forfeits: 1 lost, 2 won` when some game was forfeited. The interval is
+    /// left out with fewer than two games, the margin with none.
+    ///
+    /// ```
+    /// use grid_games::game::{Outcome, Player, Tally};
+    /// let mut t = Tally::default();
+    /// for scores in [[3, 1], [3, 1], [2, 2], [0, 1]] {
+    ///     t.add(&Outcome::from_scores(scores), Player::FIRST);
+    /// }
+    /// assert_eq!(
+    ///     t.to_string(),
+    ///     "4 games: +2 =1 -1, score 62.5 % (95 % interval 15.6 % to 100.0 %), mean margin +0.75"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let games = self.games();
+        let noun = if games == 1 { "game" } else { "games" };
+        write!(
+            f,
+            "{games} {noun}: +{} ={} -{}, score {:.1} %",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.score()
+        )?;
+        if let Some((low, high)) = self.interval95() {
+            write!(
+                f,
+                " (95 % interval {:.1} % to {:.1} %)",
+                100.0 * low,
+                100.0 * high
+            )?;
+        }
+        if let Some(margin) = self.mean_margin() {
+            write!(f, ", mean margin {margin:+.2}")?;
+        }
+        if self.forfeits_lost > 0 || self.forfeits_won > 0 {
+            write!(
+                f,
+                "; forfeits: {} lost, {} won",
+                self.forfeits_lost, self.forfeits_won
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -33,7 +33,7 @@
 //! assert_eq!(frame.fields[0].len(), 101); // of H cells
 //! assert_eq!(frame.turnleft, [1997, 1998]);
 //! // ... read back as a position to think about.
-//! let seen = Position::from_snapshot(&frame.to_snapshot(2000)?)?;
+//! let seen = Position::from_frame(&frame, 2000)?;
 //! assert_eq!(seen, game);
 //! # Ok::<(), grid_games::paperio::PaperioError>(())
 //! ```
@@ -327,5 +327,33 @@ impl Frame {
             snapshot.routes = Some([route(a)?, route(b)?]);
         }
         Ok(snapshot)
+    }
+}
+
+impl Position {
+    /// The position a course frame shows, in one step: the frame read as a [`Snapshot`]
+    /// ([`Frame::to_snapshot`]) and the snapshot checked into a position
+    /// ([`Position::from_snapshot`]). `max_turn` is the game's number of moves per player,
+    /// which a frame does not carry (the course's default is 2 000). A frame with
+    /// `band_route` (the public log's) gives the exact position; a player's frame (without
+    /// it) one with the same board and trail cells, trail orders recovered by search.
+    ///
+    /// ```
+    /// use grid_games::paperio::course::Frame;
+    /// use grid_games::paperio::{Config, Position, Turn};
+    /// use grid_games::game::Rng;
+    /// let mut game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
+    /// game.play(Turn::Left)?;
+    /// let frame = Frame::from_position(&game, [30.0, 30.0]);
+    /// assert_eq!(Position::from_frame(&frame, 2000)?, game);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`Frame::to_snapshot`] (a frame without the course's shape, a board or a
+    /// `max_turn` the engine refuses) and of [`Position::from_snapshot`] (a board that breaks
+    /// the rules).
+    pub fn from_frame(frame: &Frame, max_turn: u32) -> Result<Position, PaperioError> {
+        Position::from_snapshot(&frame.to_snapshot(max_turn)?)
     }
 }

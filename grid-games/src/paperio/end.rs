@@ -150,3 +150,62 @@ impl End {
         }
     }
 }
+
+impl core::fmt::Display for ForfeitKind {
+    /// `error: …` (the error text) or `timeout`.
+    ///
+    /// ```
+    /// use grid_games::paperio::ForfeitKind;
+    /// assert_eq!(ForfeitKind::Error("bad move".into()).to_string(), "error: bad move");
+    /// assert_eq!(ForfeitKind::Timeout.to_string(), "timeout");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ForfeitKind::Error(e) => write!(f, "error: {e}"),
+            ForfeitKind::Timeout => f.write_str("timeout"),
+        }
+    }
+}
+
+impl core::fmt::Display for End {
+    /// The engine's result name, what happened and who won: `trail: player 1 ran into player
+    /// 2's trail; player 1 won`. Seats are counted from 1, as [`Side`] prints them.
+    ///
+    /// ```
+    /// use grid_games::game::Side;
+    /// use grid_games::paperio::End;
+    /// let cut = End::TrailHit { mover: Side::First, owner: Side::Second };
+    /// assert_eq!(cut.to_string(), "trail: player 1 ran into player 2's trail; player 1 won");
+    /// let limit = End::TickLimit { scores: [120, 120] };
+    /// assert_eq!(limit.to_string(), "tick_limit: all moves played, territory 120 to 120; drawn");
+    /// ```
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}: ", self.name())?;
+        match self {
+            End::Wall { mover } => write!(f, "{mover} left the board")?,
+            End::TrailHit { mover, owner } if mover == owner => {
+                write!(f, "{mover} ran into its own trail")?
+            }
+            End::TrailHit { mover, owner } => write!(f, "{mover} ran into {owner}'s trail")?,
+            End::SideHit { mover } => write!(f, "{mover} hit the other head side-on")?,
+            End::HeadOn { scores } => write!(
+                f,
+                "the heads met head-on, territory {} to {}",
+                scores[0], scores[1]
+            )?,
+            End::HeadsOnLand { mover, .. } => {
+                write!(f, "{mover} met the other head on owned land")?
+            }
+            End::Forfeit { player, kind } => write!(f, "{player} forfeited ({kind})")?,
+            End::TickLimit { scores } => write!(
+                f,
+                "all moves played, territory {} to {}",
+                scores[0], scores[1]
+            )?,
+        }
+        match self.winner() {
+            Some(w) => write!(f, "; {w} won"),
+            None => f.write_str("; drawn"),
+        }
+    }
+}

@@ -2,6 +2,15 @@
 //! plays it: two heads that always move, trails that enclose land, and every quirk of that
 //! engine.
 //!
+//! | strongest bot | other bots |
+//! |---|---|
+//! | [`bots::PlannerBot`]: plans the loop with the most land per ply that the enemy cannot cut | [`bots::RaiderBot`], [`bots::SafeBot`], [`bots::RandomBot`] |
+//!
+//! A [`Position`] prints as its board picture (`Display`, the same as
+//! [`render`](Position::render)); it is a picture, not a format (a trail's order does not
+//! show), so there is no `FromStr`: [`Snapshot`] and [`course::Frame`] are the forms that read
+//! back. An [`End`] prints what happened and who won.
+//!
 //! ```
 //! use grid_games::paperio::{Config, Position, Turn, End};
 //! use grid_games::game::Rng;
@@ -34,13 +43,14 @@
 //! ```
 //!
 //! ```
-//! use grid_games::paperio::{Config, Position, bots::{SafeWalker, RandomWalker}};
+//! use grid_games::paperio::{Config, Position, bots::{SafeBot, RandomBot}};
 //! use grid_games::game::{play_match, MatchRules, Rng};
 //! // A whole game between two bots through the shared match runner.
 //! let game = Position::random(Config::default(), &mut Rng::seed_from(1))?;
-//! let (mut a, mut b) = (SafeWalker::new(1), RandomWalker::new(2));
+//! let (mut a, mut b) = (SafeBot::new(1), RandomBot::new(2));
 //! let record = play_match(game, &mut [&mut a, &mut b], MatchRules::default())?;
 //! assert!(record.last.end().is_some());
+//! println!("{record}"); // e.g. "1-0 (player 1 won by rule; 45 to 9) after 130 actions; ..."
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -60,11 +70,11 @@
 //! operation), `snapshot.rs` ([`Snapshot`]: a position as plain data, and
 //! [`Position::from_snapshot`], the checked way back from what an observer sees), `course.rs`
 //! ([`course`]: the course engine's frames and player ids), `bots/` (random, safe, raiding and
-//! planning walkers), `svg.rs` ([`svg::render`]: the board as an SVG picture).
+//! planning bots), `svg.rs` ([`svg::render`]: the board as an SVG picture).
 //!
 //! # Playing inside the course's engine
 //! [`course::Frame`] is the frame dict the course's Python engine gives its AIs; a bot of this
-//! crate reads one as a position (`Position::from_snapshot(&frame.to_snapshot(max_turn)?)`)
+//! crate reads one as a position ([`Position::from_frame`])
 //! and answers a [`Turn`] (its `Display` is the engine's letter). The repository's
 //! `paperio_course_ai` example and its Python adapter (`examples/paperio_course/rust_ai.py`)
 //! do exactly this once per turn; `docs/grid-games.md` explains how to enter them in a course

@@ -946,6 +946,27 @@ impl Position {
     }
 }
 
+/// The board picture of [`render`](Position::render): one line per row, north first.
+///
+/// It is a picture, not a format: there is no `FromStr`, because the order of the cells of a
+/// trail (which decides the later play) does not show on the board. A position as text that
+/// reads back is its [`Snapshot`](super::Snapshot) (with the `serde` feature, as JSON) or a
+/// course [`Frame`](super::course::Frame).
+///
+/// ```
+/// use grid_games::game::Rng;
+/// use grid_games::paperio::{Config, Position};
+/// let game = Position::random(Config::new(20, 9, 50)?, &mut Rng::seed_from(1))?;
+/// assert_eq!(game.to_string(), game.render());
+/// assert_eq!(game.to_string().lines().count(), 9);
+/// # Ok::<(), grid_games::paperio::PaperioError>(())
+/// ```
+impl core::fmt::Display for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
 impl crate::game::Game for Position {
     type Action = Turn;
     type Error = PaperioError;

@@ -1,6 +1,8 @@
 //! Where planes go: directions, steps, plane placements and the table of every placement on a
 //! sheet, with its bitboard mask and the cell roles.
 
+use std::fmt;
+
 use polyomino::{Bitboard, Cell, Transform};
 
 use super::{Catalogue, PlanesError};
@@ -143,6 +145,23 @@ pub struct Geometry {
     /// col_min, col_max]`, in 64 bits (a shape's extent is at most its size).
     extents: Vec<[[i64; 4]; 4]>,
 }
+
+/// Two geometries are equal when their sizes and catalogues are (the rest is derived from
+/// them).
+///
+/// ```
+/// use grid_games::planes::{Catalogue, Geometry};
+/// assert_eq!(Geometry::standard(), Geometry::new(12, Catalogue::standard())?);
+/// assert_ne!(Geometry::standard(), Geometry::new(10, Catalogue::standard())?);
+/// # Ok::<(), grid_games::planes::PlanesError>(())
+/// ```
+impl PartialEq for Geometry {
+    fn eq(&self, other: &Geometry) -> bool {
+        self.size == other.size && self.catalogue == other.catalogue
+    }
+}
+
+impl Eq for Geometry {}
 
 impl Geometry {
     /// Largest sheet side (one bitboard word per row).
@@ -692,6 +711,39 @@ impl PlacementTable {
             }
         }
         Ok((n as u64, pairs, triples))
+    }
+}
+
+/// `up`, `right`, `down` or `left`.
+///
+/// ```
+/// use grid_games::planes::Step;
+/// assert_eq!(Step::Left.to_string(), "left");
+/// ```
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Step::Up => "up",
+            Step::Right => "right",
+            Step::Down => "down",
+            Step::Left => "left",
+        })
+    }
+}
+
+/// `empty`, `body` or `head`.
+///
+/// ```
+/// use grid_games::planes::HitAnswer;
+/// assert_eq!(HitAnswer::Head.to_string(), "head");
+/// ```
+impl fmt::Display for HitAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HitAnswer::Empty => "empty",
+            HitAnswer::Body => "body",
+            HitAnswer::Head => "head",
+        })
     }
 }
 

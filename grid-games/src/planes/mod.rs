@@ -8,13 +8,21 @@
 //! drawing or action loses the game. Plane types are data ([`Catalogue`]); the subtask table
 //! ([`SUBTASKS`]) says which kinds each plane may use.
 //!
+//! | strongest bot | other bots |
+//! |---|---|
+//! | [`bots::HunterBot`]: keeps the opponent layouts consistent with everything observed and hits where a head is likely and the answer uncertain | [`bots::RandomBot`] |
+//!
 //! * Rules: [`Geometry`] (sheet and oriented shapes), [`Sheet`] (one player's planes),
-//!   [`referee`](play_game) (both sheets, the turn loop, test points).
+//!   [`Position`] (both sheets after the drawings, the turn and the history: the game as a
+//!   crate-wide [`Game`](crate::game::Game)).
+//! * Referee: [`play_game`] (the drawing phase, then the game on the shared
+//!   [`play_match`](crate::game::play_match)) and [`play_test_point`] (a series with the first
+//!   move alternated, counted in a [`Tally`](crate::game::Tally)).
 //! * Player API: [`PlanesBot`] with [`Setup`], [`Action`], [`Seen`]: exactly the information a
-//!   contestant's program gets, so a bot cannot read the hidden sheet.
-//! * Bots: [`RandomBot`] (random legal play) and [`HunterBot`] (keeps the opponent layouts
-//!   consistent with everything observed and hits where a head is likely and the answer
-//!   uncertain, see [`HitRule`]).
+//!   contestant's program gets, so a bot cannot read the hidden sheet; [`Contestant`] makes one
+//!   a [`game::Bot`](crate::game::Bot) of the [`Position`].
+//! * Bots: [`bots`] ([`bots::HunterBot`], the strongest, and [`bots::RandomBot`]), by name
+//!   with [`bots::named_bot`].
 //! * Layout enumeration: [`PlacementTable`] counts single placements, pairs and triples (the
 //!   original contest's statement lists these counts), [`Layouts`] is the hunter's consistent set.
 //!
@@ -22,37 +30,40 @@
 //! `(row + 1, col + 1)`. Directions turn clockwise from nose up, as in the original contest.
 //!
 //! ```
-//! use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
+//! use grid_games::planes::{self, bots::{HunterBot, RandomBot}, Geometry, TestPointOptions};
 //! let geometry = Geometry::standard();
 //! let mut hunter = HunterBot::new(1);
 //! let mut random = RandomBot::new(2);
-//! let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
-//! assert!(point.wins <= 4);
+//! let options = TestPointOptions::default().with_games(4); // subtask 1: classic planes
+//! let point = planes::play_test_point(&geometry, &options, &mut hunter, &mut random);
+//! assert!(point.tally.wins <= 4);
+//! println!("{point}"); // e.g. "4 games: +4 =0 -0, score 100.0 %, ..."
 //! ```
 
-mod bots;
+pub mod bots;
 mod catalogue;
+mod contestant;
 mod geometry;
 mod layouts;
 mod player;
+mod position;
 mod referee;
 #[doc(hidden)]
 pub mod reference;
 mod sampler;
 mod sheet;
+mod test_point;
 
-pub use bots::{
-    BOT_NAMES, HitRule, HunterBot, HunterConfig, PriorCache, RandomBot, named_bot, named_bot_with,
-};
 pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
+pub use contestant::Contestant;
 // `BadShape` is defined below.
 pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
 pub use layouts::{Layout, LayoutUniverse, Layouts};
 pub use player::{Action, LastResult, PlanesBot, Seen, Setup};
-pub use referee::{
-    GameEnd, GameRecord, GameSettings, MAX_OPERATIONS, TestPoint, play_game, play_test_point,
-};
+pub use position::{Played, Position};
+pub use referee::{GameEnd, GameRecord, GameSettings, MAX_OPERATIONS, play_game};
 pub use sheet::Sheet;
+pub use test_point::{TestPoint, TestPointOptions, play_test_point};
 
 use polyomino::Cell;
 use thiserror::Error;
@@ -121,6 +132,13 @@ pub enum PlanesError {
     /// A move of a destroyed plane.
     #[error("plane {0} is destroyed and cannot move")]
     PlaneDestroyed(usize),
+    /// A plane of a sheet is not where the geometry puts it: the sheet was drawn on another
+    /// geometry ([`Position::new`]).
+    #[error("plane {0:?} was not drawn on this geometry")]
+    NotOnGeometry(PlaneSpec),
+    /// An action after the end of the game ([`Position`]).
+    #[error("the game is over")]
+    GameOver,
     /// A computation would exceed its documented limit (see
     /// [`PlacementTable::count_layouts`]).
     #[error("{placements} placements is more than the limit of {limit}")]

@@ -1,16 +1,19 @@
-//! The referee: holds both sheets, runs a game turn by turn, and plays test points.
+//! The referee: the drawing phase, then the game on the shared match runner.
 //!
 //! Bots are not trusted: a bot that panics (even with a payload whose `Drop` panics) loses the
 //! game by [`GameEnd::Crashed`], one that overruns [`GameSettings::call_time`] (measured by the
-//! referee around every call) by [`GameEnd::Timeout`], and an illegal drawing or action loses by
+//! referee) by [`GameEnd::Timeout`], and an illegal drawing or action loses by
 //! [`GameEnd::Illegal`]. A game lasts at most `2 · MAX_OPERATIONS` turns.
 
+use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{
-    Action, Geometry, HitAnswer, LastResult, PlanesBot, PlanesError, Seen, Setup, Sheet, Subtask,
+    Action, Contestant, Geometry, HitAnswer, LastResult, PlanesBot, PlanesError, Position, Setup,
+    Sheet, Subtask,
 };
-use crate::game::{Side, guard};
+use crate::game::{Forfeit, Game, MatchRules, Outcome, Side, Verdict, guard, play_match};
 
 /// Operations each player may make in one game.
 pub const MAX_OPERATIONS: usize = 500;
@@ -19,7 +22,7 @@ pub const MAX_OPERATIONS: usize = 500;
 ///
 /// ```
 /// use grid_games::game::Side;
-/// use grid_games::planes::{play_game, GameEnd, GameSettings, Geometry, RandomBot, SUBTASKS};
+/// use grid_games::planes::{bots::RandomBot, play_game, GameEnd, GameSettings, Geometry, SUBTASKS};
 /// let geometry = Geometry::standard();
 /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
 /// let record = play_game(&geometry, &GameSettings::new(SUBTASKS[4]), [&mut a, &mut b]);
@@ -41,7 +44,8 @@ pub enum GameEnd {
         /// The crashing player.
         player: Side,
     },
-    /// The loser's bot took longer than [`GameSettings::call_time`] over one call.
+    /// The loser's bot took longer than [`GameSettings::call_time`] over its drawing or one
+    /// turn.
     Timeout {
         /// The slow player.
         player: Side,
@@ -60,7 +64,7 @@ pub enum GameEnd {
 /// One finished game.
 ///
 /// ```
-/// use grid_games::planes::{play_game, Action, GameSettings, Geometry, HunterBot, RandomBot, SUBTASKS};
+/// use grid_games::planes::{bots::{HunterBot, RandomBot}, play_game, Action, GameSettings, Geometry, SUBTASKS};
 /// let geometry = Geometry::standard();
 /// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
 /// let record = play_game(&geometry, &GameSettings::new(SUBTASKS[0]), [&mut hunter, &mut random]);
@@ -69,6 +73,8 @@ pub enum GameEnd {
 ///     assert_eq!(matches!(action, Action::Hit(_)), answer.is_some());
 /// }
 /// assert!(record.drawn.iter().all(Option::is_some));
+/// assert_eq!(record.last.as_ref().map(|last| last.history().len()), Some(record.actions.len()));
+/// println!("{record}"); // e.g. "1-0 (player 1 won by rule; 3 to 1): all three planes destroyed after 53 actions, player 1 moved first"
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -82,6 +88,8 @@ pub struct GameRecord {
     pub actions: Vec<(Side, Action, Option<HitAnswer>)>,
     /// The sheets as drawn.
     pub drawn: [Option<Sheet>; 2],
+    /// The position after the last action (`None` when a drawing was refused or failed).
+    pub last: Option<Position>,
 }
 
 /// What the referee needs to know about one game besides the bots: the subtask (which kinds
@@ -108,9 +116,10 @@ pub struct GameSettings {
     pub first: Side,
     /// What each side is told about its previous game.
     pub last: [LastResult; 2],
-    /// Longest a bot may take over one call (`setup`, `act`, `answer` or `seen`), measured by
-    /// the referee: a slower call loses the game by [`GameEnd::Timeout`] (`None`, the default:
-    /// no limit). The referee cannot interrupt a call, only rule on it once it returns.
+    /// Longest a bot may take over its drawing (`setup`) or over one turn (hearing the answer
+    /// to its last hit and the opponent's action, then `act`), measured by the referee: a
+    /// slower one loses the game by [`GameEnd::Timeout`] (`None`, the default: no limit). The
+    /// referee cannot interrupt a call, only rule on it once it returns.
     pub call_time: Option<Duration>,
 }
 
@@ -137,7 +146,7 @@ impl GameSettings {
     ///
     /// ```
     /// use grid_games::game::Side;
-    /// use grid_games::planes::{play_game, GameSettings, Geometry, RandomBot, SUBTASKS};
+    /// use grid_games::planes::{bots::RandomBot, play_game, GameSettings, Geometry, SUBTASKS};
     /// let geometry = Geometry::standard();
     /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
     /// let settings = GameSettings::new(SUBTASKS[4]).with_first(Side::Second);
@@ -165,7 +174,7 @@ impl GameSettings {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use grid_games::planes::{play_game, GameEnd, GameSettings, Geometry, RandomBot, SUBTASKS};
+    /// use grid_games::planes::{bots::RandomBot, play_game, GameEnd, GameSettings, Geometry, SUBTASKS};
     /// let geometry = Geometry::standard();
     /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
     /// let settings = GameSettings::new(SUBTASKS[4]).with_call_time(Duration::from_secs(10));
@@ -178,8 +187,8 @@ impl GameSettings {
     }
 }
 
-/// Runs one bot call for `player` under the referee's rules: a panic is a crash, a call slower
-/// than `limit` a timeout.
+/// Runs a bot's drawing for `player` under the referee's rules: a panic is a crash, a call
+/// slower than `limit` a timeout.
 fn call<T>(limit: Option<Duration>, player: Side, f: impl FnOnce() -> T) -> Result<T, GameEnd> {
     let start = Instant::now();
     let out = guard(f);
@@ -195,9 +204,14 @@ fn call<T>(limit: Option<Duration>, player: Side, f: impl FnOnce() -> T) -> Resu
 
 /// Plays one game between `bots[0]` ([`Side::First`]) and `bots[1]` ([`Side::Second`]).
 ///
+/// The drawing phase calls each bot's [`setup`](PlanesBot::setup) ([`Side::First`]'s first)
+/// and checks the drawings; the game is then a [`Position`] played by
+/// [`play_match`](crate::game::play_match) with each bot behind a [`Contestant`] (which tells
+/// it only what a contestant may know), and the match's forfeits become [`GameEnd`]s.
+///
 /// ```
 /// use grid_games::game::Side;
-/// use grid_games::planes::{play_game, GameSettings, Geometry, HunterBot, RandomBot, SUBTASKS};
+/// use grid_games::planes::{bots::{HunterBot, RandomBot}, play_game, GameSettings, Geometry, SUBTASKS};
 /// let geometry = Geometry::standard();
 /// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
 /// let settings = GameSettings::new(SUBTASKS[0]).with_first(Side::Second);
@@ -208,7 +222,7 @@ fn call<T>(limit: Option<Duration>, player: Side, f: impl FnOnce() -> T) -> Resu
 pub fn play_game(
     geometry: &Geometry,
     settings: &GameSettings,
-    bots: [&mut dyn PlanesBot; 2],
+    mut bots: [&mut dyn PlanesBot; 2],
 ) -> GameRecord {
     let GameSettings {
         subtask,
@@ -223,6 +237,7 @@ pub fn play_game(
         end: GameEnd::Exhausted,
         actions: Vec::new(),
         drawn: [None, None],
+        last: None,
     };
     let mut sheets: Vec<Sheet> = Vec::with_capacity(2);
     for p in Side::ALL {
@@ -242,52 +257,53 @@ pub fn play_game(
             Err(error) => return illegal(record, p, error),
         }
     }
-    record.drawn = [Some(sheets[0].clone()), Some(sheets[1].clone())];
-    let mut ops = [0usize; 2];
-    let mut turn = first;
-    while ops[turn.index()] < MAX_OPERATIONS {
-        let p = turn;
-        let (me, other) = (p.index(), p.other().index());
-        let action = match call(call_time, p, || bots[me].act()) {
-            Ok(action) => action,
-            Err(end) => return lost(record, end),
-        };
-        ops[me] += 1;
-        match action {
-            Action::Hit(cell) => match sheets[other].hit(geometry, cell) {
-                Ok(answer) => {
-                    record.actions.push((p, action, Some(answer)));
-                    if let Err(end) = call(call_time, p, || bots[me].answer(cell, answer)) {
-                        return lost(record, end);
-                    }
-                    let seen = || bots[other].seen(Seen::Hit(cell));
-                    if let Err(end) = call(call_time, p.other(), seen) {
-                        return lost(record, end);
-                    }
-                    if sheets[other].all_destroyed() {
-                        record.winner = p;
-                        record.end = GameEnd::AllDestroyed;
-                        return record;
-                    }
-                }
-                Err(error) => return illegal(record, p, error),
-            },
-            Action::Move { plane, step } => match sheets[me].move_plane(geometry, plane, step) {
-                Ok(()) => {
-                    record.actions.push((p, action, None));
-                    let seen = || bots[other].seen(Seen::Moved(step));
-                    if let Err(end) = call(call_time, p.other(), seen) {
-                        return lost(record, end);
-                    }
-                }
-                Err(error) => return illegal(record, p, error),
-            },
-        }
-        turn = p.other();
+    let [first_sheet, second_sheet]: [Sheet; 2] = sheets.try_into().expect("one sheet per side");
+    record.drawn = [Some(first_sheet.clone()), Some(second_sheet.clone())];
+    let start = Position::start(
+        Arc::new(geometry.clone()),
+        [first_sheet, second_sheet],
+        first,
+    );
+    let [a, b] = bots;
+    let mut contestants = [Contestant::new(a), Contestant::new(b)];
+    let mut rules = MatchRules::default();
+    if let Some(limit) = call_time {
+        rules = rules.with_time_limit(limit);
     }
-    // Both players used all their operations: the second player wins.
-    record.winner = first.other();
-    record.end = GameEnd::Exhausted;
+    let [ca, cb] = &mut contestants;
+    let played = play_match(start, &mut [ca, cb], rules).expect("two bots for a two-player game");
+    record.actions = played.last.history().to_vec();
+    match played.forfeit {
+        None => {
+            record.end = played.last.end().unwrap_or(GameEnd::Exhausted);
+            record.winner = played.last.winner().unwrap_or(first.other());
+        }
+        Some((player, forfeit)) => {
+            let side = Side::from_player(player).unwrap_or(Side::First);
+            record.winner = side.other();
+            record.end = match forfeit {
+                Forfeit::Timeout(spent) => GameEnd::Timeout {
+                    player: side,
+                    spent,
+                },
+                Forfeit::Illegal(_) => {
+                    // The match keeps the error as text; replaying the refused action on the
+                    // position it was refused in gives it back typed.
+                    let action = contestants[side.index()].last_action();
+                    let error = action
+                        .and_then(|a| played.last.clone().play(a).err())
+                        .unwrap_or(PlanesError::GameOver);
+                    GameEnd::Illegal {
+                        player: side,
+                        error,
+                    }
+                }
+                // A contestant always answers, so the only other forfeit is a crash.
+                _ => GameEnd::Crashed { player: side },
+            };
+        }
+    }
+    record.last = Some(played.last);
     record
 }
 
@@ -306,122 +322,106 @@ fn illegal(mut record: GameRecord, player: Side, error: PlanesError) -> GameReco
     record
 }
 
-/// The result of a test point, from bot A's point of view.
-///
-/// ```
-/// use grid_games::planes::{play_test_point, Geometry, RandomBot, SUBTASKS};
-/// let geometry = Geometry::standard();
-/// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
-/// let point = play_test_point(&geometry, SUBTASKS[4], 6, &mut a, &mut b);
-/// assert_eq!(point.games, 6);
-/// assert_eq!(point.all_destroyed + point.exhausted, 6); // random bots never play illegally
-/// assert_eq!((point.faults, point.opponent_faults), (0, 0));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
-pub struct TestPoint {
-    /// Games played.
-    pub games: usize,
-    /// Games A won.
-    pub wins: usize,
-    /// Games A won moving first.
-    pub wins_moving_first: usize,
-    /// Games decided by destroying all three planes.
-    pub all_destroyed: usize,
-    /// Games decided by both players using all their operations.
-    pub exhausted: usize,
-    /// Games A lost by a crash, a timeout or an illegal drawing or action.
-    pub faults: usize,
-    /// Games B lost by a crash, a timeout or an illegal drawing or action.
-    pub opponent_faults: usize,
-}
-
-impl TestPoint {
-    /// Games A lost.
+impl GameEnd {
+    /// The side a crash, a timeout or an illegal drawing or action was ruled against; `None`
+    /// for the ends of the rules.
     ///
     /// ```
-    /// use grid_games::planes::{play_test_point, Geometry, RandomBot, SUBTASKS};
-    /// let geometry = Geometry::standard();
-    /// let (mut a, mut b) = (RandomBot::new(3), RandomBot::new(4));
-    /// let point = play_test_point(&geometry, SUBTASKS[4], 4, &mut a, &mut b);
-    /// assert_eq!(point.losses(), 4 - point.wins);
+    /// use grid_games::game::Side;
+    /// use grid_games::planes::GameEnd;
+    /// assert_eq!(GameEnd::Crashed { player: Side::Second }.faulty(), Some(Side::Second));
+    /// assert_eq!(GameEnd::AllDestroyed.faulty(), None);
     /// ```
-    pub fn losses(&self) -> usize {
-        self.games - self.wins
-    }
-
-    /// A's share of the games won, 0 with no game.
-    ///
-    /// ```
-    /// use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
-    /// let geometry = Geometry::standard();
-    /// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
-    /// let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
-    /// assert_eq!(point.score(), point.wins as f64 / 4.0);
-    /// ```
-    pub fn score(&self) -> f64 {
-        if self.games == 0 {
-            return 0.0;
-        }
-        self.wins as f64 / self.games as f64
-    }
-}
-
-/// Plays a test point of `games` games of `subtask` (bot A moves first in the even-numbered
-/// ones, so each moves first half the time) and counts the results from A's side. Each bot is
-/// told the result of its previous game.
-///
-/// ```
-/// use grid_games::planes::{play_test_point, Geometry, HunterBot, RandomBot, SUBTASKS};
-/// let geometry = Geometry::standard();
-/// let mut hunter = HunterBot::new(1);
-/// let mut random = RandomBot::new(2);
-/// let point = play_test_point(&geometry, SUBTASKS[0], 4, &mut hunter, &mut random);
-/// assert_eq!(point.games, 4);
-/// assert_eq!(point.wins + point.losses(), 4);
-/// ```
-pub fn play_test_point(
-    geometry: &Geometry,
-    subtask: Subtask,
-    games: usize,
-    a: &mut dyn PlanesBot,
-    b: &mut dyn PlanesBot,
-) -> TestPoint {
-    let mut last = [LastResult::FirstGame; 2];
-    let mut point = TestPoint {
-        games,
-        ..TestPoint::default()
-    };
-    for g in 0..games {
-        let first = if g % 2 == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        let settings = GameSettings::new(subtask).with_first(first).with_last(last);
-        let record = play_game(geometry, &settings, [&mut *a, &mut *b]);
-        let a_won = record.winner == Side::First;
-        match record.end {
-            GameEnd::AllDestroyed => point.all_destroyed += 1,
-            GameEnd::Exhausted => point.exhausted += 1,
+    pub fn faulty(&self) -> Option<Side> {
+        match self {
+            GameEnd::AllDestroyed | GameEnd::Exhausted => None,
             GameEnd::Crashed { player }
             | GameEnd::Timeout { player, .. }
-            | GameEnd::Illegal { player, .. } => {
-                if player == Side::First {
-                    point.faults += 1;
-                } else {
-                    point.opponent_faults += 1;
-                }
-            }
-        }
-        if a_won {
-            point.wins += 1;
-            point.wins_moving_first += usize::from(first == Side::First);
-            last = [LastResult::Won, LastResult::Lost];
-        } else {
-            last = [LastResult::Lost, LastResult::Won];
+            | GameEnd::Illegal { player, .. } => Some(*player),
         }
     }
-    point
+}
+
+impl fmt::Display for GameEnd {
+    /// `all three planes destroyed`, `both sides used their 500 operations`, `player 2
+    /// crashed`, `player 1 overran the call time (2.5 s)`, `player 1 played illegally: hit at
+    /// (12, 0) is outside the sheet`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Side;
+    /// use grid_games::planes::GameEnd;
+    /// assert_eq!(GameEnd::Exhausted.to_string(), "both sides used their 500 operations");
+    /// let slow = GameEnd::Timeout { player: Side::First, spent: Duration::from_millis(2500) };
+    /// assert_eq!(slow.to_string(), "player 1 overran the call time (2.5s)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameEnd::AllDestroyed => f.write_str("all three planes destroyed"),
+            GameEnd::Exhausted => {
+                write!(f, "both sides used their {MAX_OPERATIONS} operations")
+            }
+            GameEnd::Crashed { player } => write!(f, "{player} crashed"),
+            GameEnd::Timeout { player, spent } => {
+                write!(f, "{player} overran the call time ({spent:?})")
+            }
+            GameEnd::Illegal { player, error } => write!(f, "{player} played illegally: {error}"),
+        }
+    }
+}
+
+impl GameRecord {
+    /// The game as a crate-wide [`Outcome`]: the enemy planes each side destroyed as scores,
+    /// and [`Verdict::Winner`] naming the winner, or [`Verdict::Forfeit`] the side a crash,
+    /// timeout or illegal drawing or action was ruled against.
+    ///
+    /// ```
+    /// use grid_games::game::{Player, Verdict};
+    /// use grid_games::planes::{bots::{HunterBot, RandomBot}, play_game, GameEnd, GameSettings, Geometry, SUBTASKS};
+    /// let geometry = Geometry::standard();
+    /// let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
+    /// let record = play_game(&geometry, &GameSettings::new(SUBTASKS[4]), [&mut hunter, &mut random]);
+    /// let outcome = record.outcome();
+    /// assert_eq!(outcome.winner(), Some(record.winner.into()));
+    /// if record.end == GameEnd::AllDestroyed {
+    ///     assert_eq!(outcome.scores[Player::from(record.winner)], 3);
+    /// }
+    /// ```
+    pub fn outcome(&self) -> Outcome {
+        let scores = match &self.last {
+            Some(last) => last.scores(),
+            None => [0, 0].into(),
+        };
+        let verdict = match self.end.faulty() {
+            Some(side) => Verdict::Forfeit(side.into()),
+            None => Verdict::Winner(self.winner.into()),
+        };
+        Outcome { scores, verdict }
+    }
+}
+
+impl fmt::Display for GameRecord {
+    /// `outcome ": " end " after " n " actions, " player " moved first"`: the
+    /// [`Outcome`](GameRecord::outcome), how the game ended ([`GameEnd`]), its length and who
+    /// moved first, as in `1-0 (player 1 won by rule; 3 to 1): all three planes destroyed after
+    /// 57 actions, player 2 moved first`.
+    ///
+    /// ```
+    /// use grid_games::planes::{bots::RandomBot, play_game, GameSettings, Geometry, SUBTASKS};
+    /// let geometry = Geometry::standard();
+    /// let (mut a, mut b) = (RandomBot::new(1), RandomBot::new(2));
+    /// let record = play_game(&geometry, &GameSettings::new(SUBTASKS[4]), [&mut a, &mut b]);
+    /// let text = record.to_string();
+    /// assert!(text.contains(&format!(": {} after {} actions, player 1 moved first", record.end, record.actions.len())));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} after {} actions, {} moved first",
+            self.outcome(),
+            self.end,
+            self.actions.len(),
+            self.first
+        )
+    }
 }

@@ -280,6 +280,17 @@ impl Sheet {
         Ok(())
     }
 
+    /// Checks that every plane lies where `geometry` puts it (the sheet was drawn on a geometry
+    /// like this one).
+    pub(crate) fn check_geometry(&self, geometry: &Geometry) -> Result<(), PlanesError> {
+        for (spec, mask) in self.specs.iter().zip(&self.masks) {
+            if geometry.mask(*spec)? != *mask {
+                return Err(PlanesError::NotOnGeometry(*spec));
+            }
+        }
+        Ok(())
+    }
+
     /// Every legal move `(plane, step)`.
     ///
     /// ```

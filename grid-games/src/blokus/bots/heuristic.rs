@@ -36,7 +36,7 @@ use crate::game::{Bot, Budget, Game, Rng};
 /// let mut weights = HeuristicWeights::default();
 /// assert_eq!((weights.cells, weights.own_attach, weights.opponent_attach, weights.phase), (8.0, 9.0, 1.0, 1.0));
 /// weights.opponent_attach = 4.0; // a more aggressive blocker
-/// let mut bot = HeuristicBot::with_weights(weights, 1);
+/// let mut bot = HeuristicBot::with_config(1, weights);
 /// assert!(bot.choose(&Position::new(Variant::Duo), Budget::default()).is_some());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -70,7 +70,7 @@ impl Default for HeuristicWeights {
 /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
 /// use grid_games::game::{Bot, Budget};
 /// let pos = Position::new(Variant::Duo);
-/// let m = HeuristicBot::new().choose(&pos, Budget::default()).unwrap();
+/// let m = HeuristicBot::new(0).choose(&pos, Budget::default()).unwrap();
 /// assert_eq!(pos.table().piece(m).unwrap().size(), 5); // the opening favours a big piece
 /// ```
 #[derive(Clone, Debug)]
@@ -80,41 +80,23 @@ pub struct HeuristicBot {
     moves: Vec<Move>,
 }
 
-impl Default for HeuristicBot {
-    fn default() -> Self {
-        HeuristicBot::new()
-    }
-}
-
 impl HeuristicBot {
-    /// The report's weights, ties broken with seed 0.
-    ///
-    /// ```
-    /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
-    /// use grid_games::game::{Bot, Budget};
-    /// let mut bot = HeuristicBot::new();
-    /// assert_eq!(bot.name(), "heuristic");
-    /// let pos = Position::new(Variant::Classic);
-    /// assert!(bot.choose(&pos, Budget::default()).is_some());
-    /// ```
-    pub fn new() -> HeuristicBot {
-        HeuristicBot::with_seed(0)
-    }
-
     /// The report's weights, ties broken with `seed`.
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant, bots::HeuristicBot};
     /// use grid_games::game::{Bot, Budget};
+    /// let mut bot = HeuristicBot::new(3);
+    /// assert_eq!(bot.name(), "heuristic");
     /// let pos = Position::new(Variant::Duo);
-    /// let m = HeuristicBot::with_seed(3).choose(&pos, Budget::default());
-    /// assert_eq!(m, HeuristicBot::with_seed(3).choose(&pos, Budget::default()));
+    /// let m = bot.choose(&pos, Budget::default());
+    /// assert_eq!(m, HeuristicBot::new(3).choose(&pos, Budget::default())); // same seed, same move
     /// ```
-    pub fn with_seed(seed: u64) -> HeuristicBot {
-        HeuristicBot::with_weights(HeuristicWeights::default(), seed)
+    pub fn new(seed: u64) -> HeuristicBot {
+        HeuristicBot::with_config(seed, HeuristicWeights::default())
     }
 
-    /// Custom weights.
+    /// Custom weights, ties broken with `seed`.
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant, bots::{HeuristicBot, HeuristicWeights}};
@@ -123,11 +105,11 @@ impl HeuristicBot {
     /// let mut weights = HeuristicWeights::default();
     /// (weights.own_attach, weights.opponent_attach, weights.phase) = (0.0, 0.0, 0.0);
     /// let pos = Position::new(Variant::Duo);
-    /// let m = HeuristicBot::with_weights(weights, 0).choose(&pos, Budget::default()).unwrap();
+    /// let m = HeuristicBot::with_config(0, weights).choose(&pos, Budget::default()).unwrap();
     /// assert_eq!(pos.table().piece(m)?.size(), 5);
     /// # Ok::<(), grid_games::blokus::BlokusError>(())
     /// ```
-    pub fn with_weights(weights: HeuristicWeights, seed: u64) -> HeuristicBot {
+    pub fn with_config(seed: u64, weights: HeuristicWeights) -> HeuristicBot {
         HeuristicBot {
             weights,
             rng: Rng::seed_from(seed),
@@ -143,10 +125,10 @@ impl HeuristicBot {
     /// let pos = Position::new(Variant::Duo);
     /// let blue = Variant::Duo.parse_colour("b")?;
     /// let moves = [pos.parse_move("e10")?, pos.parse_move("e8,d9,e9,f9,e10")?];
-    /// let scores = HeuristicBot::new().scores(&pos, blue, &moves)?;
+    /// let scores = HeuristicBot::new(0).scores(&pos, blue, &moves)?;
     /// assert!(scores[1] > scores[0]); // the X beats the monomino
     /// // A move that is not legal there is refused.
-    /// assert!(HeuristicBot::new().scores(&pos, blue, &[pos.parse_move("a1")?]).is_err());
+    /// assert!(HeuristicBot::new(0).scores(&pos, blue, &[pos.parse_move("a1")?]).is_err());
     /// # Ok::<(), grid_games::blokus::BlokusError>(())
     /// ```
     pub fn scores(

@@ -30,7 +30,7 @@ use crate::game::{Bot, Budget, Rng};
 /// assert_eq!(config.default_iterations, 3_000);
 /// config.exploration = 0.8;
 /// config.default_iterations = 40; // used when the budget sets no limit
-/// let mut bot = MctsBot::with_config(config, 1);
+/// let mut bot = MctsBot::with_config(1, config);
 /// bot.choose(&Position::new(Variant::Duo), Budget::default());
 /// assert_eq!(bot.last_search().simulations, 40);
 /// ```
@@ -134,7 +134,7 @@ impl MctsBot {
     /// assert_eq!(a, b); // an iteration budget and a seed make the search reproducible
     /// ```
     pub fn new(seed: u64) -> MctsBot {
-        MctsBot::with_config(MctsConfig::default(), seed)
+        MctsBot::with_config(seed, MctsConfig::default())
     }
 
     /// Custom tuning, seeded.
@@ -143,10 +143,10 @@ impl MctsBot {
     /// use grid_games::blokus::{bots::{MctsBot, MctsConfig}};
     /// let mut config = MctsConfig::default();
     /// config.playout_sample = 1; // uniform random playouts
-    /// let bot = MctsBot::with_config(config, 9);
+    /// let bot = MctsBot::with_config(9, config);
     /// assert_eq!(bot.last_search().simulations, 0); // nothing searched yet
     /// ```
-    pub fn with_config(config: MctsConfig, seed: u64) -> MctsBot {
+    pub fn with_config(seed: u64, config: MctsConfig) -> MctsBot {
         MctsBot {
             config,
             rng: Rng::seed_from(seed),

@@ -1,7 +1,25 @@
-//! Blokus bots: [`RandomBot`] (uniform over legal moves), [`HeuristicBot`] (the greedy scorer
-//! of a student report on Classic Blokus), [`MctsBot`] (UCT with a size-biased playout policy)
-//! and [`SearchBot`] (tree search with move priors, all-moves-as-first values and blocking
-//! playouts; the strongest). All implement the crate's [`Bot`] trait for [`Position`].
+//! Blokus bots. The strongest is [`SearchBot`]: Monte Carlo tree search after Pentobi's
+//! methods (move priors, all-moves-as-first values, piece-weighted playouts, tree reuse,
+//! threads sharing one tree). The others are [`MctsBot`] (plain UCT with a size-biased playout
+//! policy), [`HeuristicBot`] (the greedy scorer of a student report on Classic Blokus) and
+//! [`RandomBot`] (uniform over legal moves). All implement the crate's [`Bot`] trait for
+//! [`Position`].
+//!
+//! Every bot is built by `new(seed)` and, where it has a configuration, by
+//! `with_config(seed, config)`; with the `rand_core` feature, `from_rng(&mut rng)` seeds one
+//! from any `rand_core` generator. The bots draw their choices from the crate's own
+//! [`Rng`](crate::game::Rng) whatever seeded them, so a seed and an iteration budget replay a
+//! game exactly on every platform. [`named_bot`] makes one by name.
+//!
+//! ```
+//! use grid_games::blokus::{self, bots::{MctsBot, SearchBot}};
+//! use grid_games::game::{play_match, Budget, MatchRules};
+//! let (mut search, mut mcts) = (SearchBot::new(1), MctsBot::new(2));
+//! let rules = MatchRules::default().with_budget(Budget::iterations(30)).with_max_actions(8);
+//! let record = play_match(blokus::Position::new(blokus::Variant::Duo), &mut [&mut search, &mut mcts], rules)?;
+//! assert_eq!(record.actions.len(), 8);
+//! # Ok::<(), grid_games::game::MatchError>(())
+//! ```
 
 mod heuristic;
 mod mcts;
@@ -17,6 +35,14 @@ pub use search::{PlayoutWeights, PriorWeights, SearchBot, SearchConfig};
 use super::{Colour, Position};
 use crate::game::Bot;
 
+bot_from_rng!(
+    "grid_games::blokus::bots",
+    RandomBot,
+    HeuristicBot,
+    MctsBot,
+    SearchBot
+);
+
 /// The names [`named_bot`] knows.
 pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "mcts", "search"];
 
@@ -31,7 +57,7 @@ pub const BOT_NAMES: [&str; 4] = ["random", "heuristic", "mcts", "search"];
 pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
-        "heuristic" => Some(Box::new(HeuristicBot::with_seed(seed))),
+        "heuristic" => Some(Box::new(HeuristicBot::new(seed))),
         "mcts" => Some(Box::new(MctsBot::new(seed))),
         "search" => Some(Box::new(SearchBot::new(seed))),
         _ => None,

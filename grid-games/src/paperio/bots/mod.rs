@@ -1,9 +1,25 @@
-//! paper.io bots: [`RandomWalker`] (seeded random turns), [`SafeWalker`] (random but never
-//! suicidal, home once its trail is long), [`Raider`] (trail safety against the enemy's
-//! Manhattan distance, sure cuts, loops sized to the risk) and [`Planner`] (the strongest:
-//! exact distance fields, the loop with the most land per ply that the enemy cannot reach in
-//! time, an escape check on every step; it wins about 92 % of games against the raider on
-//! the course's board). All implement [`Bot`] for [`Position`].
+//! paper.io bots. The strongest is [`PlannerBot`]: exact distance fields, the loop with the
+//! most land per ply that the enemy cannot reach in time, an escape check on every step; it
+//! wins about 92 % of games against the raider on the course's board. The others are
+//! [`RaiderBot`] (trail safety against the enemy's Manhattan distance, sure cuts, loops sized
+//! to the risk), [`SafeBot`] (random but never suicidal, home once its trail is long) and
+//! [`RandomBot`] (seeded random turns). All implement [`Bot`] for [`Position`].
+//!
+//! Every bot is built by `new(seed)` and, where it has a configuration, by
+//! `with_config(seed, config)` (the planner is deterministic and ignores the seed); with the
+//! `rand_core` feature, `from_rng(&mut rng)` seeds one from any `rand_core` generator. The
+//! bots draw their choices from the crate's own [`Rng`](crate::game::Rng) whatever seeded
+//! them, so a seed replays a game exactly on every platform. [`named_bot`] makes one by name.
+//!
+//! ```
+//! use grid_games::game::{play_match, MatchRules, Rng};
+//! use grid_games::paperio::{self, bots::{PlannerBot, RaiderBot}};
+//! let game = paperio::Position::random(paperio::Config::new(40, 21, 200)?, &mut Rng::seed_from(4))?;
+//! let (mut planner, mut raider) = (PlannerBot::new(1), RaiderBot::new(2));
+//! let record = play_match(game, &mut [&mut planner, &mut raider], MatchRules::default())?;
+//! println!("{}", record.last.end().expect("over")); // e.g. "trail: player 1 ran into player 2's trail; player 1 won"
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod field;
 mod planner;
@@ -11,13 +27,21 @@ mod raider;
 mod random;
 mod safe;
 
-pub use planner::{MAX_SIDE as PLANNER_MAX_SIDE, Planner, PlannerConfig};
-pub use raider::{Raider, RaiderConfig};
-pub use random::RandomWalker;
-pub use safe::SafeWalker;
+pub use planner::{MAX_SIDE as PLANNER_MAX_SIDE, PlannerBot, PlannerConfig};
+pub use raider::{RaiderBot, RaiderConfig};
+pub use random::RandomBot;
+pub use safe::SafeBot;
 
 use super::Position;
 use crate::game::Bot;
+
+bot_from_rng!(
+    "grid_games::paperio::bots",
+    RandomBot,
+    SafeBot,
+    RaiderBot,
+    PlannerBot
+);
 
 /// The names [`named_bot`] knows.
 pub const BOT_NAMES: [&str; 4] = ["random", "safe", "raider", "planner"];
@@ -32,10 +56,10 @@ pub const BOT_NAMES: [&str; 4] = ["random", "safe", "raider", "planner"];
 /// ```
 pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>> {
     match name {
-        "random" => Some(Box::new(RandomWalker::new(seed))),
-        "safe" => Some(Box::new(SafeWalker::new(seed))),
-        "raider" => Some(Box::new(Raider::new(seed))),
-        "planner" => Some(Box::new(Planner::new())),
+        "random" => Some(Box::new(RandomBot::new(seed))),
+        "safe" => Some(Box::new(SafeBot::new(seed))),
+        "raider" => Some(Box::new(RaiderBot::new(seed))),
+        "planner" => Some(Box::new(PlannerBot::new(seed))),
         _ => None,
     }
 }

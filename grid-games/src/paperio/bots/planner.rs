@@ -32,7 +32,7 @@
 //!    only with twice the margin plus two.
 //!
 //! # What each idea was worth
-//! Against the [`Raider`](super::Raider) on the course's board (102 × 101, 2 000 moves each),
+//! Against the [`RaiderBot`](super::RaiderBot) on the course's board (102 × 101, 2 000 moves each),
 //! sides alternated, the planner's score: loops up to 16 cells with the worst-case rule
 //! (`start_share` 100, margin 1) 52 % (60 games); up to 32 cells 70 %, with margin 2 78 %
 //! (60 games each); up to 48 cells 84 % (200 games, as all below); starting loops at 75 % of
@@ -53,14 +53,14 @@ use super::field::{Bfs, FAR, distance_field};
 use crate::game::{Bot, Budget, Side};
 use crate::paperio::{Direction, Position, Turn};
 
-/// Tuning of [`Planner`].
+/// Tuning of [`PlannerBot`].
 ///
 /// ```
-/// use grid_games::paperio::bots::{Planner, PlannerConfig};
+/// use grid_games::paperio::bots::{PlannerBot, PlannerConfig};
 /// let mut config = PlannerConfig::default();
 /// assert_eq!((config.max_side, config.margin, config.start_share), (48, 2, 75));
 /// config.margin = 3; // demand more room between the enemy and the trail
-/// let _bot = Planner::with_config(config);
+/// let _bot = PlannerBot::with_config(1, config);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -90,7 +90,7 @@ impl Default for PlannerConfig {
     }
 }
 
-/// The longest loop side [`Planner`] plans, whatever its configuration says: the loop tables
+/// The longest loop side [`PlannerBot`] plans, whatever its configuration says: the loop tables
 /// hold `(max_side + 1)²` entries.
 pub const MAX_SIDE: u32 = 256;
 
@@ -118,16 +118,16 @@ struct Scored {
 /// across games.
 ///
 /// ```
-/// use grid_games::paperio::{Config, Position, bots::{Planner, Raider}};
+/// use grid_games::paperio::{Config, Position, bots::{PlannerBot, RaiderBot}};
 /// use grid_games::game::{play_match, MatchRules, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(5))?;
-/// let (mut planner, mut raider) = (Planner::new(), Raider::new(2));
+/// let (mut planner, mut raider) = (PlannerBot::new(1), RaiderBot::new(2));
 /// let record = play_match(game, &mut [&mut planner, &mut raider], MatchRules::default())?;
 /// assert!(record.forfeit.is_none());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct Planner {
+#[derive(Clone, Debug)]
+pub struct PlannerBot {
     config: PlannerConfig,
     plan: Plan,
     enemy_reach: Vec<u32>,
@@ -141,40 +141,51 @@ pub struct Planner {
     enemy_land: Vec<u32>,
 }
 
-impl Planner {
-    /// Default tuning.
+impl PlannerBot {
+    /// Default tuning. The planner is deterministic: it takes a seed like every bot of the
+    /// crate (so that `new(seed)` builds any of them) and ignores it.
     ///
     /// ```
-    /// use grid_games::paperio::{Config, Position, Turn, bots::Planner};
+    /// use grid_games::paperio::{Config, Position, Turn, bots::PlannerBot};
     /// use grid_games::game::{Bot, Budget, Rng};
     /// let game = Position::random(Config::default(), &mut Rng::seed_from(4))?;
-    /// let turn = Planner::new().choose(&game, Budget::default());
+    /// let turn = PlannerBot::new(1).choose(&game, Budget::default());
     /// assert!(matches!(turn, Some(Turn::Left | Turn::Right | Turn::Straight)));
+    /// // Deterministic: the seed changes nothing.
+    /// assert_eq!(turn, PlannerBot::new(2).choose(&game, Budget::default()));
     /// # Ok::<(), grid_games::paperio::PaperioError>(())
     /// ```
-    pub fn new() -> Planner {
-        Planner::with_config(PlannerConfig::default())
+    pub fn new(seed: u64) -> PlannerBot {
+        PlannerBot::with_config(seed, PlannerConfig::default())
     }
 
-    /// Custom tuning.
+    /// Custom tuning (the seed is ignored, as in [`new`](PlannerBot::new)).
     ///
     /// ```
-    /// use grid_games::paperio::bots::{Planner, PlannerConfig};
-    /// let bot = Planner::with_config(PlannerConfig::default());
+    /// use grid_games::paperio::bots::{PlannerBot, PlannerConfig};
+    /// let bot = PlannerBot::with_config(1, PlannerConfig::default());
     /// assert_eq!(bot.config(), PlannerConfig::default());
     /// ```
-    pub fn with_config(config: PlannerConfig) -> Planner {
-        Planner {
+    pub fn with_config(_seed: u64, config: PlannerConfig) -> PlannerBot {
+        PlannerBot {
             config,
-            ..Planner::default()
+            plan: Plan::default(),
+            enemy_reach: Vec::new(),
+            to_land: Vec::new(),
+            mine_reach: Vec::new(),
+            enemy_to_land: Vec::new(),
+            queue: VecDeque::new(),
+            bfs: Bfs::default(),
+            not_own: Vec::new(),
+            enemy_land: Vec::new(),
         }
     }
 
     /// The tuning.
     ///
     /// ```
-    /// use grid_games::paperio::bots::Planner;
-    /// assert_eq!(Planner::new().config().max_side, 48);
+    /// use grid_games::paperio::bots::PlannerBot;
+    /// assert_eq!(PlannerBot::new(1).config().max_side, 48);
     /// ```
     pub fn config(&self) -> PlannerConfig {
         self.config
@@ -256,7 +267,7 @@ impl Planner {
         self.scored_loop(game, me).map(|s| s.cells)
     }
 
-    /// [`Planner::best_loop`] with its land gained and length.
+    /// [`PlannerBot::best_loop`] with its land gained and length.
     fn scored_loop(&self, game: &Position, me: Side) -> Option<Scored> {
         let (w, h) = (game.width() as i32, game.height() as i32);
         let head = game.head(me);
@@ -438,7 +449,7 @@ impl Planner {
     }
 }
 
-impl Bot<Position> for Planner {
+impl Bot<Position> for PlannerBot {
     fn name(&self) -> String {
         "planner".to_string()
     }
@@ -542,7 +553,7 @@ impl Bot<Position> for Planner {
                 }
             }
         }
-        let go_home = |planner: &mut Planner| {
+        let go_home = |planner: &mut PlannerBot| {
             planner.plan.steps.clear();
             options
                 .iter()
@@ -613,11 +624,11 @@ mod tests {
     use super::*;
     use crate::game::Rng;
     use crate::paperio::Config;
-    use crate::paperio::bots::Raider;
+    use crate::paperio::bots::RaiderBot;
 
     /// The loop search by walking every rectangle's cells: the best land per ply, as a
     /// fraction, and the loop.
-    fn brute_force(p: &Planner, game: &Position, me: Side) -> Option<(u64, u64)> {
+    fn brute_force(p: &PlannerBot, game: &Position, me: Side) -> Option<(u64, u64)> {
         let w = game.width() as i32;
         let head = game.head(me);
         let heading = game.direction(me);
@@ -676,8 +687,8 @@ mod tests {
                             }
                         }
                         let ww = game.width() as usize;
-                        let gain = Planner::rect(&p.not_own, ww, head, corner)
-                            + Planner::rect(&p.enemy_land, ww, head, corner);
+                        let gain = PlannerBot::rect(&p.not_own, ww, head, corner)
+                            + PlannerBot::rect(&p.enemy_land, ww, head, corner);
                         let (num, den) = (u64::from(gain), u64::from(n));
                         if num == 0 {
                             continue;
@@ -706,7 +717,7 @@ mod tests {
             let mut game =
                 Position::random(Config::new(40, 21, 150).unwrap(), &mut Rng::seed_from(3))
                     .unwrap();
-            let (mut a, mut b) = (Planner::with_config(config), Raider::new(1));
+            let (mut a, mut b) = (PlannerBot::with_config(1, config), RaiderBot::new(1));
             while let Some(me) = game.to_move() {
                 let turn = if me == Side::First {
                     a.choose(&game, Budget::default())
@@ -726,13 +737,16 @@ mod tests {
         for seed in 0..6 {
             let config = Config::new(60, 41, 400).unwrap();
             let mut game = Position::random(config, &mut Rng::seed_from(seed)).unwrap();
-            let mut planner = Planner::with_config(PlannerConfig {
-                max_side: 12,
-                margin: 1,
-                start_share: 70,
-                escape_margin: 1,
-            });
-            let mut raider = Raider::new(seed);
+            let mut planner = PlannerBot::with_config(
+                seed,
+                PlannerConfig {
+                    max_side: 12,
+                    margin: 1,
+                    start_share: 70,
+                    escape_margin: 1,
+                },
+            );
+            let mut raider = RaiderBot::new(seed);
             while game.end().is_none() {
                 let me = game.to_move().unwrap();
                 let turn = if me == Side::First {

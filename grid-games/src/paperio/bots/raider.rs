@@ -26,14 +26,14 @@ use super::field::{Bfs, loses_at_once, manhattan};
 use crate::game::{Bot, Budget, Rng, Side};
 use crate::paperio::{Position, Turn};
 
-/// Tuning of [`Raider`].
+/// Tuning of [`RaiderBot`].
 ///
 /// ```
-/// use grid_games::paperio::bots::{Raider, RaiderConfig};
+/// use grid_games::paperio::bots::{RaiderBot, RaiderConfig};
 /// let mut config = RaiderConfig::default();
 /// assert_eq!((config.max_loop, config.margin), (14, 2));
 /// config.max_loop = 8; // smaller, safer loops
-/// let _bot = Raider::with_config(config, 1);
+/// let _bot = RaiderBot::with_config(1, config);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -57,16 +57,16 @@ impl Default for RaiderConfig {
 /// The strong paper.io bot (see the module text above for its rules).
 ///
 /// ```
-/// use grid_games::paperio::{Config, Position, bots::{Raider, RandomWalker}};
+/// use grid_games::paperio::{Config, Position, bots::{RaiderBot, RandomBot}};
 /// use grid_games::game::{play_match, MatchRules, Player, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(5))?;
-/// let (mut strong, mut weak) = (Raider::new(1), RandomWalker::new(2));
+/// let (mut strong, mut weak) = (RaiderBot::new(1), RandomBot::new(2));
 /// let record = play_match(game, &mut [&mut strong, &mut weak], MatchRules::default())?;
 /// assert_eq!(record.outcome.winner(), Some(Player::FIRST));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Raider {
+pub struct RaiderBot {
     config: RaiderConfig,
     rng: Rng,
     bfs: Bfs,
@@ -84,36 +84,36 @@ struct Candidate {
     land_dist: u32,
 }
 
-impl Raider {
+impl RaiderBot {
     /// Default tuning, seeded (the seed breaks ties).
     ///
     /// ```
-    /// use grid_games::paperio::{Config, Position, Turn, bots::Raider};
+    /// use grid_games::paperio::{Config, Position, Turn, bots::RaiderBot};
     /// use grid_games::game::{Bot, Budget, Rng};
     /// let game = Position::random(Config::default(), &mut Rng::seed_from(4))?;
-    /// let turn = Raider::new(1).choose(&game, Budget::default());
+    /// let turn = RaiderBot::new(1).choose(&game, Budget::default());
     /// assert!(matches!(turn, Some(Turn::Left | Turn::Right | Turn::Straight)));
     /// # Ok::<(), grid_games::paperio::PaperioError>(())
     /// ```
-    pub fn new(seed: u64) -> Raider {
-        Raider::with_config(RaiderConfig::default(), seed)
+    pub fn new(seed: u64) -> RaiderBot {
+        RaiderBot::with_config(seed, RaiderConfig::default())
     }
 
-    /// Custom tuning.
+    /// Custom tuning, seeded (the seed breaks ties).
     ///
     /// ```
-    /// use grid_games::paperio::{Config, Position, bots::{Raider, RaiderConfig, SafeWalker}};
+    /// use grid_games::paperio::{Config, Position, bots::{RaiderBot, RaiderConfig, SafeBot}};
     /// use grid_games::game::{play_match, MatchRules, Rng};
     /// let mut config = RaiderConfig::default();
     /// config.margin = 4;
     /// let game = Position::random(Config::new(40, 21, 200)?, &mut Rng::seed_from(6))?;
-    /// let (mut raider, mut safe) = (Raider::with_config(config, 1), SafeWalker::new(2));
+    /// let (mut raider, mut safe) = (RaiderBot::with_config(1, config), SafeBot::new(2));
     /// let record = play_match(game, &mut [&mut raider, &mut safe], MatchRules::default())?;
     /// assert!(record.forfeit.is_none());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_config(config: RaiderConfig, seed: u64) -> Raider {
-        Raider {
+    pub fn with_config(seed: u64, config: RaiderConfig) -> RaiderBot {
+        RaiderBot {
             config,
             rng: Rng::seed_from(seed),
             bfs: Bfs::default(),
@@ -191,7 +191,7 @@ impl Raider {
     }
 }
 
-impl Bot<Position> for Raider {
+impl Bot<Position> for RaiderBot {
     fn name(&self) -> String {
         "raider".to_string()
     }

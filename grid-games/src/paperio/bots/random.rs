@@ -4,36 +4,36 @@ use crate::paperio::{Position, Turn};
 /// Turns at random: straight with probability 1/2, left and right 1/4 each (seeded).
 ///
 /// ```
-/// use grid_games::paperio::{Config, Position, bots::RandomWalker};
+/// use grid_games::paperio::{Config, Position, bots::RandomBot};
 /// use grid_games::game::{Bot, Budget, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
-/// assert!(RandomWalker::new(1).choose(&game, Budget::default()).is_some());
+/// assert!(RandomBot::new(1).choose(&game, Budget::default()).is_some());
 /// # Ok::<(), grid_games::paperio::PaperioError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct RandomWalker {
+pub struct RandomBot {
     rng: Rng,
 }
 
-impl RandomWalker {
+impl RandomBot {
     /// A random walker with its own seed.
     ///
     /// ```
-    /// use grid_games::paperio::{Config, Position, bots::RandomWalker};
+    /// use grid_games::paperio::{Config, Position, bots::RandomBot};
     /// use grid_games::game::{Bot, Budget, Rng};
     /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
-    /// let a = RandomWalker::new(9).choose(&game, Budget::default());
-    /// assert_eq!(a, RandomWalker::new(9).choose(&game, Budget::default()));
+    /// let a = RandomBot::new(9).choose(&game, Budget::default());
+    /// assert_eq!(a, RandomBot::new(9).choose(&game, Budget::default()));
     /// # Ok::<(), grid_games::paperio::PaperioError>(())
     /// ```
-    pub fn new(seed: u64) -> RandomWalker {
-        RandomWalker {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
             rng: Rng::seed_from(seed),
         }
     }
 }
 
-impl Bot<Position> for RandomWalker {
+impl Bot<Position> for RandomBot {
     fn name(&self) -> String {
         "random".to_string()
     }

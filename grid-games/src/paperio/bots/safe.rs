@@ -8,34 +8,34 @@ use crate::paperio::{Position, Turn};
 /// longer than an excursion length drawn anew (6 to 16 cells) every time it leaves home.
 ///
 /// ```
-/// use grid_games::paperio::{Config, Position, bots::SafeWalker};
+/// use grid_games::paperio::{Config, Position, bots::SafeBot};
 /// use grid_games::game::{Bot, Budget, Rng};
 /// let game = Position::random(Config::default(), &mut Rng::seed_from(3))?;
-/// assert!(SafeWalker::new(1).choose(&game, Budget::default()).is_some());
+/// assert!(SafeBot::new(1).choose(&game, Budget::default()).is_some());
 /// # Ok::<(), grid_games::paperio::PaperioError>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct SafeWalker {
+pub struct SafeBot {
     rng: Rng,
     excursion: u32,
     bfs: Bfs,
 }
 
-impl SafeWalker {
+impl SafeBot {
     /// A safe walker with its own seed.
     ///
     /// ```
-    /// use grid_games::paperio::{Config, Position, bots::SafeWalker};
+    /// use grid_games::paperio::{Config, Position, bots::SafeBot};
     /// use grid_games::game::{play_match, MatchRules, Rng};
     /// // Two safe walkers on a small board: nobody walks into a wall or its own trail.
     /// let game = Position::random(Config::new(30, 15, 150)?, &mut Rng::seed_from(2))?;
-    /// let (mut a, mut b) = (SafeWalker::new(1), SafeWalker::new(2));
+    /// let (mut a, mut b) = (SafeBot::new(1), SafeBot::new(2));
     /// let record = play_match(game, &mut [&mut a, &mut b], MatchRules::default())?;
     /// assert!(record.last.end().is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn new(seed: u64) -> SafeWalker {
-        SafeWalker {
+    pub fn new(seed: u64) -> SafeBot {
+        SafeBot {
             rng: Rng::seed_from(seed),
             excursion: 10,
             bfs: Bfs::default(),
@@ -43,7 +43,7 @@ impl SafeWalker {
     }
 }
 
-impl Bot<Position> for SafeWalker {
+impl Bot<Position> for SafeBot {
     fn name(&self) -> String {
         "safe".to_string()
     }

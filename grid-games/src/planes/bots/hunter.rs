@@ -14,7 +14,7 @@ use crate::planes::{
 /// The hunter's knobs. Build with `HunterConfig::default()` and the `with_…` setters.
 ///
 /// ```
-/// use grid_games::planes::{HunterBot, HunterConfig};
+/// use grid_games::planes::bots::{HunterBot, HunterConfig};
 /// let config = HunterConfig::default().with_cap(100_000).with_evade(false);
 /// assert_eq!((config.cap, config.evade, config.drawing_candidates), (100_000, false, 64));
 /// let bot = HunterBot::with_config(7, config);
@@ -50,7 +50,7 @@ pub struct HunterConfig {
 /// How a [`HunterBot`] chooses the cell to hit, from the layouts consistent with what it saw.
 ///
 /// ```
-/// use grid_games::planes::{HitRule, HunterConfig};
+/// use grid_games::planes::bots::{HitRule, HunterConfig};
 /// let greedy = HunterConfig::default().with_rule(HitRule::LikeliestHead);
 /// assert_eq!(greedy.rule, HitRule::LikeliestHead);
 /// ```
@@ -94,7 +94,7 @@ impl HunterConfig {
     /// This configuration keeping at most `cap` layouts.
     ///
     /// ```
-    /// use grid_games::planes::HunterConfig;
+    /// use grid_games::planes::bots::HunterConfig;
     /// assert_eq!(HunterConfig::default().with_cap(5_000).cap, 5_000);
     /// ```
     pub fn with_cap(mut self, cap: usize) -> HunterConfig {
@@ -106,7 +106,7 @@ impl HunterConfig {
     /// cap.
     ///
     /// ```
-    /// use grid_games::planes::HunterConfig;
+    /// use grid_games::planes::bots::HunterConfig;
     /// assert_eq!(HunterConfig::default().with_sample(20_000).sample, 20_000);
     /// ```
     pub fn with_sample(mut self, sample: usize) -> HunterConfig {
@@ -117,7 +117,7 @@ impl HunterConfig {
     /// This configuration with evasion on or off.
     ///
     /// ```
-    /// use grid_games::planes::HunterConfig;
+    /// use grid_games::planes::bots::HunterConfig;
     /// assert!(!HunterConfig::default().with_evade(false).evade);
     /// ```
     pub fn with_evade(mut self, evade: bool) -> HunterConfig {
@@ -128,7 +128,7 @@ impl HunterConfig {
     /// This configuration comparing `candidates` random drawings for its own sheet.
     ///
     /// ```
-    /// use grid_games::planes::HunterConfig;
+    /// use grid_games::planes::bots::HunterConfig;
     /// assert_eq!(HunterConfig::default().with_drawing_candidates(1).drawing_candidates, 1);
     /// ```
     pub fn with_drawing_candidates(mut self, candidates: usize) -> HunterConfig {
@@ -139,7 +139,7 @@ impl HunterConfig {
     /// This configuration choosing its hits by `rule`.
     ///
     /// ```
-    /// use grid_games::planes::{HitRule, HunterConfig};
+    /// use grid_games::planes::bots::{HitRule, HunterConfig};
     /// let config = HunterConfig::default().with_rule(HitRule::Informed { weight: 0.5, sample: 1_000 });
     /// assert!(matches!(config.rule, HitRule::Informed { .. }));
     /// ```
@@ -211,7 +211,7 @@ impl HunterBot {
     /// instead of its own: see [`PriorCache`].
     ///
     /// ```
-    /// use grid_games::planes::{HunterBot, PriorCache};
+    /// use grid_games::planes::bots::{HunterBot, PriorCache};
     /// let cache = PriorCache::new();
     /// let (a, b) = (HunterBot::new(1).with_cache(cache.clone()), HunterBot::new(2).with_cache(cache));
     /// // `a` and `b` build each table once between them.
@@ -225,7 +225,7 @@ impl HunterBot {
     /// The cache this bot keeps its layout tables in.
     ///
     /// ```
-    /// use grid_games::planes::HunterBot;
+    /// use grid_games::planes::bots::HunterBot;
     /// let bot = HunterBot::new(1);
     /// assert!(bot.cache().is_empty()); // tables are built by the first setup
     /// ```
@@ -447,13 +447,14 @@ type PriorCell = Arc<OnceLock<Arc<Prior>>>;
 /// the same with a fresh or a warm cache.
 ///
 /// ```
-/// use grid_games::planes::{play_test_point, Geometry, HunterBot, PriorCache, RandomBot, SUBTASKS};
+/// use grid_games::planes::{bots::{HunterBot, PriorCache, RandomBot}, play_test_point, Geometry, TestPointOptions, SUBTASKS};
 /// let cache = PriorCache::new();
+/// let options = TestPointOptions::default().with_subtask(SUBTASKS[4]).with_games(1);
 /// for seed in 0..2 {
 ///     // A fresh bot per pairing, one table for both.
 ///     let mut hunter = HunterBot::new(seed).with_cache(cache.clone());
 ///     let mut random = RandomBot::new(seed);
-///     play_test_point(&Geometry::standard(), SUBTASKS[4], 1, &mut hunter, &mut random);
+///     play_test_point(&Geometry::standard(), &options, &mut hunter, &mut random);
 /// }
 /// assert_eq!(cache.len(), 1);
 /// ```
@@ -474,7 +475,7 @@ impl PriorCache {
     /// The number of tables kept (at most [`PriorCache::MAX_ENTRIES`]).
     ///
     /// ```
-    /// use grid_games::planes::PriorCache;
+    /// use grid_games::planes::bots::PriorCache;
     /// assert_eq!(PriorCache::new().len(), 0);
     /// ```
     pub fn len(&self) -> usize {
@@ -484,7 +485,7 @@ impl PriorCache {
     /// Whether no table is kept.
     ///
     /// ```
-    /// use grid_games::planes::PriorCache;
+    /// use grid_games::planes::bots::PriorCache;
     /// assert!(PriorCache::new().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -494,7 +495,7 @@ impl PriorCache {
     /// Drops every table (bots in a game keep the one they use until the game ends).
     ///
     /// ```
-    /// use grid_games::planes::PriorCache;
+    /// use grid_games::planes::bots::PriorCache;
     /// let cache = PriorCache::new();
     /// cache.clear();
     /// assert!(cache.is_empty());

@@ -1,4 +1,24 @@
-//! The shipped plane-bombing bots.
+//! The plane-bombing bots. The strongest is [`HunterBot`]: it keeps the opponent layouts
+//! consistent with everything it observed and hits where a head is likely and the answer
+//! uncertain ([`HitRule`]). [`RandomBot`] plays random legal actions.
+//!
+//! Plane-bombing bots implement [`PlanesBot`] (the calls of the original contest's programs:
+//! they never see the opponent's sheet); [`Contestant`](super::Contestant) makes one a
+//! [`game::Bot`](crate::game::Bot) of the plane-bombing [`Position`](super::Position), and
+//! [`play_game`](super::play_game) and [`play_test_point`](super::play_test_point) referee
+//! them.
+//!
+//! Every bot is built by `new(seed)` (and the hunter by `with_config(seed, config)`), and, with
+//! the `rand_core` feature, by `from_rng(&mut rng)` from any `rand_core` generator; bots keep
+//! the crate's own portable [`Rng`] inside, so a seed replays a game on every platform.
+//!
+//! ```
+//! use grid_games::planes::{bots::{HunterBot, RandomBot}, play_test_point, Geometry, TestPointOptions};
+//! let (mut hunter, mut random) = (HunterBot::new(1), RandomBot::new(2));
+//! let options = TestPointOptions::default().with_games(2);
+//! let point = play_test_point(&Geometry::standard(), &options, &mut hunter, &mut random);
+//! assert_eq!(point.games(), 2);
+//! ```
 
 mod hunter;
 mod random;
@@ -8,6 +28,8 @@ pub use random::RandomBot;
 
 use super::{Geometry, PlaneSpec, PlanesBot};
 use crate::game::Rng;
+
+bot_from_rng!("grid_games::planes::bots", RandomBot, HunterBot);
 
 /// The names [`named_bot`] knows: the random bot and the hunter with some parameter variants.
 pub const BOT_NAMES: [&str; 7] = [
@@ -35,7 +57,7 @@ pub const BOT_NAMES: [&str; 7] = [
 /// Each hunter gets a fresh [`PriorCache`]; [`named_bot_with`] puts them on a shared one.
 ///
 /// ```
-/// use grid_games::planes::{named_bot, BOT_NAMES};
+/// use grid_games::planes::bots::{named_bot, BOT_NAMES};
 /// assert!(BOT_NAMES.iter().all(|name| named_bot(name, 1).is_some()));
 /// assert!(named_bot("nobody", 1).is_none());
 /// ```
@@ -47,12 +69,13 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn PlanesBot>> {
 /// for every game or pairing then build each table once.
 ///
 /// ```
-/// use grid_games::planes::{named_bot_with, play_test_point, Geometry, PriorCache, SUBTASKS};
+/// use grid_games::planes::{bots::{named_bot_with, PriorCache}, play_test_point, Geometry, TestPointOptions, SUBTASKS};
 /// let cache = PriorCache::new();
+/// let options = TestPointOptions::default().with_subtask(SUBTASKS[4]).with_games(1);
 /// for seed in 0..2 {
 ///     let mut a = named_bot_with("hunter-fast", seed, &cache).unwrap();
 ///     let mut b = named_bot_with("random", seed, &cache).unwrap();
-///     play_test_point(&Geometry::standard(), SUBTASKS[4], 1, a.as_mut(), b.as_mut());
+///     play_test_point(&Geometry::standard(), &options, a.as_mut(), b.as_mut());
 /// }
 /// assert_eq!(cache.len(), 1);
 /// ```

@@ -9,10 +9,10 @@ use polyomino::Cell;
 
 use super::ListLayouts as Layouts;
 use crate::game::Rng;
-use crate::planes::bots::{hopeless_drawing, random_drawing};
+use crate::planes::bots::{HunterConfig, hopeless_drawing, random_drawing};
 use crate::planes::{
-    Action, Catalogue, Geometry, HitAnswer, HunterConfig, PlacementTable, PlaneSpec, PlanesBot,
-    Seen, Setup, Sheet, Step,
+    Action, Catalogue, Geometry, HitAnswer, PlacementTable, PlaneSpec, PlanesBot, Seen, Setup,
+    Sheet, Step,
 };
 
 /// A prior's key: sheet size, catalogue and masks.

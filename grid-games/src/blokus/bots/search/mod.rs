@@ -79,7 +79,7 @@ use worker::Worker;
 /// let mut config = SearchConfig::default();
 /// config.rave = 0.0; // plain UCT with priors
 /// config.default_iterations = 50;
-/// let mut bot = SearchBot::with_config(config, 1);
+/// let mut bot = SearchBot::with_config(1, config);
 /// bot.choose(&Position::new(Variant::Duo), Budget::default());
 /// assert_eq!(bot.last_search().simulations, 50);
 /// ```
@@ -129,7 +129,7 @@ impl SearchConfig {
     /// let mut config = SearchConfig::default();
     /// config.threads = 2; // two threads share the tree
     /// assert!(config.threads <= SearchConfig::MAX_THREADS);
-    /// let mut bot = SearchBot::with_config(config, 1);
+    /// let mut bot = SearchBot::with_config(1, config);
     /// let pos = Position::new(Variant::Duo);
     /// let m = bot.choose(&pos, Budget::iterations(300)).unwrap();
     /// assert!(pos.legal_moves().contains(&m));
@@ -214,7 +214,7 @@ impl SearchBot {
     /// assert_eq!(a, b); // an iteration budget and a seed make the search reproducible
     /// ```
     pub fn new(seed: u64) -> SearchBot {
-        SearchBot::with_config(SearchConfig::default(), seed)
+        SearchBot::with_config(seed, SearchConfig::default())
     }
 
     /// Custom tuning, seeded.
@@ -223,10 +223,10 @@ impl SearchBot {
     /// use grid_games::blokus::bots::{SearchBot, SearchConfig};
     /// let mut config = SearchConfig::default();
     /// config.local_replies = false;
-    /// let bot = SearchBot::with_config(config, 9);
+    /// let bot = SearchBot::with_config(9, config);
     /// assert_eq!(bot.config().local_replies, false);
     /// ```
-    pub fn with_config(config: SearchConfig, seed: u64) -> SearchBot {
+    pub fn with_config(seed: u64, config: SearchConfig) -> SearchBot {
         SearchBot {
             config,
             nodes: Vec::new(),
@@ -504,7 +504,7 @@ mod tests {
             reuse_tree: false,
             ..SearchConfig::default()
         };
-        let mut fresh = SearchBot::with_config(config, 3);
+        let mut fresh = SearchBot::with_config(3, config);
         let m = fresh
             .choose(&Position::new(Variant::Duo), Budget::iterations(400))
             .unwrap();
@@ -526,7 +526,7 @@ mod tests {
                 reuse_tree: false,
                 ..SearchConfig::default()
             };
-            let mut bot = SearchBot::with_config(config, 8);
+            let mut bot = SearchBot::with_config(8, config);
             let mut pos = Position::new(variant);
             for k in 0..6 {
                 let m = bot.choose(&pos, Budget::iterations(700)).unwrap();
@@ -556,7 +556,7 @@ mod tests {
             threads: 2,
             ..SearchConfig::default()
         };
-        let mut bot = SearchBot::with_config(config, 2);
+        let mut bot = SearchBot::with_config(2, config);
         let pos = Position::new(Variant::Classic);
         let started = std::time::Instant::now();
         let m = bot.choose(&pos, Budget::time(std::time::Duration::from_millis(60)));
