@@ -2,7 +2,7 @@
 
 use polyomino::MarkedPolyomino;
 
-use super::{BadShape, PlanesError};
+use super::PlanesError;
 
 /// A plane type: a 4-connected polyomino with one head cell, drawn nose up (direction 0).
 ///
@@ -22,25 +22,19 @@ pub struct PlaneType {
 impl PlaneType {
     /// A plane type from its shape (mark = head) in direction 0.
     ///
-    /// # Errors
-    /// [`PlanesError::BadPlaneType`] if the shape is not 4-connected.
+    /// A [`MarkedPolyomino`] is one piece by construction, so every one is a plane shape.
     ///
     /// ```
     /// use grid_games::planes::PlaneType;
     /// use grid_games::polyomino::MarkedPolyomino;
     /// let shape: MarkedPolyomino = "@\n#\n#".parse().expect("a drawing with one head (`@`)");
-    /// assert_eq!(PlaneType::new("stick", shape)?.size(), 3);
-    /// # Ok::<(), grid_games::planes::PlanesError>(())
+    /// assert_eq!(PlaneType::new("stick", shape).size(), 3);
     /// ```
-    pub fn new(name: impl Into<String>, shape: MarkedPolyomino) -> Result<PlaneType, PlanesError> {
-        let name = name.into();
-        if !shape.shape().is_connected() {
-            return Err(PlanesError::BadPlaneType {
-                name,
-                problem: BadShape::Disconnected,
-            });
+    pub fn new(name: impl Into<String>, shape: MarkedPolyomino) -> PlaneType {
+        PlaneType {
+            name: name.into(),
+            shape,
         }
-        Ok(PlaneType { name, shape })
     }
 
     /// A plane type drawn with `H` (head), `B` (body) and `.` (nothing), rows separated by
@@ -61,11 +55,11 @@ impl PlaneType {
             Err(e) => {
                 return Err(PlanesError::BadPlaneType {
                     name,
-                    problem: BadShape::Drawing(e),
+                    problem: e,
                 });
             }
         };
-        PlaneType::new(name, shape)
+        Ok(PlaneType::new(name, shape))
     }
 
     /// The type's name.

@@ -56,7 +56,6 @@ mod test_point;
 
 pub use catalogue::{Catalogue, PlaneType, SUBTASKS, Subtask};
 pub use contestant::Contestant;
-// `BadShape` is defined below.
 pub use geometry::{Geometry, HitAnswer, PlacementTable, PlaneSpec, Step};
 pub use layouts::{Layout, LayoutUniverse, Layouts};
 pub use player::{Action, LastResult, PlanesBot, Seen, Setup};
@@ -68,18 +67,6 @@ pub use test_point::{TestPoint, TestPointOptions, play_test_point};
 use polyomino::Cell;
 use thiserror::Error;
 
-/// What is wrong with a plane type's shape ([`PlanesError::BadPlaneType`]).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum BadShape {
-    /// The drawing does not parse as a shape with exactly one head.
-    #[error("{0}")]
-    Drawing(#[from] polyomino::ShapeError),
-    /// The cells are not 4-connected.
-    #[error("the shape is not 4-connected")]
-    Disconnected,
-}
-
 /// A rule violation or bad game data.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -89,8 +76,9 @@ pub enum PlanesError {
     BadPlaneType {
         /// The type's name.
         name: String,
-        /// What is wrong with it.
-        problem: BadShape,
+        /// What is wrong with its drawing (no head, several heads, not one piece
+        /// ([`ShapeError::Disconnected`](polyomino::ShapeError::Disconnected)), …).
+        problem: polyomino::ShapeError,
     },
     /// A catalogue holds no plane type or more than 8 (masks are bytes).
     #[error("a catalogue holds 1 to 8 plane types, not {0}")]
