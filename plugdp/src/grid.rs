@@ -151,6 +151,27 @@ impl Grid {
         })
     }
 
+    /// Reads a grid drawn as text, `.` free and `#` blocked (the same as
+    /// `text.parse::<Grid>()`, named like `polyomino::Board::parse`; see
+    /// [the type's documentation](Grid#text)).
+    ///
+    /// ```
+    /// use plugdp::{Grid, PlugError};
+    /// let g = Grid::parse("
+    ///     ..#
+    ///     ...
+    /// ")?;
+    /// assert_eq!((g.rows(), g.cols(), g.free_cells()), (2, 3, 5));
+    /// assert_eq!(Grid::parse("..\n."), Err(PlugError::RaggedRow { line: 2, len: 1, expected: 2 }));
+    /// # Ok::<(), PlugError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`FromStr`].
+    pub fn parse(text: &str) -> Result<Grid, PlugError> {
+        text.parse()
+    }
+
     /// Reads rows of `free` and `blocked` characters given one string per row, for inputs drawn
     /// with other characters than [`FromStr`](core::str::FromStr)'s `.` and `#` (for example `.`
     /// and `*` in Formula 1). Rows are taken as they are (not trimmed); all must have the same

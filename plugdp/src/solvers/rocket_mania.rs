@@ -91,6 +91,8 @@ impl Prunings {
 /// let (plan, stats) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT, &plugdp::Options::default())?;
 /// assert_eq!(plan.launched, 9);
 /// assert!(stats.peak_states >= 1 && stats.total_states >= stats.peak_states);
+/// assert_eq!(stats.to_string(), format!("{} states kept, at most {} after one tile",
+///                                       stats.total_states, stats.peak_states));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,6 +101,17 @@ pub struct RocketStats {
     pub total_states: usize,
     /// Largest number kept after one cell.
     pub peak_states: usize,
+}
+
+impl core::fmt::Display for RocketStats {
+    /// `"{total_states} states kept, at most {peak_states} after one tile"`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} states kept, at most {} after one tile",
+            self.total_states, self.peak_states
+        )
+    }
 }
 
 /// An optimal rotation of the board, from [`rocket_mania`].

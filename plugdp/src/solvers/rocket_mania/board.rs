@@ -201,6 +201,25 @@ impl FuseBoard {
     /// Largest number of rows (pending rockets per component are kept in 4 bits).
     pub const MAX_ROWS: usize = 15;
 
+    /// Reads a board drawn as text, one line of tile characters per row (the same as
+    /// `text.parse::<FuseBoard>()`; see [the type's documentation](FuseBoard#text)).
+    ///
+    /// ```
+    /// use plugdp::{FuseBoard, Tile};
+    /// let board = FuseBoard::parse("
+    ///     -L
+    ///     T+
+    /// ")?;
+    /// assert_eq!(board.tile(1, 1), Some(Tile::Cross));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`FromStr`].
+    pub fn parse(text: &str) -> Result<FuseBoard, PlugError> {
+        text.parse()
+    }
+
     /// Reads rows of tile characters (`.`, `-`, `L`, `T`, `+`), top row first, one string per
     /// row, taken as they are (not trimmed). The text form of the same rows, one per line, is
     /// read by [`FromStr`] (see [the type's documentation](FuseBoard#text)).
