@@ -130,7 +130,7 @@ impl Tile {
 /// degrees. Fire passes between edge-adjacent tiles whose facing sides are both open, from a
 /// row's match into the row's first tile when that tile is open on its left, and from a row's
 /// last tile into the row's rocket when that tile is open on its right. The answer is the
-/// largest number of rockets that can launch ([`rocket_mania`]). This type takes any board up
+/// largest number of rockets that can launch ([`rocket_mania`](crate::rocket_mania)). This type takes any board up
 /// to [`FuseBoard::MAX_ROWS`] × [`FuseBoard::MAX_COLS`].
 ///
 /// # Input formats
@@ -144,7 +144,7 @@ impl Tile {
 ///   every match is lit.
 ///
 /// The output is one line per case: the largest number of rockets launched. Each row word goes
-/// to [`FuseBoard::parse_rows`]; X becomes the `lit` flags of [`rocket_mania`]:
+/// to [`FuseBoard::parse_rows`]; X becomes the `lit` flags of [`rocket_mania`](crate::rocket_mania):
 ///
 /// ```
 /// use plugdp::{rocket_mania, FuseBoard};
