@@ -36,7 +36,7 @@ INSTANCE (a JSON object), from FILE or standard input:
     shape        the level's footprint, rows of 0.5 m cells: `#` a cell of the level, `.` none.
                  Its pivot is the cell at row h/2, column w/2 (rounded down) of its bounding
                  box, or its first cell in row-major order when that one is empty.
-  spin_step_deg  optional, default 90; the spins tried are 0, s, 2s, ... below 360, 0 < s <= 360.
+  spin_step_deg  optional, default 90; the spins tried are 0, s, 2s, ... below 360, 0.01 <= s <= 360.
   tolerance      optional, default {\"ratio\": [0.86, 1.26]}: a real leg of d metres is accepted
                  for a virtual one of v metres when lo <= d / v <= hi; or {\"abs_m\": a}: when
                  |d - v| <= a.
@@ -47,8 +47,11 @@ OUTPUT:
   Standard output: one line of JSON, the plan
       {\"levels\": [{\"row\": i, \"col\": j, \"spin_deg\": a}, ...], \"covered\": n, \"deviation_deg\": d}
   (0-based row and column of each level's pivot cell, its spin in degrees, the cells covered
-  by all levels and the total deviation of the legs' bearings), or, when there is no plan,
-  {\"error\": \"...\"} (the message is repeated on standard error). With --draw, the site with
+  by all levels and the total deviation of the legs' bearings; numbers rounded to 9 decimal
+  places, so 36.799999999999955 prints as 36.8), or, when there is no plan,
+  {\"error\": \"...\"} (the message is repeated on standard error; for an invalid instance
+  it names the offending value's path, such as levels[1].shape[0], and its line and column
+  in the file). With --draw, the site with
   the levels drawn and the plan's metrics go to standard error. A progress line (elapsed time)
   is drawn on standard error while the planner runs (only long runs: the reference planner
   on many levels).
@@ -148,7 +151,7 @@ fn main() -> ExitCode {
     match &result {
         Ok(p) => {
             if args.draw {
-                eprintln!("{}", p.render());
+                eprintln!("{p}");
                 eprintln!(
                     "covered {} cells ({:.1} % of the usable site), total deviation {:.3}°, worst leg {:.3}°, {} legs outside tolerance",
                     p.covered(),

@@ -79,8 +79,10 @@ pub enum PlanError {
     },
 }
 
-/// What is wrong with an instance ([`PlanError::InvalidInstance`]). Row and level numbers are
-/// 0-based for rows and 1-based for levels, as the messages print them.
+/// What is wrong with an instance ([`PlanError::InvalidInstance`]). Lines, columns and levels
+/// are 1-based, as the messages print them; a drawing given as a list of rows (a site or a
+/// footprint in the JSON instance format, [`Site::from_rows`](crate::Site::from_rows),
+/// [`VirtualLevel::from_rows`](crate::VirtualLevel::from_rows)) has row `i` on line `i + 1`.
 #[derive(Clone, Debug, PartialEq, Error)]
 #[non_exhaustive]
 pub enum InstanceProblem {
@@ -106,30 +108,34 @@ pub enum InstanceProblem {
         cols: usize,
     },
     /// A site row is longer or shorter than the first.
-    #[error("site row {row} has {len} cells, expected {expected}")]
+    #[error("site line {line} has {len} cells, expected {expected}")]
     RaggedSite {
-        /// The row (0-based).
-        row: usize,
-        /// Its cells.
+        /// 1-based line of the text (for a list of rows: the 1-based row).
+        line: usize,
+        /// Cells on that line.
         len: usize,
         /// Cells of the first row.
         expected: usize,
     },
     /// A site row holds a character other than `.` and `#`.
-    #[error("site row {row} has the character {ch:?}")]
+    #[error("unexpected character {ch:?} in the site at line {line}, column {column}")]
     SiteCharacter {
-        /// The row (0-based).
-        row: usize,
-        /// The character.
+        /// The character found.
         ch: char,
+        /// 1-based line of the text (for a list of rows: the 1-based row).
+        line: usize,
+        /// 1-based character position within the (trimmed) line.
+        column: usize,
     },
     /// A footprint row holds a character other than `#` and `.`.
-    #[error("footprint row {row} has the character {ch:?}")]
+    #[error("unexpected character {ch:?} in the footprint at line {line}, column {column}")]
     FootprintCharacter {
-        /// The row (0-based).
-        row: usize,
-        /// The character.
+        /// The character found.
         ch: char,
+        /// 1-based row of the footprint.
+        line: usize,
+        /// 1-based character position within the row.
+        column: usize,
     },
     /// The footprint is not a shape (no cell, or too large a span).
     #[error("footprint: {0}")]

@@ -1,9 +1,9 @@
-//! Typed, validated inputs: the [`Site`], the [`VirtualLevel`]s, the [`Tolerance`] and the
-//! [`Params`], gathered in an [`Instance`].
+//! Typed, validated inputs: the [`VirtualLevel`]s, the [`Tolerance`] and the [`Params`],
+//! gathered with the [`Site`] in an [`Instance`].
 
 use polyomino::{Cell, CellSet, MarkedCellSet};
 
-use crate::{InstanceProblem, PlanError};
+use crate::{InstanceProblem, PlanError, Site};
 
 /// Side of one site cell, in metres.
 pub const CELL_METRES: f64 = 0.5;
@@ -17,176 +17,6 @@ pub const MAX_FOOTPRINT_SIDE: i32 = 8192;
 
 /// Most cells in one footprint.
 pub const MAX_FOOTPRINT_CELLS: usize = 4096;
-
-/// The physical floor: `rows × cols` cells of 0.5 m, each usable or not.
-///
-/// Unusable cells are pillars, walls or anything outside an irregular outline; no level may
-/// cover them.
-///
-/// ```
-/// use level_planner::Site;
-/// // A 2 m × 3 m hall (4 × 6 cells) with a pillar in the middle.
-/// let site = Site::from_rows(&["......", "..##..", "......", "......"])?;
-/// assert_eq!((site.rows(), site.cols()), (4, 6));
-/// assert_eq!(site.usable_count(), 22);
-/// assert!(!site.is_usable(1, 2));
-/// # Ok::<(), level_planner::PlanError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Site {
-    rows: usize,
-    cols: usize,
-    usable: Vec<bool>,
-}
-
-impl Site {
-    /// Largest supported number of columns (one 64-bit word per row in the fast planner).
-    pub const MAX_COLS: usize = 64;
-    /// Largest supported number of rows.
-    pub const MAX_ROWS: usize = 4096;
-
-    /// A site from its usable flags, row-major.
-    ///
-    /// ```
-    /// use level_planner::{PlanError, Site};
-    /// // An L-shaped floor: the top-right 2 × 2 corner is missing.
-    /// let usable = (0..4 * 4).map(|i| !(i / 4 < 2 && i % 4 >= 2)).collect();
-    /// let site = Site::new(4, 4, usable)?;
-    /// assert_eq!(site, Site::from_rows(&["..##", "..##", "....", "...."])?);
-    /// assert!(matches!(Site::new(2, 2, vec![true; 3]), Err(PlanError::InvalidInstance(_))));
-    /// assert_eq!(Site::new(1, 65, vec![true; 65]), Err(PlanError::SiteTooWide { cols: 65, max: 64 }));
-    /// # Ok::<(), PlanError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`PlanError::InvalidInstance`] for an empty site, more than [`Site::MAX_ROWS`] rows or a
-    /// flag count other than `rows · cols`; [`PlanError::SiteTooWide`] past [`Site::MAX_COLS`]
-    /// columns.
-    pub fn new(rows: usize, cols: usize, usable: Vec<bool>) -> Result<Site, PlanError> {
-        if rows == 0 || cols == 0 {
-            return Err(PlanError::InvalidInstance(InstanceProblem::EmptySite));
-        }
-        if cols > Site::MAX_COLS {
-            return Err(PlanError::SiteTooWide {
-                cols,
-                max: Site::MAX_COLS,
-            });
-        }
-        if rows > Site::MAX_ROWS {
-            return Err(PlanError::InvalidInstance(InstanceProblem::SiteTooTall {
-                rows,
-                max: Site::MAX_ROWS,
-            }));
-        }
-        if rows.checked_mul(cols) != Some(usable.len()) {
-            return Err(PlanError::InvalidInstance(InstanceProblem::FlagCount {
-                flags: usable.len(),
-                rows,
-                cols,
-            }));
-        }
-        Ok(Site { rows, cols, usable })
-    }
-
-    /// A site drawn with `.` for usable and `#` for unusable cells, one string per row.
-    ///
-    /// ```
-    /// use level_planner::{PlanError, Site};
-    /// let site = Site::from_rows(&["....", ".#..", "...."])?;
-    /// assert!(site.is_usable(0, 0) && !site.is_usable(1, 1));
-    /// // Rows given as `String`s work too:
-    /// let rows: Vec<String> = vec!["..".into(), "..".into()];
-    /// assert_eq!(Site::from_rows(&rows)?.usable_count(), 4);
-    /// assert!(Site::from_rows(&["...", ".."]).is_err()); // ragged
-    /// assert!(Site::from_rows(&["..x"]).is_err()); // unknown character
-    /// # Ok::<(), PlanError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`PlanError::InvalidInstance`] for other characters, ragged rows or no rows.
-    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Site, PlanError> {
-        let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
-        let mut usable = Vec::with_capacity(rows.len() * cols);
-        for (i, row) in rows.iter().enumerate() {
-            let row = row.as_ref();
-            if row.chars().count() != cols {
-                return Err(PlanError::InvalidInstance(InstanceProblem::RaggedSite {
-                    row: i,
-                    len: row.chars().count(),
-                    expected: cols,
-                }));
-            }
-            for ch in row.chars() {
-                match ch {
-                    '.' => usable.push(true),
-                    '#' => usable.push(false),
-                    _ => {
-                        return Err(PlanError::InvalidInstance(InstanceProblem::SiteCharacter {
-                            row: i,
-                            ch,
-                        }));
-                    }
-                }
-            }
-        }
-        Site::new(rows.len(), cols, usable)
-    }
-
-    /// Number of rows.
-    ///
-    /// ```
-    /// use level_planner::Site;
-    /// let site = Site::from_rows(&["........"; 3])?;
-    /// assert_eq!(site.rows(), 3);
-    /// # Ok::<(), level_planner::PlanError>(())
-    /// ```
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    ///
-    /// ```
-    /// use level_planner::Site;
-    /// let site = Site::from_rows(&["........"; 3])?;
-    /// assert_eq!(site.cols(), 8); // 4 m at 0.5 m per cell
-    /// # Ok::<(), level_planner::PlanError>(())
-    /// ```
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// Whether `(row, col)` is inside the site and usable (any coordinates are accepted).
-    ///
-    /// ```
-    /// use level_planner::Site;
-    /// let site = Site::from_rows(&[".#", ".."])?;
-    /// assert!(site.is_usable(0, 0));
-    /// assert!(!site.is_usable(0, 1)); // unusable
-    /// assert!(!site.is_usable(-1, 0) && !site.is_usable(0, 2)); // outside
-    /// # Ok::<(), level_planner::PlanError>(())
-    /// ```
-    #[inline]
-    pub fn is_usable(&self, row: i64, col: i64) -> bool {
-        row >= 0
-            && col >= 0
-            && (row as usize) < self.rows
-            && (col as usize) < self.cols
-            && self.usable[row as usize * self.cols + col as usize]
-    }
-
-    /// Number of usable cells (the denominator of [`Plan::coverage_share`](crate::Plan::coverage_share)).
-    ///
-    /// ```
-    /// use level_planner::Site;
-    /// let site = Site::from_rows(&["#..#", "...."])?;
-    /// assert_eq!(site.usable_count(), 6);
-    /// # Ok::<(), level_planner::PlanError>(())
-    /// ```
-    pub fn usable_count(&self) -> usize {
-        self.usable.iter().filter(|&&u| u).count()
-    }
-}
 
 /// One virtual level: the leg from the previous level and the level's footprint.
 ///
@@ -246,7 +76,11 @@ impl VirtualLevel {
                     '.' => {}
                     _ => {
                         return Err(PlanError::InvalidInstance(
-                            InstanceProblem::FootprintCharacter { row: r, ch },
+                            InstanceProblem::FootprintCharacter {
+                                ch,
+                                line: r + 1,
+                                column: c + 1,
+                            },
                         ));
                     }
                 }
@@ -425,41 +259,20 @@ impl Instance {
             return bad(InstanceProblem::NoLevels);
         }
         for (k, l) in levels.iter().enumerate() {
-            if !l.dist_m.is_finite() || !l.deflex_deg.is_finite() {
-                return bad(InstanceProblem::NonFiniteLeg { level: k + 1 });
+            if let Err(p) = l.check_leg(k + 1) {
+                return bad(p);
             }
         }
-        let s = params.spin_step_deg;
-        if !(s.is_finite() && s > 0.0 && s <= 360.0) {
-            return bad(InstanceProblem::SpinStep { step: s });
-        }
-        if 360.0 / s > MAX_SPINS as f64 {
-            return bad(InstanceProblem::TooManySpins {
-                step: s,
-                max: MAX_SPINS,
-            });
+        if let Err(p) = Params::check_spin_step(params.spin_step_deg) {
+            return bad(p);
         }
         for (k, l) in levels.iter().enumerate() {
-            let shape = l.footprint.shape();
-            if shape.height() > MAX_FOOTPRINT_SIDE
-                || shape.width() > MAX_FOOTPRINT_SIDE
-                || shape.size() > MAX_FOOTPRINT_CELLS
-            {
-                return bad(InstanceProblem::FootprintTooLarge {
-                    level: k + 1,
-                    max_side: MAX_FOOTPRINT_SIDE,
-                    max_cells: MAX_FOOTPRINT_CELLS,
-                });
+            if let Err(p) = l.check_footprint(k + 1) {
+                return bad(p);
             }
         }
-        match params.tolerance {
-            Tolerance::Ratio { lo, hi } if !(lo.is_finite() && hi.is_finite() && lo <= hi) => {
-                return bad(InstanceProblem::RatioBand { lo, hi });
-            }
-            Tolerance::Absolute { metres } if !(metres.is_finite() && metres >= 0.0) => {
-                return bad(InstanceProblem::AbsoluteBand { metres });
-            }
-            _ => {}
+        if let Err(p) = params.tolerance.check() {
+            return bad(p);
         }
         Ok(Instance {
             site,
@@ -511,40 +324,64 @@ impl Instance {
     }
 }
 
-impl From<&polyomino::Board> for Site {
-    /// The board's usable cells as a site (every board fits: at most 64 × 4096 cells).
-    ///
-    /// ```
-    /// use level_planner::Site;
-    /// use level_planner::polyomino::Board;
-    /// let board: Board = "..#\n...".parse()?;
-    /// let site = Site::from(&board);
-    /// assert!(!site.is_usable(0, 2) && site.is_usable(1, 2));
-    /// assert_eq!(Board::try_from(&site)?, board);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn from(board: &polyomino::Board) -> Site {
-        let (rows, cols) = (board.height() as usize, board.width() as usize);
-        let usable = (0..rows)
-            .flat_map(|r| (0..cols).map(move |c| (r, c)))
-            .map(|(r, c)| board.is_usable(Cell::new(r as i32, c as i32)))
-            .collect();
-        Site { rows, cols, usable }
+// The checks of `Instance::new`, one per input, shared with the JSON reader (which applies each
+// where its value is read, so that errors point at it).
+
+impl VirtualLevel {
+    /// The leg of the 1-based `level`: finite distance and bearing.
+    pub(crate) fn check_leg(&self, level: usize) -> Result<(), InstanceProblem> {
+        if self.dist_m.is_finite() && self.deflex_deg.is_finite() {
+            Ok(())
+        } else {
+            Err(InstanceProblem::NonFiniteLeg { level })
+        }
+    }
+
+    /// The footprint of the 1-based `level`: within [`MAX_FOOTPRINT_SIDE`] and
+    /// [`MAX_FOOTPRINT_CELLS`].
+    pub(crate) fn check_footprint(&self, level: usize) -> Result<(), InstanceProblem> {
+        let shape = self.footprint.shape();
+        if shape.height() > MAX_FOOTPRINT_SIDE
+            || shape.width() > MAX_FOOTPRINT_SIDE
+            || shape.size() > MAX_FOOTPRINT_CELLS
+        {
+            return Err(InstanceProblem::FootprintTooLarge {
+                level,
+                max_side: MAX_FOOTPRINT_SIDE,
+                max_cells: MAX_FOOTPRINT_CELLS,
+            });
+        }
+        Ok(())
     }
 }
 
-impl TryFrom<&Site> for polyomino::Board {
-    type Error = polyomino::BoardError;
+impl Params {
+    /// A spin step in (0, 360] giving at most [`MAX_SPINS`] spins.
+    pub(crate) fn check_spin_step(step: f64) -> Result<(), InstanceProblem> {
+        if !(step.is_finite() && step > 0.0 && step <= 360.0) {
+            return Err(InstanceProblem::SpinStep { step });
+        }
+        if 360.0 / step > MAX_SPINS as f64 {
+            return Err(InstanceProblem::TooManySpins {
+                step,
+                max: MAX_SPINS,
+            });
+        }
+        Ok(())
+    }
+}
 
-    /// The site as a placement board (sites and boards share their size limits, so this only
-    /// fails for sizes no [`Site`] has).
-    fn try_from(site: &Site) -> Result<polyomino::Board, polyomino::BoardError> {
-        let height = u32::try_from(site.rows).unwrap_or(u32::MAX);
-        let width = u32::try_from(site.cols).unwrap_or(u32::MAX);
-        let blocked = (0..site.rows)
-            .flat_map(|r| (0..site.cols).map(move |c| (r, c)))
-            .filter(|&(r, c)| !site.usable[r * site.cols + c])
-            .map(|(r, c)| Cell::new(r as i32, c as i32));
-        polyomino::Board::with_blocked(height, width, blocked)
+impl Tolerance {
+    /// A finite interval `lo <= hi`, or a finite non-negative absolute band.
+    pub(crate) fn check(&self) -> Result<(), InstanceProblem> {
+        match *self {
+            Tolerance::Ratio { lo, hi } if !(lo.is_finite() && hi.is_finite() && lo <= hi) => {
+                Err(InstanceProblem::RatioBand { lo, hi })
+            }
+            Tolerance::Absolute { metres } if !(metres.is_finite() && metres >= 0.0) => {
+                Err(InstanceProblem::AbsoluteBand { metres })
+            }
+            _ => Ok(()),
+        }
     }
 }

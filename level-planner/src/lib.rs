@@ -5,19 +5,20 @@
 //!
 //! # Plan an instance built in code
 //!
-//! A [`Site`] is the floor (`.` usable, `#` unusable, one string per row of 0.5 m cells); each
-//! [`VirtualLevel`] gives the walking distance and bearing from the previous level and its
-//! footprint; [`Params`] holds the spin step and the distance tolerance.
+//! A [`Site`] is the floor, drawn as text (`.` a usable 0.5 m cell, `#` an unusable one, such
+//! as the pillar below; see [Boards as text](#boards-as-text)); each [`VirtualLevel`] gives the
+//! walking distance and bearing from the previous level and its footprint; [`Params`] holds the
+//! spin step and the distance tolerance.
 //!
 //! ```
 //! use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
-//! let site = Site::from_rows(&[
-//!     "..........",
-//!     "..........",
-//!     "....##....", // a pillar
-//!     "..........",
-//!     "..........",
-//! ])?;
+//! let site: Site = "
+//!     ..........
+//!     ..........
+//!     ....##....
+//!     ..........
+//!     ..........
+//! ".parse()?;
 //! let levels = vec![
 //!     VirtualLevel::from_rows(0.0, 0.0, &["###", "###"])?, // the entrance hall
 //!     VirtualLevel::from_rows(2.0, 0.0, &["##", "##"])?,   // 2 m further east
@@ -32,8 +33,8 @@
 //!
 //! # Draw the plan
 //!
-//! [`Plan::render`] prints the site with each level's cells as a letter; [`svg::render`]
-//! returns an SVG picture (site, blocked cells, footprints, numbered pivots and the walking
+//! [`Plan::render`] (also the plan's [`Display`](core::fmt::Display)) draws the site with each
+//! level's cells as a letter; [`svg::render`] returns an SVG picture (site, blocked cells, footprints, numbered pivots and the walking
 //! path) as a string, without IO.
 //!
 //! ```
@@ -46,7 +47,7 @@
 //! # ];
 //! # let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 //! // `p` is the plan of the example above.
-//! assert_eq!(p.render(), "\
+//! assert_eq!(p.to_string(), "\
 //! AAA.BB....
 //! AAA.BB....
 //! ....##....
@@ -118,6 +119,36 @@
 //! * [`plan_reference`]: the four steps as literally as stated above, kept for reading, testing
 //!   and benchmarking; up to [`REFERENCE_MAX_LEVELS`] levels, and seconds from about 12.
 //!
+//! # Boards as text
+//!
+//! A [`Site`] reads from text with [`FromStr`](core::str::FromStr) and prints with
+//! [`Display`](core::fmt::Display), in the convention of the whole crate family
+//! (`polyomino::Board` and `plugdp::Grid` read and write the same text): `.` a usable cell, `#`
+//! an unusable one, one line per row, each line trimmed of surrounding whitespace, blank lines
+//! before the first and after the last row ignored (so an indented multi-line string literal
+//! works), all rows of the same length. `Display` joins the rows with `\n`, without a trailing
+//! newline, and `FromStr` reads back exactly what `Display` writes. Errors name the 1-based
+//! line and column ([`InstanceProblem::SiteCharacter`], [`InstanceProblem::RaggedSite`]).
+//! [`Site::from_rows`] reads the same rows given one string each, as instance files hold them.
+//! A site converts to and from a [`polyomino::Board`], and through a board to a
+//! `plugdp::Grid`.
+//!
+//! ```
+//! use level_planner::{InstanceProblem, PlanError, Site};
+//! let hall: Site = "
+//!     ......
+//!     ..##..
+//!     ......
+//! ".parse()?;
+//! assert_eq!(hall.usable_count(), 16);
+//! assert_eq!(hall.to_string(), "......\n..##..\n......");
+//! assert_eq!(hall.to_string().parse::<Site>()?, hall);
+//! assert_eq!(Site::from_rows(&["......", "..##..", "......"])?, hall);
+//! assert_eq!("...\n.x.".parse::<Site>(),
+//!            Err(PlanError::InvalidInstance(InstanceProblem::SiteCharacter { ch: 'x', line: 2, column: 2 })));
+//! # Ok::<(), PlanError>(())
+//! ```
+//!
 //! # Conventions
 //!
 //! Site cells are 0.5 m squares ([`CELL_METRES`]) addressed `(row, col)`, rows growing
@@ -126,7 +157,7 @@
 //! bearings are measured between the centres of pivot cells. A footprint spun by a multiple of
 //! 90° is exactly the rotated polyomino; at other angles it covers every cell its rotated
 //! squares overlap (a conservative rasterisation, so the real room never pokes outside the
-//! cells tested; see [`polyomino::Polyomino::rotate_about`]). Nothing here performs IO or
+//! cells tested; see [`polyomino::CellSet::rotate_about`]). Nothing here performs IO or
 //! panics on bad input: instances are validated into [`PlanError`]s.
 //!
 //! # Instance files (JSON)
@@ -176,19 +207,63 @@
 //! # Ok::<(), level_planner::PlanError>(())
 //! ```
 //!
+//! With the `serde` feature, `serde_json::from_str::<Instance>` reads such a document. It checks
+//! each value where it is read, so an error names the value's path (`site[2]`,
+//! `levels[1].shape[0]`, `tolerance`; arrays counted from 0) and, when the reader tracks
+//! positions (`from_str`, `from_slice`, `from_reader`; not `from_value`), the line and column
+//! where the value ends:
+//!
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! use level_planner::{plan, Instance, PlanOptions};
+//! let text = r####"{
+//!   "site": ["........", "...##...", "........", "........"],
+//!   "levels": [
+//!     {"dist_m": 0.0, "deflex_deg": 0.0, "shape": [".#.", "###", ".#."]},
+//!     {"dist_m": 1.5, "deflex_deg": 90.0, "shape": ["##", "#."]}
+//!   ]
+//! }"####;
+//! let instance: Instance = serde_json::from_str(text).unwrap();
+//! assert_eq!(plan(&instance, &PlanOptions::default()).unwrap().levels().len(), 2);
+//! let bad = text.replace("...##...", "...#x...");
+//! let err = serde_json::from_str::<Instance>(&bad).unwrap_err();
+//! assert_eq!(err.to_string(), "site[1]: unexpected character 'x' (column 5 of the row) at line 2 column 33");
+//! assert_eq!((err.line(), err.column()), (2, 33)); // the closing quote of that row
+//! # }
+//! ```
+//!
+//! A note for instances written into Rust source, as above: a raw string `r#"…"#` ends at the
+//! first `"#`, which every site or footprint row starting with `#` contains (`"#.."`), and the
+//! compiler then reports a confusing syntax error (in Rust 2024 "reserved multi-hash token" or
+//! "unprefixed guarded string literals are reserved"). Give the raw string one `#` more than
+//! the longest run of `#` right after a `"` in the document: `r##"…"##` when rows start with
+//! one `#`, and `r####"…"####` for the document above, whose footprint row `"###"` starts with
+//! three.
+//!
 //! The `plan` example prints a plan as one line of JSON,
 //! `{"levels": [{"row": i, "col": j, "spin_deg": a}, ...], "covered": n, "deviation_deg": d}`:
 //! per level the 0-based row and column of its pivot cell and its spin in degrees
 //! ([`PlacedLevel::row`], [`PlacedLevel::col`], [`PlacedLevel::spin_deg`]), then
 //! [`Plan::covered`] and [`Plan::deviation_deg`]; or `{"error": "..."}` with the
-//! [`PlanError`]'s message when there is no plan.
+//! [`PlanError`]'s message when there is no plan. Its numbers are rounded to 9 decimal places
+//! and printed in their shortest form, so a total deviation summed as 36.799999999999955
+//! prints as 36.8 (the `serde` feature's [`Plan`] output is the same).
 //!
 //! # Features
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `serde` | off | [`Instance`] reads and writes the JSON instance format above (checked by [`Instance::new`]; an optional `"pivot": [row, col]` per level), and [`Plan`] writes the plan format, so `serde_json::from_str::<Instance>(text)` reads the examples' files |
+//! | `serde` | off | [`Instance`] reads and writes the JSON instance format above (each value checked where it is read, with the checks of [`Instance::new`]; errors name the value's path, and its line and column with `serde_json::from_str`; an optional `"pivot": [row, col]` per level), and [`Plan`] writes the plan format (numbers rounded to 9 decimal places), so `serde_json::from_str::<Instance>(text)` reads the examples' files. The crate's own tests and examples always build with it |
 #![forbid(unsafe_code)]
+
+// The README's and the guide chapter's code blocks run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/level-planner.md")]
+struct GuideDoctests;
 
 mod error;
 mod fast;
@@ -199,6 +274,7 @@ mod plan;
 mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod site;
 pub mod svg;
 
 /// The `polyomino` crate this one builds on (footprints are polyomino cell sets), re-exported
@@ -209,12 +285,13 @@ pub use error::{InstanceProblem, PlanError};
 pub use fast::{MAX_LEVELS, plan};
 pub use geometry::{BAND_EPSILON, TIE_EPSILON_DEG};
 pub use instance::{
-    CELL_METRES, Instance, MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE, MAX_SPINS, Params, Site,
-    Tolerance, VirtualLevel,
+    CELL_METRES, Instance, MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE, MAX_SPINS, Params, Tolerance,
+    VirtualLevel,
 };
 pub use options::PlanOptions;
 pub use plan::{PlacedLevel, Plan};
 pub use reference::{REFERENCE_MAX_LEVELS, plan_reference};
+pub use site::Site;
 
 /// The error for "every plan failed, first at the 0-based level `k`", shared by both
 /// planners: when that level's leg admits no grid offset at all within the site, the clearer

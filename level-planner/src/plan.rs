@@ -1,7 +1,9 @@
 //! [`Plan`]: the planner's result as data, with its metrics and an ASCII rendering.
 
+use core::fmt;
+
 use crate::geometry::{deviation_deg, leg_length_m, leg_ok};
-use crate::instance::{Instance, Site};
+use crate::{Instance, Site};
 
 /// One level as placed on the site.
 ///
@@ -44,8 +46,10 @@ pub struct PlacedLevel {
 /// A complete plan: every level placed, with the totals the planner optimised.
 ///
 /// Built by [`plan`](crate::plan) or [`plan_reference`](crate::plan_reference); read it with
-/// [`levels`](Plan::levels) and the metrics, draw it with [`render`](Plan::render) or
-/// [`svg::render`](crate::svg::render).
+/// [`levels`](Plan::levels) and the metrics, draw it with [`render`](Plan::render) (also its
+/// [`Display`](fmt::Display)) or [`svg::render`](crate::svg::render). With the `serde` feature
+/// it serialises to the plan format of the crate documentation, its floating-point numbers
+/// rounded to 9 decimal places.
 ///
 /// ```
 /// use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
@@ -56,6 +60,7 @@ pub struct PlacedLevel {
 /// ];
 /// let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
 /// assert_eq!(p.render(), "AABB..\nAABB..\n......");
+/// assert_eq!(p.to_string(), p.render()); // Display draws the same picture
 /// assert_eq!((p.covered(), p.deviation_deg()), (8, 0.0));
 /// # Ok::<(), level_planner::PlanError>(())
 /// ```
@@ -253,7 +258,10 @@ impl Plan {
 
     /// The site drawn row by row: `#` unusable, `.` free, and each level's cells with its own
     /// glyph (`A`–`Z`, then `a`–`z`, then `0`–`9`, cycling), later levels drawn over earlier
-    /// ones; pivots use the same glyph. Rows are joined by `\n`, with no trailing newline.
+    /// ones; pivots use the same glyph. Rows are joined by `\n`, with no trailing newline. The
+    /// plan's [`Display`](fmt::Display) writes the same picture (`format!("{plan}")`). It is a
+    /// picture, not a format: no `FromStr` reads it back (the plan JSON of the `serde` feature
+    /// is the plan's data format).
     ///
     /// ```
     /// # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
@@ -294,5 +302,24 @@ impl Plan {
             .map(|row| String::from_utf8(row).expect("ASCII glyphs"))
             .collect::<Vec<_>>()
             .join("\n")
+    }
+}
+
+impl fmt::Display for Plan {
+    /// The picture of [`Plan::render`]: the site with each level's cells drawn as a letter.
+    ///
+    /// ```
+    /// use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
+    /// let site: Site = "....\n....".parse()?;
+    /// let levels = vec![
+    ///     VirtualLevel::from_rows(0.0, 0.0, &["#"])?,
+    ///     VirtualLevel::from_rows(1.0, 0.0, &["#"])?, // 1 m (2 cells) east
+    /// ];
+    /// let p = plan(&Instance::new(site, levels, Params::default())?, &PlanOptions::default())?;
+    /// assert_eq!(format!("{p}"), "A.B.\n....");
+    /// # Ok::<(), level_planner::PlanError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
     }
 }

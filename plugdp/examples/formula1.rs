@@ -52,7 +52,7 @@ SAMPLES (shipped with the crate):
 EXIT STATUS:
   0 with the count, 2 for bad arguments, unreadable, empty or malformed input.";
 
-/// Timus 1519 \"Formula 1\": counts the Hamiltonian cycles of a board of free and blocked cells.
+/// Timus 1519 "Formula 1": counts the Hamiltonian cycles of a board of free and blocked cells.
 #[derive(Parser)]
 #[command(name = "formula1", after_help = AFTER_HELP)]
 struct Args {

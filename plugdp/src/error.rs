@@ -4,10 +4,15 @@ use thiserror::Error;
 
 /// Why a DP could not run or could not give an exact answer.
 ///
+/// Board text errors name the 1-based line and column, as `polyomino::BoardError` does.
+///
 /// ```
 /// use plugdp::{fixed_polyominoes, hamiltonian_cycles, run_edges, Options};
 /// use plugdp::{EdgeRules, Grid, PlugError, Sides};
 /// assert_eq!(Grid::new(3, 0), Err(PlugError::EmptyGrid));
+/// let err = "...\n..*".parse::<Grid>().unwrap_err();
+/// assert_eq!(err, PlugError::UnexpectedChar { ch: '*', line: 2, column: 3 });
+/// assert_eq!(err.to_string(), "unexpected character '*' at line 2, column 3 (1-based)");
 /// // The shorter side is swept; 40 columns are more than the state encoding holds.
 /// assert_eq!(
 ///     hamiltonian_cycles(&Grid::new(40, 40)?, &Options::default()),
@@ -31,9 +36,73 @@ pub enum PlugError {
     /// The board has a zero side.
     #[error("the board is empty")]
     EmptyGrid,
-    /// Malformed board text or flags.
-    #[error("bad board: {0}")]
-    BadGrid(String),
+    /// A board text or row holds a character that is not one of the board's cells (`.` and
+    /// `#` for a [`Grid`](crate::Grid) read with `FromStr`, the two characters given to
+    /// [`Grid::parse_rows`](crate::Grid::parse_rows), the tiles of a
+    /// [`FuseBoard`](crate::FuseBoard)).
+    #[error("unexpected character {ch:?} at line {line}, column {column} (1-based)")]
+    UnexpectedChar {
+        /// The character found.
+        ch: char,
+        /// 1-based line of the text (for a list of rows: the 1-based row).
+        line: usize,
+        /// 1-based character position within the (trimmed) line.
+        column: usize,
+    },
+    /// A board row's length differs from the first row's.
+    #[error("line {line} has {len} cells, expected {expected}")]
+    RaggedRow {
+        /// 1-based line of the text (for a list of rows: the 1-based row).
+        line: usize,
+        /// Cells on that line.
+        len: usize,
+        /// Cells on the first row.
+        expected: usize,
+    },
+    /// A [`Grid`](crate::Grid) of more than [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS) cells.
+    #[error("a {rows}x{cols} grid has more than {max_cells} cells")]
+    GridTooLarge {
+        /// Rows asked for (reading text: the rows read when the limit was passed; the rest
+        /// of the text is not read).
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// The limit, [`Grid::MAX_CELLS`](crate::Grid::MAX_CELLS).
+        max_cells: usize,
+    },
+    /// [`Grid::with_blocked`](crate::Grid::with_blocked) got a flag count other than
+    /// `rows · cols`.
+    #[error("{flags} blocked flags for {rows}x{cols} cells")]
+    FlagCount {
+        /// Flags given.
+        flags: usize,
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// A [`FuseBoard`](crate::FuseBoard) above [`FuseBoard::MAX_ROWS`](crate::FuseBoard::MAX_ROWS)
+    /// rows or [`FuseBoard::MAX_COLS`](crate::FuseBoard::MAX_COLS) columns.
+    #[error("a {rows}x{cols} fuse board is larger than {max_rows}x{max_cols}")]
+    FuseBoardTooLarge {
+        /// Rows given (reading text: the rows read when the limit was passed).
+        rows: usize,
+        /// Columns given.
+        cols: usize,
+        /// Largest number of rows.
+        max_rows: usize,
+        /// Largest number of columns.
+        max_cols: usize,
+    },
+    /// [`rocket_mania`](crate::rocket_mania) got a number of lit flags other than the board's
+    /// number of rows.
+    #[error("{lit} lit flags for a board of {rows} rows")]
+    LitCount {
+        /// Flags given.
+        lit: usize,
+        /// Rows of the board.
+        rows: usize,
+    },
     /// The frontier is wider than the state encoding (after turning the board so that its
     /// shorter side is swept).
     #[error("the board is {cols} cells wide; the state encoding supports at most {max}")]

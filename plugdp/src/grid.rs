@@ -1,5 +1,8 @@
 //! [`Grid`]: a rectangular board with blocked cells.
 
+use core::fmt;
+use core::str::FromStr;
+
 use crate::PlugError;
 
 /// A `rows × cols` board; some cells may be blocked (never entered, never covered).
@@ -7,14 +10,53 @@ use crate::PlugError;
 /// Rows and columns are numbered from 0, row 0 at the top; every solver and the engine read a
 /// board through this type.
 ///
+/// # Text
+///
+/// A grid reads from and prints as text in the convention of the whole crate family (the same
+/// as `polyomino::Board` and `level_planner::Site`): `.` a free cell, `#` a blocked one, one
+/// line per row. [`FromStr`] trims each line of surrounding whitespace and ignores blank lines
+/// before the first and after the last row, so indented multi-line string literals work; all
+/// rows must have the same length. [`Display`](fmt::Display) writes the rows joined by `\n`,
+/// with no trailing newline, and `FromStr` reads back exactly what it writes. Errors name the
+/// 1-based line and column ([`PlugError::UnexpectedChar`], [`PlugError::RaggedRow`]). Inputs
+/// drawn with other characters go through [`Grid::parse_rows`].
+///
 /// ```
-/// use plugdp::{hamiltonian_cycles, Grid, Options};
-/// // The sample board of Timus 1519 "Formula 1": the two top-left cells are blocked.
-/// let board = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
+/// use plugdp::{hamiltonian_cycles, Grid, Options, PlugError};
+/// // The sample board of Timus 1519 "Formula 1" given a half turn: two corner cells blocked.
+/// let board: Grid = "
+///     ....
+///     ....
+///     ....
+///     ..##
+/// ".parse()?;
 /// assert_eq!((board.rows(), board.cols(), board.free_cells()), (4, 4, 14));
-/// assert!(board.is_blocked(0, 1) && !board.is_blocked(0, 2));
+/// assert!(board.is_blocked(3, 2) && !board.is_blocked(3, 1));
 /// assert_eq!(hamiltonian_cycles(&board, &Options::default())?.to_string(), "2"); // the problem's answer
+/// assert_eq!(board.to_string(), "....\n....\n....\n..##");
+/// assert_eq!(board.to_string().parse::<Grid>()?, board);
+/// assert_eq!("..\n.x".parse::<Grid>(), Err(PlugError::UnexpectedChar { ch: 'x', line: 2, column: 2 }));
+/// assert_eq!("..\n.".parse::<Grid>(), Err(PlugError::RaggedRow { line: 2, len: 1, expected: 2 }));
 /// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Other board types
+///
+/// [`polyomino::Board`] converts both ways (`Grid::from(&board)`,
+/// `Board::try_from(&grid)`), and so does `level_planner::Site`; the application crates do not
+/// depend on each other, so a grid becomes a site through a board (or through the text, which
+/// all three read and write alike):
+///
+/// ```
+/// use plugdp::Grid;
+/// use plugdp::polyomino::Board;
+/// let grid: Grid = "#..\n...".parse()?;
+/// let board = Board::try_from(&grid)?; // then `level_planner::Site::from(&board)`
+/// assert_eq!(board.to_string(), grid.to_string());
+/// assert_eq!(Grid::from(&board), grid);
+/// // The text reads as any of them: `grid.to_string().parse::<level_planner::Site>()`.
+/// assert_eq!(grid.to_string().parse::<Board>()?, board);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -40,14 +82,29 @@ impl Grid {
     /// ```
     ///
     /// # Errors
-    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::BadGrid`] past [`Grid::MAX_CELLS`]
-    /// cells.
+    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::GridTooLarge`] past
+    /// [`Grid::MAX_CELLS`] cells.
     pub fn new(rows: usize, cols: usize) -> Result<Grid, PlugError> {
-        let cells = rows
+        if rows == 0 || cols == 0 {
+            return Err(PlugError::EmptyGrid);
+        }
+        Grid::check_size(rows, cols)?;
+        Grid::with_blocked(rows, cols, vec![false; rows * cols])
+    }
+
+    /// [`PlugError::GridTooLarge`] past [`Grid::MAX_CELLS`] cells.
+    fn check_size(rows: usize, cols: usize) -> Result<(), PlugError> {
+        if rows
             .checked_mul(cols)
-            .filter(|&n| n <= Grid::MAX_CELLS)
-            .ok_or_else(|| PlugError::BadGrid(format!("{rows}x{cols} is too large")))?;
-        Grid::with_blocked(rows, cols, vec![false; cells])
+            .is_none_or(|cells| cells > Grid::MAX_CELLS)
+        {
+            return Err(PlugError::GridTooLarge {
+                rows,
+                cols,
+                max_cells: Grid::MAX_CELLS,
+            });
+        }
+        Ok(())
     }
 
     /// Largest number of cells of a board.
@@ -65,28 +122,27 @@ impl Grid {
     /// assert!(ring.is_blocked(1, 1));
     /// assert_eq!(hamiltonian_cycles(&ring, &Options::default())?.to_string(), "1");
     /// assert_eq!(domino_tilings(&ring, &plugdp::Options::default())?.to_string(), "2");
-    /// assert!(Grid::with_blocked(3, 3, vec![false; 8]).is_err()); // 8 flags for 9 cells
+    /// // 8 flags for 9 cells:
+    /// assert_eq!(Grid::with_blocked(3, 3, vec![false; 8]),
+    ///            Err(plugdp::PlugError::FlagCount { flags: 8, rows: 3, cols: 3 }));
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
     ///
     /// # Errors
-    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::BadGrid`] past
-    /// [`Grid::MAX_CELLS`] cells or for a wrong flag count.
+    /// [`PlugError::EmptyGrid`] for a zero side, [`PlugError::GridTooLarge`] past
+    /// [`Grid::MAX_CELLS`] cells, [`PlugError::FlagCount`] for a flag count other than
+    /// `rows · cols`.
     pub fn with_blocked(rows: usize, cols: usize, blocked: Vec<bool>) -> Result<Grid, PlugError> {
         if rows == 0 || cols == 0 {
             return Err(PlugError::EmptyGrid);
         }
-        if rows
-            .checked_mul(cols)
-            .is_none_or(|cells| cells > Grid::MAX_CELLS)
-        {
-            return Err(PlugError::BadGrid(format!("{rows}x{cols} is too large")));
-        }
-        if rows.checked_mul(cols) != Some(blocked.len()) {
-            return Err(PlugError::BadGrid(format!(
-                "{} flags for {rows}x{cols} cells",
-                blocked.len()
-            )));
+        Grid::check_size(rows, cols)?;
+        if rows * cols != blocked.len() {
+            return Err(PlugError::FlagCount {
+                flags: blocked.len(),
+                rows,
+                cols,
+            });
         }
         Ok(Grid {
             rows,
@@ -95,8 +151,32 @@ impl Grid {
         })
     }
 
-    /// Reads rows of `free` and `blocked` characters (for example `.` and `*` in Formula 1).
-    /// All rows must have the same number of characters.
+    /// Reads a grid drawn as text, `.` free and `#` blocked (the same as
+    /// `text.parse::<Grid>()`, named like `polyomino::Board::parse`; see
+    /// [the type's documentation](Grid#text)).
+    ///
+    /// ```
+    /// use plugdp::{Grid, PlugError};
+    /// let g = Grid::parse("
+    ///     ..#
+    ///     ...
+    /// ")?;
+    /// assert_eq!((g.rows(), g.cols(), g.free_cells()), (2, 3, 5));
+    /// assert_eq!(Grid::parse("..\n."), Err(PlugError::RaggedRow { line: 2, len: 1, expected: 2 }));
+    /// # Ok::<(), PlugError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`FromStr`].
+    pub fn parse(text: &str) -> Result<Grid, PlugError> {
+        text.parse()
+    }
+
+    /// Reads rows of `free` and `blocked` characters given one string per row, for inputs drawn
+    /// with other characters than [`FromStr`](core::str::FromStr)'s `.` and `#` (for example `.`
+    /// and `*` in Formula 1). Rows are taken as they are (not trimmed); all must have the same
+    /// number of characters. Errors name the 1-based row as `line` (row `i` of the slice is line
+    /// `i + 1`) and the 1-based `column`.
     ///
     /// # Reading a Timus 1519 "Formula 1" input
     ///
@@ -117,6 +197,8 @@ impl Grid {
     /// let board = Grid::parse_rows(&rows, '.', '*')?;
     /// assert_eq!((board.rows(), board.cols()), (n, m));
     /// assert_eq!(hamiltonian_cycles(&board, &Options::default())?.to_string(), "2"); // the sample's answer
+    /// // The same board in the family's `.` / `#` text:
+    /// assert_eq!(board.to_string(), "##..\n....\n....\n....");
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
     ///
@@ -124,49 +206,37 @@ impl Grid {
     ///
     /// ```
     /// use plugdp::{Grid, PlugError};
-    /// assert!(matches!(Grid::parse_rows(&["..", ".#"], '.', '*'), Err(PlugError::BadGrid(_))));
-    /// assert!(matches!(Grid::parse_rows(&["..", "."], '.', '*'), Err(PlugError::BadGrid(_))));
+    /// assert_eq!(Grid::parse_rows(&["..", ".#"], '.', '*'),
+    ///            Err(PlugError::UnexpectedChar { ch: '#', line: 2, column: 2 }));
+    /// assert_eq!(Grid::parse_rows(&["..", "."], '.', '*'),
+    ///            Err(PlugError::RaggedRow { line: 2, len: 1, expected: 2 }));
     /// assert_eq!(Grid::parse_rows::<&str>(&[], '.', '*'), Err(PlugError::EmptyGrid));
     /// ```
     ///
     /// # Errors
-    /// [`PlugError::BadGrid`] for other characters, ragged rows or more than
-    /// [`Grid::MAX_CELLS`] cells (refused before any row past the first is read),
-    /// [`PlugError::EmptyGrid`].
+    /// [`PlugError::UnexpectedChar`] for other characters, [`PlugError::RaggedRow`] for a row
+    /// of another length than the first, [`PlugError::GridTooLarge`] for more than
+    /// [`Grid::MAX_CELLS`] cells (refused from the first row's length and the number of rows,
+    /// before any other row is read), [`PlugError::EmptyGrid`] for no row or an empty first
+    /// row.
     pub fn parse_rows<S: AsRef<str>>(
         rows: &[S],
         free: char,
         blocked: char,
     ) -> Result<Grid, PlugError> {
-        let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
-        // The size is known from the first row: refuse it before allocating or reading the rest.
-        let cells = rows
-            .len()
-            .checked_mul(cols)
-            .filter(|&n| n <= Grid::MAX_CELLS)
-            .ok_or_else(|| PlugError::BadGrid(format!("{}x{cols} is too large", rows.len())))?;
-        let mut flags = Vec::with_capacity(cells);
-        for (i, row) in rows.iter().enumerate() {
-            let row = row.as_ref();
-            if row.chars().count() != cols {
-                return Err(PlugError::BadGrid(format!(
-                    "row {i} has {} cells, expected {cols}",
-                    row.chars().count()
-                )));
+        let numbered = rows.iter().enumerate().map(|(i, r)| (i + 1, r.as_ref()));
+        let glyph = |ch: char| {
+            if ch == free {
+                Some(false)
+            } else if ch == blocked {
+                Some(true)
+            } else {
+                None
             }
-            for ch in row.chars() {
-                if ch == free {
-                    flags.push(false);
-                } else if ch == blocked {
-                    flags.push(true);
-                } else {
-                    return Err(PlugError::BadGrid(format!(
-                        "row {i} has the character {ch:?}"
-                    )));
-                }
-            }
-        }
-        Grid::with_blocked(rows.len(), cols, flags)
+        };
+        let (rows, cols, flags) =
+            crate::text::read_cells(numbered, Some(rows.len()), glyph, Grid::check_size)?;
+        Grid::with_blocked(rows, cols, flags)
     }
 
     /// Number of rows.
@@ -194,7 +264,7 @@ impl Grid {
     /// Whether `(r, c)` is blocked; cells off the board count as blocked.
     ///
     /// ```
-    /// let g = plugdp::Grid::parse_rows(&["*.", ".."], '.', '*')?;
+    /// let g: plugdp::Grid = "#.\n..".parse()?;
     /// assert!(g.is_blocked(0, 0) && !g.is_blocked(1, 1));
     /// assert!(g.is_blocked(2, 0) && g.is_blocked(0, 7)); // off the board
     /// # Ok::<(), plugdp::PlugError>(())
@@ -206,7 +276,7 @@ impl Grid {
     /// Number of free cells.
     ///
     /// ```
-    /// let g = plugdp::Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
+    /// let g: plugdp::Grid = "##..\n....\n....\n....".parse()?;
     /// assert_eq!(g.free_cells(), 14);
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
@@ -221,7 +291,7 @@ impl Grid {
     /// // An m × n grid graph has m(n − 1) + n(m − 1) edges: 24 for 4 × 4.
     /// assert_eq!(Grid::new(4, 4)?.free_edges(), 24);
     /// // Blocking a corner removes its two edges.
-    /// assert_eq!(Grid::parse_rows(&["*...", "....", "....", "...."], '.', '*')?.free_edges(), 22);
+    /// assert_eq!("#...\n....\n....\n....".parse::<Grid>()?.free_edges(), 22);
     /// # Ok::<(), plugdp::PlugError>(())
     /// ```
     pub fn free_edges(&self) -> usize {
@@ -245,7 +315,7 @@ impl Grid {
     /// The transposed board (rows become columns).
     ///
     /// ```
-    /// let g = plugdp::Grid::parse_rows(&["*..", "..."], '.', '*')?;
+    /// let g: plugdp::Grid = "#..\n...".parse()?;
     /// let t = g.transposed();
     /// assert_eq!((t.rows(), t.cols()), (3, 2));
     /// assert!(t.is_blocked(0, 0) && !t.is_blocked(2, 1));
@@ -267,8 +337,52 @@ impl Grid {
     }
 }
 
+impl FromStr for Grid {
+    type Err = PlugError;
+
+    /// Reads `.` (free) and `#` (blocked) cells, one line per row, as [`Display`](fmt::Display)
+    /// writes them; lines are trimmed and blank lines before the first and after the last row
+    /// are ignored (see [the type's documentation](Grid#text)).
+    ///
+    /// ```
+    /// use plugdp::{domino_tilings, Grid, Options, PlugError};
+    /// // A 3 × 3 ring: two domino tilings.
+    /// let ring: Grid = "...\n.#.\n...".parse()?;
+    /// assert_eq!(domino_tilings(&ring, &Options::default())?.to_string(), "2");
+    /// assert_eq!("".parse::<Grid>(), Err(PlugError::EmptyGrid));
+    /// // A blank line between rows is a row of no cells:
+    /// assert_eq!("..\n\n..".parse::<Grid>(), Err(PlugError::RaggedRow { line: 2, len: 0, expected: 2 }));
+    /// # Ok::<(), PlugError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlugError::UnexpectedChar`], [`PlugError::RaggedRow`], [`PlugError::EmptyGrid`] for
+    /// a text without a row, [`PlugError::GridTooLarge`] as soon as the rows read pass
+    /// [`Grid::MAX_CELLS`] cells (the rest of the text is not read).
+    fn from_str(text: &str) -> Result<Grid, PlugError> {
+        let glyph = |ch: char| match ch {
+            '.' => Some(false),
+            '#' => Some(true),
+            _ => None,
+        };
+        let (rows, cols, flags) =
+            crate::text::read_cells(crate::text::rows(text), None, glyph, Grid::check_size)?;
+        Grid::with_blocked(rows, cols, flags)
+    }
+}
+
+impl fmt::Display for Grid {
+    /// Draws `.` for a free and `#` for a blocked cell, rows joined by `\n`, no trailing newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        crate::text::draw(f, self.rows, self.cols, |r, c| {
+            if self.is_blocked(r, c) { '#' } else { '.' }
+        })
+    }
+}
+
 impl From<&polyomino::Board> for Grid {
-    /// The board's blocked cells as a grid (every board fits: at most 64 × 4096 cells).
+    /// The board's blocked cells as a grid (every board fits: at most 64 × 4096 cells). The
+    /// way from a `level_planner::Site` to a grid: `Grid::from(&Board::try_from(&site)?)`.
     ///
     /// ```
     /// use plugdp::{hamiltonian_cycles, Grid, Options};
@@ -298,7 +412,17 @@ impl TryFrom<&Grid> for polyomino::Board {
     type Error = polyomino::BoardError;
 
     /// The grid as a placement board; [`polyomino::BoardError::BadSize`] for a grid wider than
-    /// 64 or taller than 4096 cells.
+    /// 64 or taller than 4096 cells. The way from a grid to a `level_planner::Site`:
+    /// `Site::from(&Board::try_from(&grid)?)`.
+    ///
+    /// ```
+    /// use plugdp::Grid;
+    /// use plugdp::polyomino::{Board, BoardError};
+    /// let grid: Grid = "#.\n..".parse()?;
+    /// assert_eq!(Board::try_from(&grid)?.blocked().count(), 1);
+    /// assert!(matches!(Board::try_from(&Grid::new(1, 65)?), Err(BoardError::BadSize { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn try_from(grid: &Grid) -> Result<polyomino::Board, polyomino::BoardError> {
         let too_big = || polyomino::BoardError::BadSize {
             height: u32::try_from(grid.rows).unwrap_or(u32::MAX),

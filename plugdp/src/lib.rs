@@ -1,12 +1,12 @@
 //! A plug DP (broken-profile, transfer-matrix) engine whose frontier states keep connectivity in
 //! minimal representation (最小表示法), with ready solvers.
 //!
-//! Count the Hamiltonian cycles of a board given as strings (`.` free, `*` blocked; this is the
-//! sample of Timus 1519 "Formula 1"):
+//! Count the Hamiltonian cycles of a board drawn as text (`.` a free cell, `#` a blocked one;
+//! this is the sample of Timus 1519 "Formula 1"):
 //!
 //! ```
 //! use plugdp::{hamiltonian_cycles, Grid, Options};
-//! let board = Grid::parse_rows(&["**..", "....", "....", "...."], '.', '*')?;
+//! let board: Grid = "##..\n....\n....\n....".parse()?;
 //! assert_eq!(hamiltonian_cycles(&board, &Options::default())?.to_string(), "2");
 //! // The free boards: OEIS A003763, 1, 6, 1072, … for 2 × 2, 4 × 4, 6 × 6.
 //! assert_eq!(hamiltonian_cycles(&Grid::new(4, 4)?, &Options::default())?.to_string(), "6");
@@ -32,6 +32,37 @@
 //! let free: Vec<u128> = polyomino_counts(7, &Options::default())?.iter().map(|c| c.free).collect();
 //! assert_eq!(free, [1, 1, 2, 5, 12, 35, 108]);
 //! # Ok::<(), plugdp::PlugError>(())
+//! ```
+//!
+//! # Boards as text
+//!
+//! [`Grid`] and [`FuseBoard`] read from text with [`FromStr`](core::str::FromStr) and print with
+//! [`Display`](core::fmt::Display), in the convention of the whole crate family
+//! (`polyomino::Board` and `level_planner::Site` read and write the same text): one character
+//! per cell (for a grid `.` free and `#` blocked), one line per row, each line trimmed of
+//! surrounding whitespace, blank lines before the first and after the last row ignored (so an
+//! indented multi-line string literal works), all rows of the same length. `Display` joins the
+//! rows with `\n`, without a trailing newline, and `FromStr` reads back exactly what `Display`
+//! writes. Errors name the 1-based line and column ([`PlugError::UnexpectedChar`],
+//! [`PlugError::RaggedRow`]). Inputs drawn with other characters (Timus 1519 draws blocked
+//! cells as `*`) go through [`Grid::parse_rows`]. A grid converts to and from a
+//! [`polyomino::Board`], and through a board to a `level_planner::Site`.
+//!
+//! ```
+//! use plugdp::{Grid, PlugError};
+//! let ring: Grid = "
+//!     ...
+//!     .#.
+//!     ...
+//! ".parse()?;
+//! assert_eq!(ring.free_cells(), 8);
+//! assert_eq!(ring.to_string(), "...\n.#.\n...");
+//! assert_eq!(ring.to_string().parse::<Grid>()?, ring);
+//! assert_eq!(".#.\n.x.".parse::<Grid>(),
+//!            Err(PlugError::UnexpectedChar { ch: 'x', line: 2, column: 2 }));
+//! // The problem's own drawing, `*` for a blocked cell:
+//! assert_eq!(Grid::parse_rows(&["...", ".*.", "..."], '.', '*')?, ring);
+//! # Ok::<(), PlugError>(())
 //! ```
 //!
 //! # Your own problem
@@ -85,9 +116,9 @@
 //!
 //! # Ready solvers
 //!
-//! * [`hamiltonian_cycles`] (Timus 1519 "Formula 1"; [`Grid::parse_rows`] shows the input
-//!   format), [`hamiltonian_paths`], [`cycle_covers`] (HDU 1693), exact at any size, on as
-//!   many threads as [`Options::with_threads`] asks for;
+//! * [`hamiltonian_cycles`] (Timus 1519 "Formula 1"; [`Grid::parse_rows`] shows how to read
+//!   the problem's input), [`hamiltonian_paths`], [`cycle_covers`] (HDU 1693), exact at any
+//!   size, on as many threads as [`Options::with_threads`] asks for;
 //! * [`domino_tilings`] (Kasteleyn's determinant for full rectangles, the plug DP otherwise);
 //! * [`rocket_mania`] (ZOJ 2125 "Rocket Mania" and ZOJ 2126 "Rocket Mania Plus";
 //!   [`FuseBoard`] describes the puzzle and the input formats), with the rotation of every
@@ -145,10 +176,14 @@
 //! there is no global thread pool.
 #![forbid(unsafe_code)]
 
-// The README's code blocks run as doctests, so that they stay true.
+// The README's and the guide chapter's code blocks run as doctests, so that they stay true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/plugdp.md")]
+struct GuideDoctests;
 
 mod budget;
 pub mod engine;
@@ -156,6 +191,7 @@ mod error;
 mod grid;
 mod options;
 mod solvers;
+mod text;
 pub mod value;
 
 pub use engine::{

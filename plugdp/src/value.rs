@@ -406,14 +406,22 @@ impl<const K: usize> Residues<K> {
     }
 }
 
-/// A non-negative integer of any size (base 10^9 limbs), enough to print and compare exact
-/// counts; the exact solvers return it.
+/// A non-negative integer of any size (base 10^9 limbs), enough to print, compare and convert
+/// exact counts; the exact solvers return it.
+///
+/// Conversions follow `num-bigint`'s `BigUint`: `From` every unsigned integer type,
+/// `TryFrom<BigCount>` and `TryFrom<&BigCount>` into every unsigned integer type (a
+/// [`CountError::TooLarge`] when the count does not fit), [`to_u64`](BigCount::to_u64) and
+/// [`to_u128`](BigCount::to_u128) returning an `Option`, [`to_f64`](BigCount::to_f64) rounding
+/// to the nearest `f64`. [`Display`](fmt::Display) and [`Debug`](fmt::Debug) both print the
+/// decimal digits, which [`FromStr`](core::str::FromStr) reads back.
 ///
 /// ```
 /// use plugdp::{domino_tilings, BigCount, Grid};
 /// // Domino tilings of a 2 × 300 strip: the Fibonacci number F(301), past u128.
 /// let tilings = domino_tilings(&Grid::new(2, 300)?, &plugdp::Options::default())?;
-/// assert!(tilings > BigCount::from_u64(u64::MAX));
+/// assert!(tilings > BigCount::from(u128::MAX));
+/// assert_eq!(tilings.to_u128(), None);
 /// // F(301) by schoolbook decimal addition (digits least significant first).
 /// let add = |a: &[u8], b: &[u8]| {
 ///     let (mut out, mut carry) = (Vec::new(), 0);
@@ -434,9 +442,14 @@ impl<const K: usize> Residues<K> {
 /// }
 /// let f301: String = b.iter().rev().map(|d| char::from(b'0' + d)).collect();
 /// assert_eq!(tilings.to_string(), f301);
-/// # Ok::<(), plugdp::PlugError>(())
+/// assert_eq!(format!("{tilings:?}"), f301); // Debug prints the digits too
+/// // Small counts convert like any integer:
+/// let chessboard = domino_tilings(&Grid::new(8, 8)?, &plugdp::Options::default())?;
+/// assert_eq!(u64::try_from(&chessboard)?, 12_988_816);
+/// assert_eq!(chessboard.to_u64(), Some(12_988_816));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct BigCount {
     /// Base-10^9 digits, least significant first, with no zero limb at the top.
     limbs: Vec<u32>,
@@ -445,7 +458,7 @@ pub struct BigCount {
 const BASE: u64 = 1_000_000_000;
 
 impl BigCount {
-    /// The value `x`.
+    /// The value `x` (also `BigCount::from(x)`).
     ///
     /// ```
     /// use plugdp::{domino_tilings, BigCount, Grid};
@@ -483,8 +496,74 @@ impl BigCount {
     }
 
     /// Whether the value is zero.
+    ///
+    /// ```
+    /// use plugdp::BigCount;
+    /// assert!(BigCount::from(0u8).is_zero());
+    /// assert!(!BigCount::from(1u8).is_zero());
+    /// assert_eq!(BigCount::default(), BigCount::from(0u8));
+    /// ```
     pub fn is_zero(&self) -> bool {
-        self.limbs.is_empty()
+        self.significant().is_empty()
+    }
+
+    /// The value as a `u64`, or `None` when it is larger than `u64::MAX`
+    /// (`u64::try_from(&count)` gives the same with an error).
+    ///
+    /// ```
+    /// use plugdp::BigCount;
+    /// assert_eq!(BigCount::from(u64::MAX).to_u64(), Some(u64::MAX));
+    /// assert_eq!(BigCount::from(u128::from(u64::MAX) + 1).to_u64(), None);
+    /// ```
+    pub fn to_u64(&self) -> Option<u64> {
+        u64::try_from(self).ok()
+    }
+
+    /// The value as a `u128`, or `None` when it is larger than `u128::MAX`
+    /// (`u128::try_from(&count)` gives the same with an error).
+    ///
+    /// ```
+    /// use plugdp::BigCount;
+    /// assert_eq!(BigCount::from(u128::MAX).to_u128(), Some(u128::MAX));
+    /// let past: BigCount = "340282366920938463463374607431768211456".parse()?; // 2^128
+    /// assert_eq!(past.to_u128(), None);
+    /// # Ok::<(), plugdp::CountError>(())
+    /// ```
+    pub fn to_u128(&self) -> Option<u128> {
+        self.fold_u128()
+    }
+
+    /// The value rounded to the nearest `f64`, ties to even (as `u128 as f64` and
+    /// `str::parse::<f64>` round), so exact for every count up to 2⁵³ and for every count an
+    /// `f64` can hold; `f64::INFINITY` when it rounds past `f64::MAX` (about 1.8·10³⁰⁸).
+    ///
+    /// ```
+    /// use plugdp::BigCount;
+    /// assert_eq!(BigCount::from(12_988_816u64).to_f64(), 12_988_816.0);
+    /// assert_eq!(BigCount::from(u128::MAX).to_f64(), u128::MAX as f64); // 2^128 after rounding
+    /// let huge: BigCount = "1".repeat(400).parse()?;
+    /// assert_eq!(huge.to_f64(), f64::INFINITY);
+    /// # Ok::<(), plugdp::CountError>(())
+    /// ```
+    pub fn to_f64(&self) -> f64 {
+        if let Some(x) = self.fold_u128() {
+            // Integer-to-float casts round to nearest, ties to even.
+            return x as f64;
+        }
+        self.to_string()
+            .parse()
+            .expect("decimal digits always parse as f64")
+    }
+
+    /// The value in 128 bits, if it fits.
+    fn fold_u128(&self) -> Option<u128> {
+        let mut v: u128 = 0;
+        for &l in self.significant().iter().rev() {
+            v = v
+                .checked_mul(u128::from(BASE))
+                .and_then(|v| v.checked_add(u128::from(l)))?;
+        }
+        Some(v)
     }
 
     /// Drops zero limbs at the top (the representation invariant).
@@ -555,50 +634,81 @@ impl core::hash::Hash for BigCount {
     }
 }
 
-impl From<u64> for BigCount {
-    fn from(x: u64) -> BigCount {
-        BigCount::from_u64(x)
+impl Default for BigCount {
+    /// Zero.
+    fn default() -> BigCount {
+        BigCount { limbs: Vec::new() }
     }
 }
 
-impl From<u128> for BigCount {
-    fn from(x: u128) -> BigCount {
-        BigCount::from_u128(x)
+impl fmt::Debug for BigCount {
+    /// The decimal digits, as [`Display`](fmt::Display) prints them (`num-bigint` does the
+    /// same), not the limbs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
+
+/// `From` every unsigned integer type, and `TryFrom<BigCount>` / `TryFrom<&BigCount>` into it.
+macro_rules! conversions {
+    ($($t:ty),*) => {$(
+        impl From<$t> for BigCount {
+            /// The value `x`.
+            fn from(x: $t) -> BigCount {
+                BigCount::from_u128(x as u128)
+            }
+        }
+
+        impl TryFrom<&BigCount> for $t {
+            type Error = CountError;
+
+            /// The value, or [`CountError::TooLarge`] when it does not fit.
+            fn try_from(x: &BigCount) -> Result<$t, CountError> {
+                x.fold_u128()
+                    .and_then(|v| <$t>::try_from(v).ok())
+                    .ok_or_else(|| CountError::TooLarge {
+                        count: x.to_string(),
+                        bits: <$t>::BITS,
+                    })
+            }
+        }
+
+        impl TryFrom<BigCount> for $t {
+            type Error = CountError;
+
+            /// The value, or [`CountError::TooLarge`] when it does not fit.
+            fn try_from(x: BigCount) -> Result<$t, CountError> {
+                <$t>::try_from(&x)
+            }
+        }
+    )*};
+}
+
+conversions!(u8, u16, u32, u64, u128, usize);
 
 /// A [`BigCount`] that does not fit the integer type asked for, or text that is not a count.
+///
+/// ```
+/// use plugdp::{BigCount, CountError};
+/// let err = u64::try_from(BigCount::from(u128::from(u64::MAX) + 1)).unwrap_err();
+/// assert_eq!(err, CountError::TooLarge { count: "18446744073709551616".into(), bits: 64 });
+/// assert_eq!(err.to_string(), "the count 18446744073709551616 does not fit in 64 bits");
+/// assert_eq!("12a".parse::<BigCount>(), Err(CountError::NotACount("12a".into())));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CountError {
     /// The count needs more bits than the target type has.
-    #[error("the count {0} does not fit in {1} bits")]
-    TooLarge(String, u32),
+    #[error("the count {count} does not fit in {bits} bits")]
+    TooLarge {
+        /// The count, in decimal.
+        count: String,
+        /// Bits of the target type.
+        bits: u32,
+    },
     /// The text is not a decimal count (digits only, at least one).
     #[error("{0:?} is not a decimal count")]
     NotACount(String),
-}
-
-impl TryFrom<&BigCount> for u128 {
-    type Error = CountError;
-    fn try_from(x: &BigCount) -> Result<u128, CountError> {
-        let mut v: u128 = 0;
-        for &l in x.significant().iter().rev() {
-            v = v
-                .checked_mul(u128::from(BASE))
-                .and_then(|v| v.checked_add(u128::from(l)))
-                .ok_or_else(|| CountError::TooLarge(x.to_string(), 128))?;
-        }
-        Ok(v)
-    }
-}
-
-impl TryFrom<&BigCount> for u64 {
-    type Error = CountError;
-    fn try_from(x: &BigCount) -> Result<u64, CountError> {
-        let wide = u128::try_from(x).map_err(|_| CountError::TooLarge(x.to_string(), 64))?;
-        u64::try_from(wide).map_err(|_| CountError::TooLarge(x.to_string(), 64))
-    }
 }
 
 impl core::str::FromStr for BigCount {

@@ -27,7 +27,7 @@ fn absurd_thread_counts_are_clamped_not_allocated() {
 #[test]
 fn grids_past_the_cell_limit_are_refused_by_every_constructor() {
     use plugdp::PlugError;
-    let too_large = |r: Result<Grid, PlugError>| matches!(r, Err(PlugError::BadGrid(m)) if m.contains("too large"));
+    let too_large = |r: Result<Grid, PlugError>| matches!(r, Err(PlugError::GridTooLarge { max_cells, .. }) if max_cells == Grid::MAX_CELLS);
     let rows = Grid::MAX_CELLS / 2 + 1;
     assert!(too_large(Grid::new(rows, 2)));
     assert!(too_large(Grid::new(usize::MAX, usize::MAX)));

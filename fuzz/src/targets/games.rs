@@ -603,11 +603,7 @@ pub(crate) fn geometry(u: &mut Unstructured<'_>) -> Result<Option<Geometry>, Str
             let mark = shape.cells()[u.choose_index(shape.size()).unwrap_or(0)];
             let marked =
                 MarkedPolyomino::new(shape, mark).map_err(|e| format!("mark on the shape: {e}"))?;
-            match PlaneType::new(format!("t{k}"), marked) {
-                Ok(t) => types.push(t),
-                Err(PlanesError::BadPlaneType { .. }) => return Ok(None),
-                Err(e) => return Err(format!("unexpected error {e:?}")),
-            }
+            types.push(PlaneType::new(format!("t{k}"), marked));
         }
         match Catalogue::new(types) {
             Ok(c) => c,

@@ -53,7 +53,7 @@ pub fn targets() -> Vec<Target> {
         ),
         t(
             "plugdp-text",
-            "Grid::parse_rows (Timus 1519), FuseBoard::parse_rows (ZOJ 2125), BigCount FromStr",
+            "Grid::parse_rows (Timus 1519), Grid FromStr/Display, FuseBoard::parse_rows (ZOJ 2125), BigCount FromStr",
             plugdp_text,
             512,
             no_seeds,
@@ -541,7 +541,25 @@ fn gtp_session(u: &mut Unstructured<'_>, engine: &mut GtpEngine) -> CaseResult {
 
 fn plugdp_text(data: &[u8]) -> CaseResult {
     let mut u = Unstructured::new(data);
-    match u.int_in_range(0u8..=3).unwrap_or(0) {
+    match u.int_in_range(0u8..=4).unwrap_or(0) {
+        4 => {
+            // A grid drawn as text: what FromStr reads, Display writes back.
+            let s = text(&mut u, &[".", "#", "..", "\n", " ", "\t", "x", "\r\n"], 40);
+            let Ok(grid) = s.parse::<Grid>() else {
+                return Ok(Verdict::Rejected);
+            };
+            let drawn = grid.to_string();
+            ensure!(
+                drawn.parse::<Grid>().as_ref() == Ok(&grid),
+                "{s:?} reads as {grid:?}, which does not read back from {drawn:?}"
+            );
+            let rows: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+            ensure!(
+                drawn.lines().eq(rows.iter().copied()),
+                "{s:?} is drawn as {drawn:?}"
+            );
+            Ok(Verdict::Accepted)
+        }
         0 => {
             // The Timus 1519 input: "N M" then N rows of '.' and '*'.
             let s = text(

@@ -308,7 +308,7 @@ fn full_rectangle(u: &mut Unstructured<'_>) -> CaseResult {
     let (rows, cols) = (side(u), side(u));
     let g = match Grid::new(rows, cols) {
         Ok(g) => g,
-        Err(PlugError::BadGrid(_)) => {
+        Err(PlugError::GridTooLarge { .. }) => {
             ensure!(
                 rows.checked_mul(cols).is_none_or(|n| n > Grid::MAX_CELLS),
                 "{rows}x{cols} refused"
@@ -605,7 +605,7 @@ fn rockets(data: &[u8]) -> CaseResult {
         ensure!(
             matches!(
                 rocket_mania(&board, &lit, &Options::default()),
-                Err(PlugError::BadGrid(_))
+                Err(PlugError::LitCount { .. })
             ),
             "lit flags of the wrong length accepted"
         );

@@ -3,12 +3,11 @@
 //! Hamiltonian cycles and paths, cycle covers and domino tilings (on boards that are not full
 //! rectangles) are edge problems: thin functions over [`run_edges`](crate::run_edges), whose
 //! problem is a [`Transfer`](crate::engine::driver::Transfer) on the one driver
-//! ([`engine::driver`](crate::engine::driver)). Not yet on it, each with its own sweep loop:
-//! the cell-occupancy sweep ([`run_cells`](crate::run_cells)), self-avoiding polygons
-//! (truncated series by perimeter), Rocket Mania (max-plus values with dominance pruning over
-//! the whole step and its own back-pointers) and the polyomino transfer matrices (per-width
-//! boxes with an arena store of truncated series, measured faster than the driver's tables
-//! for that job).
+//! ([`engine::driver`](crate::engine::driver)). Self-avoiding polygons (truncated series by
+//! perimeter) and Rocket Mania (max-plus values, dominance pruning over the whole step, the
+//! plan from the driver's witness) are problems on the same driver. Only the polyomino
+//! transfer matrices keep their own sweep (per-width boxes with an arena store of truncated
+//! series, measured faster than the driver's tables for that job).
 
 mod cycles;
 mod domino;

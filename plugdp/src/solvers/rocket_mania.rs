@@ -20,256 +20,10 @@ use crate::engine::driver::{StepFrontiers, Transfer};
 use crate::engine::nibbles::shift_row;
 use crate::{MaxPlus, Options, PlugError};
 
-/// One tile kind, by its drawing in the problem: `.` none, `-` straight, `L` corner, `T` three
-/// openings, `+` four openings.
-///
-/// ```
-/// use plugdp::Tile;
-/// let tiles: Vec<Tile> = ".-LT+".chars().filter_map(Tile::from_char).collect();
-/// assert_eq!(tiles, [Tile::Empty, Tile::Straight, Tile::Corner, Tile::Tee, Tile::Cross]);
-/// // Openings per kind: 0, 2, 2, 3 and 4 sides.
-/// let sides: Vec<u32> = tiles.iter().map(|t| t.openings(0).count_ones()).collect();
-/// assert_eq!(sides, [0, 2, 2, 3, 4]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Tile {
-    /// No fuse.
-    Empty,
-    /// Two opposite openings (left and right unrotated).
-    Straight,
-    /// Two adjacent openings (up and right unrotated).
-    Corner,
-    /// Three openings (left, right and down unrotated).
-    Tee,
-    /// Four openings.
-    Cross,
-}
+mod board;
 
-const LEFT: u8 = 1;
-const UP: u8 = 2;
-const RIGHT: u8 = 4;
-const DOWN: u8 = 8;
-
-impl Tile {
-    /// The tile drawn as `ch` (`None` for any other character).
-    ///
-    /// ```
-    /// use plugdp::Tile;
-    /// assert_eq!(Tile::from_char('L'), Some(Tile::Corner));
-    /// assert_eq!(Tile::from_char('+'), Some(Tile::Cross));
-    /// assert_eq!(Tile::from_char('x'), None);
-    /// ```
-    pub fn from_char(ch: char) -> Option<Tile> {
-        Some(match ch {
-            '.' => Tile::Empty,
-            '-' => Tile::Straight,
-            'L' => Tile::Corner,
-            'T' => Tile::Tee,
-            '+' => Tile::Cross,
-            _ => return None,
-        })
-    }
-
-    /// Openings (bits: 1 left, 2 up, 4 right, 8 down, as in [`Sides`](crate::Sides)) after
-    /// `quarter_turns` clockwise turns (taken modulo 4).
-    ///
-    /// ```
-    /// use plugdp::Tile;
-    /// let (left, up, right, down) = (1, 2, 4, 8);
-    /// // A corner opens up and right; a quarter turn clockwise makes it right and down.
-    /// assert_eq!(Tile::Corner.openings(0), up | right);
-    /// assert_eq!(Tile::Corner.openings(1), right | down);
-    /// assert_eq!(Tile::Corner.openings(5), Tile::Corner.openings(1));
-    /// // A straight tile has two positions, a cross one.
-    /// assert_eq!(Tile::Straight.openings(1), up | down);
-    /// assert_eq!(Tile::Straight.openings(2), left | right);
-    /// assert_eq!(Tile::Cross.openings(3), 15);
-    /// ```
-    pub fn openings(self, quarter_turns: u8) -> u8 {
-        let base = match self {
-            Tile::Empty => 0,
-            Tile::Straight => LEFT | RIGHT,
-            Tile::Corner => UP | RIGHT,
-            Tile::Tee => LEFT | RIGHT | DOWN,
-            Tile::Cross => LEFT | UP | RIGHT | DOWN,
-        };
-        let mut s = base;
-        for _ in 0..quarter_turns % 4 {
-            // Clockwise: left → up → right → down → left.
-            s = ((s << 1) | (s >> 3)) & 0xF;
-        }
-        s
-    }
-
-    /// The distinct rotations (0..4 quarter turns) giving distinct openings.
-    fn rotations(self) -> Vec<u8> {
-        let mut seen = Vec::new();
-        let mut out = Vec::new();
-        for k in 0..4 {
-            let o = self.openings(k);
-            if !seen.contains(&o) {
-                seen.push(o);
-                out.push(k);
-            }
-        }
-        out
-    }
-}
-
-/// A Rocket Mania board: rows of tiles, a match left of each row, a rocket right of each row.
-///
-/// # The puzzle (ZOJ 2125 "Rocket Mania", ZOJ 2126 "Rocket Mania Plus")
-///
-/// A board of 9 rows × 6 columns of fuse tiles ([`Tile`]: `.` none, `-` straight, `L` corner,
-/// `T` three openings, `+` four openings). Every tile may be turned by 0, 90, 180 or 270
-/// degrees. Fire passes between edge-adjacent tiles whose facing sides are both open, from a
-/// row's match into the row's first tile when that tile is open on its left, and from a row's
-/// last tile into the row's rocket when that tile is open on its right. The answer is the
-/// largest number of rockets that can launch ([`rocket_mania`]). This type takes any board up
-/// to [`FuseBoard::MAX_ROWS`] × [`FuseBoard::MAX_COLS`].
-///
-/// # Input formats
-///
-/// Both problems give several cases, one after the other until the end of the input, as
-/// whitespace-separated words (normally one board row per line):
-///
-/// * ZOJ 2125: each case is a number X, the only match that is lit (1 to 9, counted from the
-///   top), followed by 9 rows of 6 tile characters.
-/// * ZOJ 2126: each case is 9 rows of 6 tile characters (cases separated by a blank line);
-///   every match is lit.
-///
-/// The output is one line per case: the largest number of rockets launched. Each row word goes
-/// to [`FuseBoard::parse_rows`]; X becomes the `lit` flags of [`rocket_mania`]:
-///
-/// ```
-/// use plugdp::{rocket_mania, FuseBoard};
-/// let input = "3\n......\n.L----\n-+----\n.-....\n.T---L\n.L----\n......\n......\n......\n";
-/// let mut words = input.split_whitespace();
-/// let x: usize = words.next().unwrap().parse().unwrap();
-/// let rows: Vec<&str> = words.by_ref().take(9).collect();
-/// let board = FuseBoard::parse_rows(&rows)?;
-/// let lit: Vec<bool> = (1..=9).map(|r| r == x).collect();
-/// // From match 3, row 3 burns straight through; its cross feeds the corner above (turned
-/// // down and right: row 2's rocket) and the straight below, turned upright, which feeds the
-/// // tee of row 5 and then the corner of row 6 (row 6's rocket). Row 5 ends in a corner,
-/// // which cannot pass fire on to the right, and rows 1, 4, 7, 8, 9 have no way through.
-/// let plan = rocket_mania(&board, &lit, &plugdp::Options::default())?;
-/// assert_eq!(plan.launched, 3);
-/// assert_eq!(plan.rockets, [false, true, true, false, false, true, false, false, false]);
-/// // ZOJ 2126 lights every match: still 3, as no other row can reach its rocket.
-/// assert_eq!(rocket_mania(&board, &[true; 9], &plugdp::Options::default())?.launched, 3);
-/// assert!(words.next().is_none()); // the end of the input
-/// # Ok::<(), plugdp::PlugError>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct FuseBoard {
-    rows: usize,
-    cols: usize,
-    tiles: Vec<Tile>,
-}
-
-impl FuseBoard {
-    /// Largest number of columns (the state keeps 9 bits per contour position in 128 bits).
-    pub const MAX_COLS: usize = 13;
-    /// Largest number of rows (pending rockets per component are kept in 4 bits).
-    pub const MAX_ROWS: usize = 15;
-
-    /// Reads rows of tile characters (`.`, `-`, `L`, `T`, `+`), top row first.
-    ///
-    /// ```
-    /// use plugdp::{FuseBoard, PlugError, Tile};
-    /// let board = FuseBoard::parse_rows(&["-L", "T+"])?;
-    /// assert_eq!(board.tile(0, 1), Some(Tile::Corner));
-    /// assert_eq!(board.tile(1, 0), Some(Tile::Tee));
-    /// assert!(matches!(FuseBoard::parse_rows(&["-x"]), Err(PlugError::BadGrid(_))));
-    /// assert!(matches!(FuseBoard::parse_rows(&["--", "-"]), Err(PlugError::BadGrid(_))));
-    /// # Ok::<(), plugdp::PlugError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`PlugError::BadGrid`] for other characters, ragged rows or sizes beyond the limits.
-    pub fn parse_rows<S: AsRef<str>>(rows: &[S]) -> Result<FuseBoard, PlugError> {
-        let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
-        if rows.is_empty() || cols == 0 {
-            return Err(PlugError::EmptyGrid);
-        }
-        if cols > FuseBoard::MAX_COLS || rows.len() > FuseBoard::MAX_ROWS {
-            return Err(PlugError::BadGrid(format!(
-                "{}x{cols} board; at most {}x{} is supported",
-                rows.len(),
-                FuseBoard::MAX_ROWS,
-                FuseBoard::MAX_COLS
-            )));
-        }
-        let mut tiles = Vec::with_capacity(rows.len() * cols);
-        for (i, row) in rows.iter().enumerate() {
-            let row = row.as_ref();
-            if row.chars().count() != cols {
-                return Err(PlugError::BadGrid(format!(
-                    "row {i} has {} tiles, expected {cols}",
-                    row.chars().count()
-                )));
-            }
-            for ch in row.chars() {
-                tiles.push(
-                    Tile::from_char(ch).ok_or_else(|| {
-                        PlugError::BadGrid(format!("row {i} has the tile {ch:?}"))
-                    })?,
-                );
-            }
-        }
-        Ok(FuseBoard {
-            rows: rows.len(),
-            cols,
-            tiles,
-        })
-    }
-
-    /// Number of rows.
-    ///
-    /// ```
-    /// let board = plugdp::FuseBoard::parse_rows(&["------"; 9])?;
-    /// assert_eq!(board.rows(), 9);
-    /// # Ok::<(), plugdp::PlugError>(())
-    /// ```
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// Number of columns.
-    ///
-    /// ```
-    /// let board = plugdp::FuseBoard::parse_rows(&["------"; 9])?;
-    /// assert_eq!(board.cols(), 6);
-    /// # Ok::<(), plugdp::PlugError>(())
-    /// ```
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The tile at `(r, c)` (row 0 at the top, column 0 next to the matches), or `None` off
-    /// the board.
-    ///
-    /// ```
-    /// use plugdp::{FuseBoard, Tile};
-    /// let board = FuseBoard::parse_rows(&[".-", "L+"])?;
-    /// assert_eq!((board.tile(0, 0), board.tile(1, 1)), (Some(Tile::Empty), Some(Tile::Cross)));
-    /// assert_eq!(board.tile(0, 2), None);
-    /// # Ok::<(), plugdp::PlugError>(())
-    /// ```
-    pub fn tile(&self, r: usize, c: usize) -> Option<Tile> {
-        if r < self.rows() && c < self.cols {
-            Some(self.tile_at(r, c))
-        } else {
-            None
-        }
-    }
-
-    /// [`tile`](Self::tile) on the board.
-    pub(crate) fn tile_at(&self, r: usize, c: usize) -> Tile {
-        self.tiles[r * self.cols + c]
-    }
-}
+use board::{DOWN, LEFT, RIGHT, UP};
+pub use board::{FuseBoard, Tile};
 
 /// Which prunings of the sweep's states to apply, for [`rocket_mania_with`] (which also reports
 /// the states each setting keeps). [`rocket_mania`] uses [`Prunings::EXACT`].
@@ -337,6 +91,8 @@ impl Prunings {
 /// let (plan, stats) = rocket_mania_with(&board, &[true; 9], Prunings::EXACT, &plugdp::Options::default())?;
 /// assert_eq!(plan.launched, 9);
 /// assert!(stats.peak_states >= 1 && stats.total_states >= stats.peak_states);
+/// assert_eq!(stats.to_string(), format!("{} states kept, at most {} after one tile",
+///                                       stats.total_states, stats.peak_states));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -345,6 +101,17 @@ pub struct RocketStats {
     pub total_states: usize,
     /// Largest number kept after one cell.
     pub peak_states: usize,
+}
+
+impl core::fmt::Display for RocketStats {
+    /// `"{total_states} states kept, at most {peak_states} after one tile"`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} states kept, at most {} after one tile",
+            self.total_states, self.peak_states
+        )
+    }
 }
 
 /// An optimal rotation of the board, from [`rocket_mania`].
@@ -507,7 +274,7 @@ impl Fuse {
 /// ```
 ///
 /// # Errors
-/// [`PlugError::BadGrid`] if `lit` does not have one entry per row;
+/// [`PlugError::LitCount`] if `lit` does not have one entry per row;
 /// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every tile; on
 /// boards of more than 64 tiles the walk back recomputes steps from about √T checkpoints of
 /// the T tiles). `options.threads` is
@@ -544,10 +311,10 @@ pub fn rocket_mania_with(
 ) -> Result<(RocketPlan, RocketStats), PlugError> {
     let (rows, cols) = (board.rows, board.cols);
     if lit.len() != rows {
-        return Err(PlugError::BadGrid(format!(
-            "{} lit flags for {rows} rows",
-            lit.len()
-        )));
+        return Err(PlugError::LitCount {
+            lit: lit.len(),
+            rows,
+        });
     }
     let problem = Rockets {
         board,

@@ -387,6 +387,8 @@ pub fn run_witness<T: Transfer>(
 /// assert_eq!(stats.states_per_step.len(), 16); // one entry per cell
 /// assert_eq!(stats.peak, *stats.states_per_step.iter().max().unwrap());
 /// assert_eq!(stats.pruned_after_cell + stats.pruned_after_row, 0); // no pruner
+/// // Display: a one-line summary.
+/// assert_eq!(stats.to_string(), format!("16 steps, at most {} frontiers, 0 pruned", stats.peak));
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -399,6 +401,20 @@ pub struct Stats {
     pub pruned_after_cell: usize,
     /// Frontiers dropped by [`Pruner::keep_after_row`](crate::Pruner::keep_after_row).
     pub pruned_after_row: usize,
+}
+
+impl core::fmt::Display for Stats {
+    /// `"{steps} steps, at most {peak} frontiers, {pruned} pruned"`, where `pruned` counts the
+    /// frontiers dropped after cells and after rows together.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} steps, at most {} frontiers, {} pruned",
+            self.states_per_step.len(),
+            self.peak,
+            self.pruned_after_cell + self.pruned_after_row
+        )
+    }
 }
 
 #[cfg(test)]
