@@ -8,8 +8,7 @@
 //! cargo run --release -p grid-games --example blokus_conformance -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::collections::{BTreeSet, HashMap};
 use std::io::Read;

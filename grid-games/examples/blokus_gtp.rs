@@ -6,8 +6,7 @@
 //! cargo run --release -p grid-games --example blokus_gtp -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;

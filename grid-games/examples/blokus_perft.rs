@@ -5,8 +5,7 @@
 //! cargo run --release -p grid-games --example blokus_perft -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::process::ExitCode;
 use std::sync::Mutex;

@@ -7,13 +7,13 @@
 //! cargo run --release -p grid-games --example blokus_svg -- --help
 //! ```
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use family_support::cli;
 use grid_games::blokus::bots::{HeuristicBot, RandomBot};
-use grid_games::blokus::svg::{SvgOptions, render};
+use grid_games::blokus::svg::{SvgOptions, ToSvg};
 use grid_games::blokus::{Position, Variant};
 use grid_games::game::{MatchRules, play_match};
 
@@ -70,29 +70,13 @@ fn main() -> ExitCode {
         points[1],
         pos.history().len()
     );
-    let svg = render(&pos, &SvgOptions::default().with_title(title));
-    let summary = format!(
-        "wrote {}: final score {}",
-        if args.output.as_os_str() == "-" {
-            "the picture to standard output".to_string()
-        } else {
-            args.output.display().to_string()
-        },
-        pos.final_score()
-    );
-    if args.output.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = out.write_all(svg.as_bytes()).and_then(|_| out.flush()) {
-            eprintln!("{PROG}: error: cannot write standard output: {e}");
-            return ExitCode::FAILURE;
-        }
-        eprintln!("{summary}");
-    } else {
-        if let Err(e) = std::fs::write(&args.output, svg) {
-            eprintln!("{PROG}: error: cannot write {}: {e}", args.output.display());
-            return ExitCode::FAILURE;
-        }
-        println!("{summary}");
+    let svg = match pos.to_svg(&SvgOptions::default().with_title(title)) {
+        Ok(svg) => svg,
+        Err(e) => return cli::fail(PROG, e),
+    };
+    let summary = format!("final score {}", pos.final_score());
+    match cli::write_output(PROG, &args.output, &svg, &summary) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
     }
-    ExitCode::SUCCESS
 }

@@ -8,8 +8,7 @@
 //! cargo run --release -p grid-games --example paperio_conformance -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 #[path = "support/paperio_interop.rs"]
 mod interop;
 

@@ -8,8 +8,7 @@
 //! target/release/examples/paperio_course_ai [--bot planner] [--seed 1] < turns.jsonl
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 #[path = "support/course_ai.rs"]
 mod course_ai;
 

@@ -6,8 +6,7 @@
 //! cargo run --release -p grid-games --example paperio_match -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;

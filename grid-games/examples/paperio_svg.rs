@@ -7,14 +7,14 @@
 //! cargo run --release -p grid-games --example paperio_svg -- --help
 //! ```
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
+use family_support::cli;
 use grid_games::game::{MatchRules, Rng, play_match};
 use grid_games::paperio::bots::{RaiderBot, SafeBot};
-use grid_games::paperio::svg::{SvgOptions, render};
+use grid_games::paperio::svg::{SvgOptions, ToSvg};
 use grid_games::paperio::{Config, Position};
 
 /// A game on the default board lasts at most 2 × 2000 plies.
@@ -79,35 +79,16 @@ fn main() -> ExitCode {
         "paper.io after {} plies: raider (blue) {t0} – safe walker (orange) {t1} {ending}",
         pos.plies()
     );
-    let svg = match render(&pos, &SvgOptions::default().with_title(title.trim_end())) {
+    let svg = match pos.to_svg(&SvgOptions::default().with_title(title.trim_end())) {
         Ok(svg) => svg,
         Err(e) => {
             eprintln!("{PROG}: error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let summary = format!(
-        "wrote {}: {} plies, territories {t0} and {t1}",
-        if args.output.as_os_str() == "-" {
-            "the picture to standard output".to_string()
-        } else {
-            args.output.display().to_string()
-        },
-        pos.plies()
-    );
-    if args.output.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = out.write_all(svg.as_bytes()).and_then(|_| out.flush()) {
-            eprintln!("{PROG}: error: cannot write standard output: {e}");
-            return ExitCode::FAILURE;
-        }
-        eprintln!("{summary}");
-    } else {
-        if let Err(e) = std::fs::write(&args.output, svg) {
-            eprintln!("{PROG}: error: cannot write {}: {e}", args.output.display());
-            return ExitCode::FAILURE;
-        }
-        println!("{summary}");
+    let summary = format!("{} plies, territories {t0} and {t1}", pos.plies());
+    match cli::write_output(PROG, &args.output, &svg, &summary) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
     }
-    ExitCode::SUCCESS
 }

@@ -143,13 +143,16 @@
 //! * [`planes`]: the plane-bombing game (炸飞机): the game as a [`game::Game`] position, its
 //!   referee on the shared match runner, the imperfect-information player API, a random bot
 //!   and a layout-tracking hunter bot (the strongest).
-//! * Pictures: [`blokus::svg::render`] and [`paperio::svg::render`] draw a position as an SVG
-//!   string (no IO):
+//! * Pictures: Blokus and paper.io positions implement [`ToSvg`](polyomino::svg::ToSvg) and
+//!   draw themselves as SVG strings (no IO), with the options every picture of the family
+//!   takes ([`SvgOptions`](polyomino::svg::SvgOptions)); [`blokus::svg`] and [`paperio::svg`]
+//!   say what is drawn and the defaults:
 //!
 //!   ```
-//!   use grid_games::blokus::{Position, Variant, svg};
-//!   let svg = svg::render(&Position::new(Variant::Duo), &svg::SvgOptions::default());
+//!   use grid_games::blokus::{self, Variant, svg::{SvgOptions, ToSvg}};
+//!   let svg = blokus::Position::new(Variant::Duo).to_svg(&SvgOptions::default())?;
 //!   assert!(svg.starts_with("<svg") && svg.contains("class=\"start\""));
+//!   # Ok::<(), Box<dyn std::error::Error>>(())
 //!   ```
 //!
 //! With the `serde` feature, positions, moves, seats, outcomes, tallies and configurations

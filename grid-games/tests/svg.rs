@@ -1,131 +1,12 @@
 //! The SVG renderers of Blokus and paper.io: well-formed output, one rectangle per owned cell,
 //! escaping, options, extremes.
 
+use family_support::svg_check::{check_xml, count_class};
 use grid_games::blokus::{self, Position as Blokus, Variant};
 use grid_games::game::{MatchRules, Rng, Side, play_match};
 use grid_games::paperio::{self, Config, Position as Paperio, Turn};
 use polyomino::SvgError;
-use polyomino::svg::Rgb;
-
-/// A tiny well-formedness checker for the renderers' output: balanced tags, quoted attributes
-/// without raw `<` or `&`, text without raw `<`, `>` or bare `&`, and a single `<svg>` root with
-/// `width`, `height` and `viewBox`. Returns the root's attributes.
-fn check_xml(doc: &str) -> std::collections::HashMap<String, String> {
-    let entity_ok = |s: &str| {
-        let mut rest = s;
-        while let Some(i) = rest.find('&') {
-            let tail = &rest[i..];
-            assert!(
-                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
-                    .iter()
-                    .any(|e| tail.starts_with(e)),
-                "bare & in {s:?}"
-            );
-            rest = &rest[i + 1..];
-        }
-    };
-    let mut stack: Vec<String> = Vec::new();
-    let mut roots = 0;
-    let mut root_attrs = std::collections::HashMap::new();
-    let mut rest = doc;
-    while !rest.is_empty() {
-        let lt = rest.find('<').unwrap_or(rest.len());
-        let text = &rest[..lt];
-        assert!(!text.contains('>'), "raw > in text {text:?}");
-        entity_ok(text);
-        if stack.is_empty() {
-            assert!(text.trim().is_empty(), "text outside the root: {text:?}");
-        }
-        if lt == rest.len() {
-            break;
-        }
-        rest = &rest[lt + 1..];
-        // Scan the tag, honouring quotes.
-        let mut end = None;
-        let mut quote = None;
-        for (i, ch) in rest.char_indices() {
-            match (quote, ch) {
-                (None, '"' | '\'') => quote = Some(ch),
-                (Some(q), c) if c == q => quote = None,
-                (Some(_), '<') => panic!("raw < in an attribute"),
-                (None, '<') => panic!("< inside a tag"),
-                (None, '>') => {
-                    end = Some(i);
-                    break;
-                }
-                _ => {}
-            }
-        }
-        let end = end.expect("unterminated tag");
-        let tag = &rest[..end];
-        rest = &rest[end + 1..];
-        if let Some(name) = tag.strip_prefix('/') {
-            let open = stack.pop().expect("closing tag without an open one");
-            assert_eq!(open, name.trim(), "mismatched tags");
-            continue;
-        }
-        let self_closing = tag.ends_with('/');
-        let body = tag.trim_end_matches('/');
-        let name: String = body
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == ':')
-            .collect();
-        assert!(!name.is_empty(), "tag without a name: {tag:?}");
-        // Attributes: name="value" pairs.
-        let mut attrs = std::collections::HashMap::new();
-        let mut a = body[name.len()..].trim_start();
-        while !a.is_empty() {
-            let eq = a
-                .find('=')
-                .unwrap_or_else(|| panic!("attribute without = in {tag:?}"));
-            let key = a[..eq].trim().to_string();
-            assert!(
-                !key.is_empty()
-                    && key
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || "-:_".contains(c)),
-                "bad attribute name {key:?}"
-            );
-            let after = &a[eq + 1..];
-            assert!(after.starts_with('"'), "unquoted attribute in {tag:?}");
-            let close = after[1..].find('"').expect("unterminated attribute") + 1;
-            let value = &after[1..close];
-            entity_ok(value);
-            assert!(
-                attrs.insert(key, value.to_string()).is_none(),
-                "duplicate attribute"
-            );
-            a = after[close + 1..].trim_start();
-        }
-        if stack.is_empty() {
-            roots += 1;
-            assert_eq!(name, "svg", "the root must be <svg>");
-            root_attrs = attrs;
-        }
-        if !self_closing {
-            stack.push(name);
-        }
-    }
-    assert!(stack.is_empty(), "unclosed tags {stack:?}");
-    assert_eq!(roots, 1, "exactly one root");
-    for key in ["width", "height", "viewBox"] {
-        assert!(root_attrs.contains_key(key), "root lacks {key}");
-    }
-    root_attrs
-}
-
-/// Elements `<name …>` whose class list contains `class`.
-fn count_class(doc: &str, name: &str, class: &str) -> usize {
-    doc.split('<')
-        .filter(|t| t.starts_with(&format!("{name} ")))
-        .filter(|t| {
-            t.split("class=\"")
-                .nth(1)
-                .and_then(|v| v.split('"').next())
-                .is_some_and(|v| v.split(' ').any(|c| c == class))
-        })
-        .count()
-}
+use polyomino::svg::{Rgb, SvgOptions, ToSvg};
 
 fn blokus_game(variant: Variant, seed: u64, moves: usize) -> Blokus {
     let mut bots: Vec<blokus::bots::RandomBot> = (0..variant.players() as u64)
@@ -149,7 +30,7 @@ fn blokus_cells_match_the_moves_played() {
         (Variant::Duo, 1000),
     ] {
         let pos = blokus_game(variant, 5, moves);
-        let svg = blokus::svg::render(&pos, &blokus::svg::SvgOptions::default());
+        let svg = pos.to_svg(&SvgOptions::default()).unwrap();
         let root = check_xml(&svg);
         assert!(root["viewBox"].starts_with("0 0 "));
         // Cells covered per colour, from the move list rather than the board.
@@ -180,7 +61,7 @@ fn blokus_cells_match_the_moves_played() {
 #[test]
 fn blokus_options_are_honoured() {
     let mut pos = Blokus::new(Variant::Duo);
-    let svg = blokus::svg::render(&pos, &blokus::svg::SvgOptions::default());
+    let svg = pos.to_svg(&SvgOptions::default()).unwrap();
     check_xml(&svg);
     assert_eq!(count_class(&svg, "circle", "start"), 2);
     assert_eq!(count_class(&svg, "circle", "last"), 0);
@@ -194,14 +75,14 @@ fn blokus_options_are_honoured() {
         Rgb::hex(0x000003),
         Rgb::hex(0x000004),
     ];
-    let opts = blokus::svg::SvgOptions::default()
+    let opts = SvgOptions::default()
         .with_cell_px(10)
         .with_margin_px(0)
-        .with_coordinates(false)
+        .with_labels(false)
         .with_grid(false)
-        .with_starts(false)
-        .with_colours(colours);
-    let svg = blokus::svg::render(&pos, &opts);
+        .with_marks(false)
+        .with_palette(colours.to_vec());
+    let svg = pos.to_svg(&opts).unwrap();
     let root = check_xml(&svg);
     assert_eq!(
         (root["width"].as_str(), root["height"].as_str()),
@@ -211,13 +92,17 @@ fn blokus_options_are_honoured() {
     assert_eq!(svg.matches("fill=\"#000004\"").count(), 1);
     assert_eq!(count_class(&svg, "path", "grid"), 0);
     assert_eq!(count_class(&svg, "circle", "start"), 0);
-    assert_eq!(count_class(&svg, "circle", "last"), 1);
-    assert!(!svg.contains("<text"));
-    let svg = blokus::svg::render(&pos, &opts.clone().with_last_move(false).with_grid(true));
     assert_eq!(count_class(&svg, "circle", "last"), 0);
+    assert!(!svg.contains("<text"));
+    // Marks: both starting points are taken, the last move (j5) has one cell.
+    let svg = pos
+        .to_svg(&opts.clone().with_marks(true).with_grid(true))
+        .unwrap();
+    assert_eq!(count_class(&svg, "circle", "start"), 0);
+    assert_eq!(count_class(&svg, "circle", "last"), 1);
     assert_eq!(count_class(&svg, "path", "grid"), 1);
     // Coordinates: 14 letters and 14 numbers.
-    let svg = blokus::svg::render(&pos, &opts.with_coordinates(true));
+    let svg = pos.to_svg(&opts.with_labels(true)).unwrap();
     assert_eq!(svg.matches("<text").count(), 28);
     assert!(svg.contains(">n</text>") && svg.contains(">14</text>"));
 }
@@ -225,15 +110,15 @@ fn blokus_options_are_honoured() {
 #[test]
 fn blokus_titles_are_escaped_and_sizes_clamped() {
     let pos = Blokus::new(Variant::Classic2);
-    let opts = blokus::svg::SvgOptions::default()
+    let opts = SvgOptions::default()
         .with_title("<b>&amp; \"quoted\"</b>")
         .with_cell_px(u32::MAX)
         .with_margin_px(u32::MAX);
-    let svg = blokus::svg::render(&pos, &opts);
+    let svg = pos.to_svg(&opts).unwrap();
     check_xml(&svg);
     assert!(svg.contains("&lt;b&gt;&amp;amp; &quot;quoted&quot;&lt;/b&gt;"));
     assert!(svg.len() < 100_000);
-    let svg = blokus::svg::render(&pos, &blokus::svg::SvgOptions::default().with_cell_px(0));
+    let svg = pos.to_svg(&SvgOptions::default().with_cell_px(0)).unwrap();
     check_xml(&svg);
 }
 
@@ -251,7 +136,7 @@ fn paperio_game(config: Config, seed: u64, plies: usize) -> Paperio {
 fn paperio_cells_match_the_board() {
     for (seed, plies) in [(1, 0), (2, 150), (3, 600), (4, 4000)] {
         let pos = paperio_game(Config::default(), seed, plies);
-        let svg = paperio::svg::render(&pos, &paperio::svg::SvgOptions::default()).unwrap();
+        let svg = pos.to_svg(&SvgOptions::default()).unwrap();
         check_xml(&svg);
         let (w, h) = (pos.width() as i32, pos.height() as i32);
         for side in Side::ALL {
@@ -292,7 +177,7 @@ fn paperio_heads_off_the_board_are_not_drawn() {
         while game.end().is_none() {
             game.play(Turn::Straight).unwrap();
         }
-        let svg = paperio::svg::render(&game, &paperio::svg::SvgOptions::default()).unwrap();
+        let svg = game.to_svg(&SvgOptions::default()).unwrap();
         check_xml(&svg);
         let on_board = Side::ALL
             .into_iter()
@@ -310,39 +195,32 @@ fn paperio_heads_off_the_board_are_not_drawn() {
 #[test]
 fn paperio_options_limits_and_escaping() {
     let pos = paperio_game(Config::default(), 9, 200);
-    let opts = paperio::svg::SvgOptions::default()
+    let opts = SvgOptions::default()
         .with_cell_px(3)
         .with_margin_px(0)
         .with_grid(true)
-        .with_player_colours(
-            1,
-            Rgb::hex(0x111111),
-            Rgb::hex(0x222222),
-            Rgb::hex(0x333333),
-        )
-        .with_player_colours(7, Rgb::WHITE, Rgb::WHITE, Rgb::WHITE);
-    let svg = paperio::svg::render(&pos, &opts).unwrap();
+        .with_palette(vec![Rgb::hex(0x0000ff), Rgb::hex(0x222222)]);
+    let svg = pos.to_svg(&opts).unwrap();
     let root = check_xml(&svg);
     assert_eq!(root["width"], "306");
     assert_eq!(root["height"], "303");
     assert_eq!(count_class(&svg, "path", "grid"), 1);
+    // The second player's territory is its colour mixed 60 % with white.
+    let territory = Rgb::hex(0x222222).mix(Rgb::WHITE, 0.6);
     assert_eq!(
-        svg.matches("fill=\"#111111\"").count() as u32,
+        svg.matches(&format!("fill=\"{territory}\"")).count() as u32,
         pos.territory_counts()[1]
     );
-    let svg = paperio::svg::render(&pos, &opts.with_title("a<b & c>d")).unwrap();
+    let svg = pos.to_svg(&opts.with_title("a<b & c>d")).unwrap();
     check_xml(&svg);
     assert!(svg.contains(">a&lt;b &amp; c&gt;d</text>"));
     // The largest board costs its owned cells only; the cell limit is a typed error.
     let big = Config::default().with_size(4096, 4096).with_max_turn(10);
     let pos = Paperio::random(big, &mut Rng::seed_from(1)).unwrap();
-    let svg = paperio::svg::render(&pos, &paperio::svg::SvgOptions::default()).unwrap();
+    let svg = pos.to_svg(&SvgOptions::default()).unwrap();
     assert!(svg.len() < 10_000);
     assert_eq!(
-        paperio::svg::render(
-            &pos,
-            &paperio::svg::SvgOptions::default().with_max_cells(17)
-        ),
+        pos.to_svg(&SvgOptions::default().with_max_cells(17)),
         Err(SvgError::TooManyCells { cells: 18, max: 17 })
     );
 }

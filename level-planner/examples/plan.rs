@@ -10,8 +10,7 @@
 #[path = "support/json.rs"]
 mod json;
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::io::Read;
 use std::path::PathBuf;

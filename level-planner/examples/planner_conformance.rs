@@ -11,8 +11,7 @@
 #[path = "support/json.rs"]
 mod json;
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -34,8 +34,9 @@
 //! # Draw the plan
 //!
 //! [`Plan::render`] (also the plan's [`Display`](core::fmt::Display)) draws the site with each
-//! level's cells as a letter; [`svg::render`] returns an SVG picture (site, blocked cells, footprints, numbered pivots and the walking
-//! path) as a string, without IO.
+//! level's cells as a letter; [`to_svg`](svg::ToSvg::to_svg) returns an SVG picture (site,
+//! blocked cells, footprints, numbered pivots and the walking path) as a string, without IO,
+//! with the options every picture of the family takes ([`svg::SvgOptions`]).
 //!
 //! ```
 //! # use level_planner::{plan, Instance, Params, PlanOptions, Site, VirtualLevel};
@@ -53,8 +54,8 @@
 //! ....##....
 //! ..........
 //! ...CCCC...");
-//! use level_planner::svg::{render, SvgOptions};
-//! let svg = render(&p, &SvgOptions::default().with_title("three levels"))?;
+//! use level_planner::svg::{SvgOptions, ToSvg};
+//! let svg = p.to_svg(&SvgOptions::default().with_title("three levels"))?;
 //! assert!(svg.starts_with("<svg") && svg.contains("<title>three levels</title>"));
 //! assert_eq!(svg.matches("class=\"cell level2\"").count(), 4); // level C's four cells
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -47,7 +47,7 @@ pub struct PlacedLevel {
 ///
 /// Built by [`plan`](crate::plan) or [`plan_reference`](crate::plan_reference); read it with
 /// [`levels`](Plan::levels) and the metrics, draw it with [`render`](Plan::render) (also its
-/// [`Display`](fmt::Display)) or [`svg::render`](crate::svg::render). With the `serde` feature
+/// [`Display`](fmt::Display)) or [`to_svg`](crate::svg::ToSvg::to_svg). With the `serde` feature
 /// it serialises to the plan format of the crate documentation, its floating-point numbers
 /// rounded to 9 decimal places.
 ///

@@ -7,8 +7,7 @@
 //! cargo run --release -p plugdp --example conformance -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -86,7 +85,7 @@ struct Args {
     /// Worker threads for the big counts (default: every available core; the results do not
     /// depend on it). Requests above the available cores are clamped to them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
-    threads: Option<u64>,
+    threads: Option<u32>,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,

@@ -6,8 +6,9 @@
 //! cargo run --release -p plugdp --example formula1 -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+#[path = "support/budget.rs"]
+mod budget;
+use family_support::cli;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -62,12 +63,12 @@ struct Args {
     /// Worker threads (default: every available core; the answer does not depend on it).
     /// Requests above the available cores are clamped to them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
-    threads: Option<u64>,
+    threads: Option<u32>,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
     #[command(flatten)]
-    budget: cli::BudgetArgs,
+    budget: budget::BudgetArgs,
 }
 
 const PROG: &str = "formula1";

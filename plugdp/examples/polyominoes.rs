@@ -8,8 +8,9 @@
 //! cargo run --release -p plugdp --example polyominoes -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+#[path = "support/budget.rs"]
+mod budget;
+use family_support::cli;
 
 use std::process::ExitCode;
 
@@ -46,7 +47,7 @@ struct Args {
     /// Worker threads (default: every available core; the counts do not depend on it). Requests
     /// above the available cores are clamped to them.
     #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
-    threads: Option<u64>,
+    threads: Option<u32>,
     /// Print the one-sided and free counts too (Burnside's lemma over symmetric transfer
     /// matrices).
     #[arg(long)]
@@ -55,7 +56,7 @@ struct Args {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
     #[command(flatten)]
-    budget: cli::BudgetArgs,
+    budget: budget::BudgetArgs,
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {

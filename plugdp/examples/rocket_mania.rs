@@ -7,8 +7,9 @@
 //! cargo run --release -p plugdp --example rocket_mania -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+#[path = "support/budget.rs"]
+mod budget;
+use family_support::cli;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -72,7 +73,7 @@ struct Args {
     #[arg(long)]
     show: bool,
     #[command(flatten)]
-    budget: cli::BudgetArgs,
+    budget: budget::BudgetArgs,
 }
 
 const PROG: &str = "rocket_mania";

@@ -8,8 +8,7 @@
 //! cargo run --release -p plugdp --example rocket_prunings -- --help
 //! ```
 
-#[path = "support/cli.rs"]
-mod cli;
+use family_support::cli;
 
 use std::process::ExitCode;
 

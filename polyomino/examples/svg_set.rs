@@ -1,27 +1,45 @@
 //! Draws the 35 free hexominoes as an SVG picture.
 //!
 //! ```text
-//! cargo run --release -p polyomino --example svg_set [-- OUTPUT.svg]
+//! cargo run --release -p polyomino --example svg_set                  # hexominoes.svg
+//! cargo run --release -p polyomino --example svg_set -- OUT.svg
+//! cargo run --release -p polyomino --example svg_set -- --help
 //! ```
-//!
-//! Writes `hexominoes.svg` in the current directory unless a path is given, and prints where it
-//! wrote.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
+use family_support::cli;
 use polyomino::enumerate;
 use polyomino::svg::{SvgOptions, ToSvg};
 
+const AFTER_HELP: &str = "\
+OUTPUT:
+  An SVG picture of the 35 free hexominoes, seven to a row, each labelled with its index,
+  written to OUTPUT, replacing it; `-` writes it to standard output. Then one line,
+  `wrote OUTPUT: 35 free hexominoes` (on standard error when the picture goes to standard
+  output).
+
+EXIT STATUS:
+  0 when the picture is written, 1 when OUTPUT cannot be written, 2 for bad arguments.";
+
+/// Draws the 35 free hexominoes as an SVG picture.
+#[derive(Parser)]
+#[command(name = "svg_set", after_help = AFTER_HELP)]
+struct Args {
+    /// Where to write the picture (`-`: standard output).
+    #[arg(value_name = "OUTPUT", default_value = "hexominoes.svg")]
+    output: PathBuf,
+}
+
+const PROG: &str = "svg_set";
+
 fn main() -> ExitCode {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "hexominoes.svg".to_string());
+    let args = Args::parse();
     let hexominoes: Vec<_> = match enumerate::free(6) {
         Ok(it) => it.collect(),
-        Err(e) => {
-            eprintln!("svg_set: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return cli::fail(PROG, e),
     };
     let options = SvgOptions::default()
         .with_columns(7)
@@ -29,15 +47,11 @@ fn main() -> ExitCode {
         .with_title(format!("The {} free hexominoes", hexominoes.len()));
     let svg = match hexominoes.to_svg(&options) {
         Ok(svg) => svg,
-        Err(e) => {
-            eprintln!("svg_set: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return cli::fail(PROG, e),
     };
-    if let Err(e) = std::fs::write(&path, svg) {
-        eprintln!("svg_set: cannot write {path}: {e}");
-        return ExitCode::FAILURE;
+    let summary = format!("{} free hexominoes", hexominoes.len());
+    match cli::write_output(PROG, &args.output, &svg, &summary) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
     }
-    println!("wrote {} free hexominoes to {path}", hexominoes.len());
-    ExitCode::SUCCESS
 }

@@ -66,6 +66,41 @@ pub fn parse_threads(s: &str) -> Result<u32, String> {
     }
 }
 
+/// Writes a picture (or any document) to `output`, replacing it, or to standard output for
+/// `-`; then prints `wrote OUTPUT: SUMMARY` (on standard error when the document went to
+/// standard output, so that it stays clean). A failure is reported as `PROG: error: …` and
+/// returned as exit status 1.
+pub fn write_output(
+    prog: &str,
+    output: &std::path::Path,
+    document: &str,
+    summary: &str,
+) -> Result<(), ExitCode> {
+    if output.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = out.write_all(document.as_bytes()).and_then(|_| out.flush()) {
+            eprintln!("{prog}: error: cannot write standard output: {e}");
+            return Err(ExitCode::FAILURE);
+        }
+        eprintln!("wrote the picture to standard output: {summary}");
+    } else {
+        if let Err(e) = std::fs::write(output, document) {
+            eprintln!("{prog}: error: cannot write {}: {e}", output.display());
+            return Err(ExitCode::FAILURE);
+        }
+        println!("wrote {}: {summary}", output.display());
+    }
+    Ok(())
+}
+
+/// Parses a number of seconds for `--time-limit`: a non-negative decimal.
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    s.parse::<f64>()
+        .ok()
+        .and_then(|x| Duration::try_from_secs_f64(x).ok())
+        .ok_or_else(|| format!("`{s}` is not a number of seconds (a non-negative number)"))
+}
+
 struct State {
     message: String,
     done: bool,
@@ -168,5 +203,44 @@ fn ticker(prog: &str, shared: &(Mutex<State>, Condvar)) {
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r{:drawn$}\r", "");
         let _ = err.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Absurd thread counts are usage errors (exit 2 through clap), not a spawn failure
+    //! (`--threads 100000`) or a capacity overflow (`--threads 18446744073709551615`).
+    use super::*;
+
+    #[test]
+    fn thread_counts_past_the_limit_are_refused() {
+        for absurd in [
+            "100000",
+            "1025",
+            "4294967296",
+            "18446744073709551615",
+            "18446744073709551616",
+        ] {
+            assert!(parse_threads(absurd).is_err(), "{absurd}");
+        }
+        let message = parse_threads("100000").unwrap_err();
+        assert!(message.contains("limit of 1024"), "{message}");
+        assert!(parse_threads("0").is_err());
+        assert!(parse_threads("-1").is_err());
+        assert_eq!(parse_threads("1"), Ok(1));
+        assert_eq!(parse_threads("1024"), Ok(MAX_THREADS));
+        // Without a request, the available cores.
+        let available = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(threads("test", None).get(), available);
+        assert_eq!(threads("test", Some(1)).get(), 1);
+    }
+
+    #[test]
+    fn seconds_are_non_negative_numbers() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_seconds("0"), Ok(Duration::ZERO));
+        for bad in ["-1", "x", "", "NaN", "inf"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
     }
 }

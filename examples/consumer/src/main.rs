@@ -39,7 +39,7 @@ fn hexominoes() -> Result<()> {
     for shape in shapes.iter().take(2) {
         println!("{}\n", shape.to_ascii('#', '.'));
     }
-    let picture = svg::render_set(&shapes, &svg::SvgOptions::default())?;
+    let picture = svg::ToSvg::to_svg(shapes.as_slice(), &svg::SvgOptions::default())?;
     let cells = picture.matches("<rect").count();
     check(
         "the SVG draws a square per cell (35 × 6 = 210 at least)",
@@ -127,7 +127,7 @@ fn level_plan() -> Result<()> {
     let instance = Instance::new(site, levels, Params::default())?;
     let p = plan(&instance, &level_planner::PlanOptions::default())?;
     println!("{}", p.render());
-    let picture = level_planner::svg::render(&p, &level_planner::svg::SvgOptions::default())?;
+    let picture = level_planner::svg::ToSvg::to_svg(&p, &level_planner::svg::SvgOptions::default())?;
     check(
         "two levels placed and drawn",
         p.levels().len() == 2 && picture.starts_with("<svg"),

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use arbitrary::Unstructured;
-use level_planner::svg::{SvgOptions, render};
+use level_planner::svg::{SvgOptions, ToSvg};
 use level_planner::{
     Instance, InstanceProblem, Params, PlanError, PlanOptions, Site, Tolerance, VirtualLevel, plan,
     plan_reference,
@@ -188,7 +188,7 @@ fn planner(data: &[u8]) -> CaseResult {
         "deviation {}",
         p.deviation_deg()
     );
-    match render(&p, &SvgOptions::default()) {
+    match p.to_svg(&SvgOptions::default()) {
         Ok(svg) => ensure!(svg.starts_with("<svg"), "not an SVG document"),
         Err(e) => return Err(format!("a small plan does not draw: {e}")),
     }

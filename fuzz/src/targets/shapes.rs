@@ -53,7 +53,7 @@ pub fn targets() -> Vec<Target> {
         ),
         t(
             "polyomino-svg",
-            "render_set with arbitrary shapes and options",
+            "ToSvg for shape sets with arbitrary shapes and options",
             picture,
             256,
         ),

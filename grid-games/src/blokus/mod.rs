@@ -60,7 +60,7 @@
 //! only the candidates that can be legal; see the [`position`](Position) documentation for the
 //! cost of each operation. [`perft`] counts move sequences from any position.
 //!
-//! [`svg::render`] draws a position as an SVG picture (Pentobi's colours, starting points, the
+//! [`to_svg`](svg::ToSvg::to_svg) draws a position as an SVG picture (Pentobi's colours, starting points, the
 //! last move); `format!("{pos:#}")` gives a text picture.
 //!
 //! # Positions as text

@@ -70,7 +70,7 @@
 //! operation), `snapshot.rs` ([`Snapshot`]: a position as plain data, and
 //! [`Position::from_snapshot`], the checked way back from what an observer sees), `course.rs`
 //! ([`course`]: the course engine's frames and player ids), `bots/` (random, safe, raiding and
-//! planning bots), `svg.rs` ([`svg::render`]: the board as an SVG picture).
+//! planning bots), `svg.rs` (the position's [`to_svg`](svg::ToSvg::to_svg): the board as an SVG picture).
 //!
 //! # Playing inside the course's engine
 //! [`course::Frame`] is the frame dict the course's Python engine gives its AIs; a bot of this

@@ -53,10 +53,7 @@ impl PlaneType {
         let shape = match MarkedPolyomino::parse_with(art, 'B', '.', 'H') {
             Ok(shape) => shape,
             Err(e) => {
-                return Err(PlanesError::BadPlaneType {
-                    name,
-                    problem: e,
-                });
+                return Err(PlanesError::BadPlaneType { name, problem: e });
             }
         };
         Ok(PlaneType::new(name, shape))
