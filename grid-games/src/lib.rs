@@ -166,6 +166,11 @@
 //! | `rand_core` | off | [`game::Rng`] as a `rand_core` 0.10 generator (`TryRng` with `Error = Infallible`, `SeedableRng`), giving the same stream as [`game::Rng::seed_from`]; `from_rng(&mut rng)` on every bot, seeding it from any `rand_core` generator |
 #![forbid(unsafe_code)]
 
+// The README's code blocks run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 #[macro_use]
 mod macros;
 

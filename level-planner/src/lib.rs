@@ -257,14 +257,11 @@
 //! | `serde` | off | [`Instance`] reads and writes the JSON instance format above (each value checked where it is read, with the checks of [`Instance::new`]; errors name the value's path, and its line and column with `serde_json::from_str`; an optional `"pivot": [row, col]` per level), and [`Plan`] writes the plan format (numbers rounded to 9 decimal places), so `serde_json::from_str::<Instance>(text)` reads the examples' files. The crate's own tests and examples always build with it |
 #![forbid(unsafe_code)]
 
-// The README's and the guide chapter's code blocks run as doctests, so that they stay true.
+// The README's code blocks run as doctests, so that they stay true (the guide chapters in the
+// repository's docs/ are tested by the family-docs crate there).
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/level-planner.md")]
-struct GuideDoctests;
 
 mod error;
 mod fast;

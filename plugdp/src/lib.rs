@@ -176,14 +176,11 @@
 //! there is no global thread pool.
 #![forbid(unsafe_code)]
 
-// The README's and the guide chapter's code blocks run as doctests, so that they stay true.
+// The README's code blocks run as doctests, so that they stay true (the guide chapters in the
+// repository's docs/ are tested by the family-docs crate there).
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../docs/plugdp.md")]
-struct GuideDoctests;
 
 mod budget;
 pub mod engine;

@@ -115,6 +115,11 @@
 //! | `serde` | off | `Serialize`/`Deserialize` for [`Cell`], [`Polyomino`], [`MarkedPolyomino`], [`Transform`], [`TransformSet`], [`Equivalence`], [`Board`] and [`enumerate::Counts`], as plain data (a board as its `.`/`#` drawing); values that break an invariant are refused on reading |
 #![forbid(unsafe_code)]
 
+// The README's code blocks run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod ascii;
 mod board;
 mod cell;
