@@ -49,7 +49,7 @@ EXIT STATUS:
 
 /// Checks the fixed, one-sided and free polyomino counts against a file of OEIS terms.
 #[derive(Parser)]
-#[command(name = "conformance", after_help = AFTER_HELP)]
+#[command(name = "polyomino_conformance", after_help = AFTER_HELP)]
 struct Args {
     /// A `sequences.json` file, or a folder holding one [default: the shipped sample,
     /// polyomino/examples/data/sequences.json].
@@ -68,7 +68,7 @@ struct Args {
     progress: cli::ProgressMode,
 }
 
-const PROG: &str = "conformance";
+const PROG: &str = "polyomino_conformance";
 
 fn main() -> ExitCode {
     let args = Args::parse();

@@ -21,7 +21,8 @@ pub fn fail(prog: &str, message: impl std::fmt::Display) -> ExitCode {
 /// When to draw the progress line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProgressMode {
-    /// Only when standard error is a terminal.
+    /// A `\r`-rewritten line when standard error is a terminal; otherwise (a log, a pipe) a
+    /// plain line every ten seconds, so that a long run is never silent.
     #[default]
     Auto,
     /// Always (a `\r`-rewritten line on standard error).
@@ -106,10 +107,11 @@ struct State {
     done: bool,
 }
 
-/// A progress line on standard error, rewritten with `\r` four times a second by a helper
-/// thread: `PROG: MESSAGE [12 s]`. Nothing is drawn during the first half second (quick runs stay
-/// silent) nor when the mode says not to; the line is erased when the value is dropped. Standard
-/// output is never touched.
+/// A progress line on standard error, `PROG: MESSAGE [12 s]`, drawn by a helper thread: on a
+/// terminal rewritten with `\r` four times a second from the first half second on (quick runs
+/// stay silent) and erased when the value is dropped; elsewhere (a log, a pipe) printed as a
+/// new line every ten seconds. [`ProgressMode::Never`] draws nothing. Standard output is never
+/// touched.
 pub struct Progress {
     shared: Arc<(Mutex<State>, Condvar)>,
     handle: Option<JoinHandle<()>>,
@@ -133,21 +135,20 @@ impl Progress {
             }),
             Condvar::new(),
         ));
-        let draw = match mode {
-            ProgressMode::Auto => std::io::stderr().is_terminal(),
-            ProgressMode::Always => true,
-            ProgressMode::Never => false,
+        let style = match mode {
+            ProgressMode::Auto if std::io::stderr().is_terminal() => Some(Style::Rewrite),
+            ProgressMode::Auto => Some(Style::Lines),
+            ProgressMode::Always => Some(Style::Rewrite),
+            ProgressMode::Never => None,
         };
-        let handle = if draw {
+        let handle = style.and_then(|style| {
             let shared = Arc::clone(&shared);
             let prog = prog.to_string();
             std::thread::Builder::new()
                 .name("progress".into())
-                .spawn(move || ticker(&prog, &shared))
+                .spawn(move || ticker(&prog, &shared, style))
                 .ok()
-        } else {
-            None
-        };
+        });
         Progress { shared, handle }
     }
 
@@ -171,10 +172,23 @@ impl Drop for Progress {
     }
 }
 
-fn ticker(prog: &str, shared: &(Mutex<State>, Condvar)) {
+/// How the progress line is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// One line rewritten with `\r` four times a second.
+    Rewrite,
+    /// A new line every ten seconds (for logs and pipes).
+    Lines,
+}
+
+fn ticker(prog: &str, shared: &(Mutex<State>, Condvar), style: Style) {
     let start = Instant::now();
     let mut drawn = 0usize;
-    let mut wait = Duration::from_millis(500);
+    let (first, every) = match style {
+        Style::Rewrite => (Duration::from_millis(500), Duration::from_millis(250)),
+        Style::Lines => (Duration::from_secs(10), Duration::from_secs(10)),
+    };
+    let mut wait = first;
     let Ok(mut state) = shared.0.lock() else {
         return;
     };
@@ -186,12 +200,16 @@ fn ticker(prog: &str, shared: &(Mutex<State>, Condvar)) {
         if state.done {
             break;
         }
-        wait = Duration::from_millis(250);
+        wait = every;
         let line = format!(
             "{prog}: {} [{} s]",
             state.message,
             start.elapsed().as_secs()
         );
+        if style == Style::Lines {
+            eprintln!("{line}");
+            continue;
+        }
         let width = line.chars().count();
         let pad = drawn.saturating_sub(width);
         let mut err = std::io::stderr().lock();

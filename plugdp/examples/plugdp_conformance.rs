@@ -2,9 +2,9 @@
 //! `examples/data/`; the formats are in `--help`).
 //!
 //! ```text
-//! cargo run --release -p plugdp --example conformance              # the shipped sample
-//! cargo run --release -p plugdp --example conformance -- DIR
-//! cargo run --release -p plugdp --example conformance -- --help
+//! cargo run --release -p plugdp --example plugdp_conformance              # the shipped sample
+//! cargo run --release -p plugdp --example plugdp_conformance -- DIR
+//! cargo run --release -p plugdp --example plugdp_conformance -- --help
 //! ```
 
 use family_support::cli;
@@ -77,7 +77,7 @@ EXIT STATUS:
 /// Checks the plug DP solvers (Hamiltonian cycles and paths, cycle covers, domino tilings,
 /// Rocket Mania, polyominoes, self-avoiding polygons) against a folder of conformance data.
 #[derive(Parser)]
-#[command(name = "conformance", after_help = AFTER_HELP)]
+#[command(name = "plugdp_conformance", after_help = AFTER_HELP)]
 struct Args {
     /// Folder of conformance data [default: the shipped sample, plugdp/examples/data].
     #[arg(value_name = "DIR")]
@@ -91,7 +91,7 @@ struct Args {
     progress: cli::ProgressMode,
 }
 
-const PROG: &str = "conformance";
+const PROG: &str = "plugdp_conformance";
 
 #[derive(Default)]
 struct Tally {
