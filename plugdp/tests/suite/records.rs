@@ -1,5 +1,5 @@
 //! The largest published counts this crate reaches, against OEIS. Too slow for the suite or
-//! CI: run them with `cargo test --release -p plugdp --test records -- --ignored`.
+//! CI: run them with `cargo test --release -p plugdp --test suite -- --ignored records::`.
 
 use plugdp::{Grid, Options, hamiltonian_cycles};
 

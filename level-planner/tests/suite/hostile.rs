@@ -65,7 +65,7 @@ fn long_hall() -> Instance {
 
 /// About 20 s on an idle machine (40 s on a loaded one): the whole default budget is spent.
 /// `a_small_work_budget_and_a_past_deadline_are_typed_errors` checks the same instance quickly;
-/// `.ci/run` runs this one (`cargo test --release -p level-planner --test hostile -- --ignored`).
+/// `.ci/run` runs this one (`cargo test --release -p level-planner --test suite -- --ignored hostile::`).
 #[test]
 #[ignore = "spends the whole default budget (20 to 40 s)"]
 fn a_long_leg_on_a_long_site_answers_or_runs_out_of_budget_quickly() {

@@ -8,10 +8,9 @@
 //! when `python3` and the built example are there, the adapter itself, driven the way the
 //! course engine calls AIs, must give those answers too.
 
-#[path = "../examples/support/course_ai.rs"]
+#[path = "../../examples/support/course_ai.rs"]
 mod course_ai;
-#[path = "support/trace.rs"]
-mod trace;
+use crate::trace;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -181,7 +180,7 @@ fn check(lines: &[&str], adapter_games: usize, whole_too: usize) {
 
 #[test]
 fn the_sample_games_through_the_course_protocol_and_the_adapter() {
-    let text = include_str!("../examples/data/paperio_traces_sample.jsonl");
+    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     check(&lines, lines.len(), lines.len());
 }
@@ -207,7 +206,7 @@ fn bad_lines_are_errors_not_panics() {
 /// full frame comes, from which it plays on (the adapter's resync).
 #[test]
 fn a_session_resyncs_from_a_full_frame() {
-    let text = include_str!("../examples/data/paperio_traces_sample.jsonl");
+    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
     let (config, frames) = text
         .lines()
         .filter(|l| !l.trim().is_empty())

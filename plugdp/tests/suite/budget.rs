@@ -243,7 +243,7 @@ fn rocket_mania_on_its_largest_board_stops_at_the_budget() {
 }
 
 /// The default budgets on the findings' own inputs, for timing by hand in release mode:
-/// `cargo test --release -p plugdp --test budget -- --ignored --nocapture`.
+/// `cargo test --release -p plugdp --test suite -- --ignored --nocapture budget::`.
 #[test]
 #[ignore]
 fn default_budget_on_the_findings() {

@@ -2,10 +2,9 @@
 //! the bundled course traces and of random games; a player's view (no trail order) plays on
 //! exactly like the game; hostile snapshots and frames are typed errors.
 
-#[path = "../examples/support/paperio_interop.rs"]
+#[path = "../../examples/support/paperio_interop.rs"]
 mod interop;
-#[path = "support/trace.rs"]
-mod trace;
+use crate::trace;
 
 use grid_games::game::{Bot, Budget, Rng, Side};
 use grid_games::paperio::bots::{RaiderBot, RandomBot, SafeBot};
@@ -17,7 +16,7 @@ use proptest::prelude::*;
 
 #[test]
 fn every_frame_of_the_bundled_traces_round_trips() {
-    let text = include_str!("../examples/data/paperio_traces_sample.jsonl");
+    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
     let mut frames = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let trace = trace::Trace::parse(line);
