@@ -1,4 +1,4 @@
-//! The SVG picture of a [`Plan`]: `Plan` implements [`ToSvg`](polyomino::svg::ToSvg), with the
+//! The SVG picture of a [`Plan`]: `Plan` implements [`ToSvg`], with the
 //! family's one [`SvgOptions`].
 //!
 //! The site is drawn row 0 at the top, as the plan's text picture (`plan.to_string()`) prints

@@ -51,7 +51,7 @@ pub enum ShapeError {
     #[error("glyphs must be distinct and not whitespace")]
     BadGlyphs,
     /// A drawing asked for with a size limit
-    /// ([`Polyomino::try_to_ascii`](crate::Polyomino::try_to_ascii)) would be larger.
+    /// ([`CellSet::try_to_ascii`](crate::CellSet::try_to_ascii)) would be larger.
     #[error("the drawing would have {chars} characters, more than the limit of {max}")]
     DrawingTooLarge {
         /// Characters the drawing needs, newlines included.

@@ -1,5 +1,5 @@
 //! The SVG picture of a Blokus [`Position`]: `Position` implements
-//! [`ToSvg`](polyomino::svg::ToSvg), with the family's one [`SvgOptions`].
+//! [`ToSvg`], with the family's one [`SvgOptions`].
 //!
 //! The board is drawn top row first, as the text picture (`format!("{position:#}")`) prints
 //! it (`a1` at the bottom left), with Pentobi's colours: Blue, Yellow, Red, Green for the four

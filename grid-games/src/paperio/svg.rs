@@ -1,5 +1,5 @@
 //! The SVG picture of a paper.io [`Position`]: `Position` implements
-//! [`ToSvg`](polyomino::svg::ToSvg), with the family's one [`SvgOptions`].
+//! [`ToSvg`], with the family's one [`SvgOptions`].
 //!
 //! The board is drawn north row first, as the text picture (`position.to_string()`) prints
 //! it: each player's territory in a light tint of the player's colour

@@ -52,7 +52,7 @@
 //! segments; a shape's bounding box is never drawn cell by cell, so a sparse shape with a huge
 //! bounding box costs only its cells. Pictures with more cells than
 //! [`SvgOptions::with_max_cells`] (default [`DEFAULT_MAX_CELLS`]) are refused with
-//! [`SvgError::TooManyCells`](crate::SvgError::TooManyCells) instead of building a string of
+//! [`SvgError::TooManyCells`] instead of building a string of
 //! hundreds of megabytes.
 
 mod canvas;
