@@ -319,21 +319,9 @@ impl FromStr for Site {
     /// a first row is refused before the rest is read.
     fn from_str(text: &str) -> Result<Site, PlanError> {
         let mut reader = SiteReader::default();
-        // The first blank line after a row: an error if another row follows it.
-        let mut gap = None;
-        for (i, line) in text.lines().enumerate() {
-            let row = line.trim();
-            if row.is_empty() {
-                if reader.rows > 0 && gap.is_none() {
-                    gap = Some(i + 1);
-                }
-                continue;
-            }
-            if let Some(blank) = gap {
-                // The blank line is a row of no cells.
-                reader.push_row(blank, "")?;
-            }
-            reader.push_row(i + 1, row)?;
+        // The family's split into rows (a blank line between rows is a row of no cells).
+        for (line, row) in polyomino::text::rows(text) {
+            reader.push_row(line, row)?;
         }
         reader.finish()
     }

@@ -9,49 +9,9 @@
 
 use crate::PlugError;
 
-/// The rows of `text` with their 1-based line numbers: lines trimmed, the blank lines before the
-/// first and after the last non-blank line left out (a blank line between rows is yielded, as
-/// an empty row).
-pub(crate) fn rows(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
-    let mut started = false;
-    // Blank lines seen after a row: (first line number, count), yielded only if a row follows.
-    let mut pending: (usize, usize) = (0, 0);
-    let mut queued: Option<(usize, &str)> = None;
-    std::iter::from_fn(move || {
-        loop {
-            if pending.1 > 0 {
-                let line = pending.0;
-                pending = (pending.0 + 1, pending.1 - 1);
-                return Some((line, ""));
-            }
-            if let Some(row) = queued.take() {
-                return Some(row);
-            }
-            let (line, l) = lines.next()?;
-            if l.is_empty() {
-                if started {
-                    // Count the blank run; it is yielded only when a row follows it.
-                    let mut run = (line, 1);
-                    loop {
-                        match lines.next() {
-                            None => return None,
-                            Some((_, "")) => run.1 += 1,
-                            Some(row) => {
-                                pending = run;
-                                queued = Some(row);
-                                break;
-                            }
-                        }
-                    }
-                }
-                continue;
-            }
-            started = true;
-            return Some((line, l));
-        }
-    })
-}
+/// The rows of `text`, split as every board reader of the family splits them
+/// ([`polyomino::text::rows`]).
+pub(crate) use polyomino::text::rows;
 
 /// Reads the cells of `rows` (each with its 1-based line number) through `glyph`, which maps a
 /// character to a cell or refuses it. `check(rows, cols)` is called with the known row count

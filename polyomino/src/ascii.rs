@@ -17,20 +17,9 @@ pub(crate) fn check_glyphs(glyphs: &[char]) -> Result<(), ShapeError> {
     Ok(())
 }
 
-/// The rows of `text` after trimming and dropping the outer blank lines, each with its 1-based
-/// line number.
+/// The rows of `text`, as every board reader of the family splits them ([`crate::text::rows`]).
 pub(crate) fn rows(text: &str) -> Vec<(usize, &str)> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .collect();
-    let first = lines.iter().position(|(_, l)| !l.is_empty());
-    let last = lines.iter().rposition(|(_, l)| !l.is_empty());
-    match (first, last) {
-        (Some(a), Some(b)) => lines[a..=b].to_vec(),
-        _ => Vec::new(),
-    }
+    crate::text::rows(text).collect()
 }
 
 /// Reads `text` and returns every cell whose glyph is in `keep`, with that glyph. Characters

@@ -133,6 +133,7 @@ mod serde_impls;
 mod shape;
 pub mod svg;
 mod symmetry;
+pub mod text;
 mod transform;
 
 pub use board::{Bitboard, Board, Placement};

@@ -6,41 +6,15 @@ use level_planner::polyomino::{Board, BoardError};
 use level_planner::{InstanceProblem, PlanError, Site};
 use proptest::prelude::*;
 
-/// The convention read the plainest way: split into lines, trim, drop blank lines at both ends,
-/// then every line is a row of `.` (usable) and `#`.
+/// The plain reader of the convention (in `family-support`), as a site.
 fn naive(text: &str) -> Option<Site> {
-    let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
-    let first = lines.iter().position(|l| !l.is_empty())?;
-    let last = lines.iter().rposition(|l| !l.is_empty())?;
-    let rows = &lines[first..=last];
-    let cols = rows[0].len();
-    let mut usable = Vec::new();
-    for row in rows {
-        if row.len() != cols {
-            return None;
-        }
-        for b in row.bytes() {
-            usable.push(match b {
-                b'.' => true,
-                b'#' => false,
-                _ => return None,
-            });
-        }
-    }
-    Site::new(rows.len(), cols, usable).ok()
+    let (rows, cols, blocked) = family_support::board_text::naive_board(text)?;
+    Site::new(rows, cols, blocked.iter().map(|b| !b).collect()).ok()
 }
 
-/// Random texts of `.` / `#` rows with indentation, blank lines around and sometimes between
-/// them, ragged rows and stray characters.
+/// Random board texts (in `family-support`).
 fn texts() -> impl Strategy<Value = String> {
-    let row = prop::collection::vec(
-        prop_oneof![8 => Just('.'), 8 => Just('#'), 1 => Just('x'), 1 => Just('*')],
-        0..7,
-    )
-    .prop_map(|cells| cells.into_iter().collect::<String>());
-    let pad = prop_oneof![Just(""), Just(" "), Just("    "), Just("\t")];
-    let line = (pad.clone(), row, pad).prop_map(|(a, r, b)| format!("{a}{r}{b}"));
-    prop::collection::vec(line, 0..7).prop_map(|lines| lines.join("\n"))
+    family_support::board_text::texts()
 }
 
 proptest! {

@@ -11,41 +11,14 @@ fn grid(rows: usize, cols: usize, blocked: &[bool]) -> Grid {
     Grid::with_blocked(rows, cols, blocked[..rows * cols].to_vec()).unwrap()
 }
 
-/// The convention read the plainest way: split into lines, trim, drop blank lines at both ends,
-/// then every line is a row of `.` and `#`.
+/// The plain reader of the convention (in `family-support`): `(rows, cols, blocked)`.
 fn naive(text: &str) -> Option<(usize, usize, Vec<bool>)> {
-    let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
-    let first = lines.iter().position(|l| !l.is_empty())?;
-    let last = lines.iter().rposition(|l| !l.is_empty())?;
-    let rows = &lines[first..=last];
-    let cols = rows[0].len();
-    let mut flags = Vec::new();
-    for row in rows {
-        if row.len() != cols {
-            return None;
-        }
-        for b in row.bytes() {
-            flags.push(match b {
-                b'.' => false,
-                b'#' => true,
-                _ => return None,
-            });
-        }
-    }
-    Some((rows.len(), cols, flags))
+    family_support::board_text::naive_board(text)
 }
 
-/// Random texts of `.` / `#` rows with indentation, blank lines around and sometimes between
-/// them, ragged rows and stray characters.
+/// Random board texts (in `family-support`).
 fn texts() -> impl Strategy<Value = String> {
-    let row = prop::collection::vec(
-        prop_oneof![8 => Just('.'), 8 => Just('#'), 1 => Just('x'), 1 => Just('*')],
-        0..7,
-    )
-    .prop_map(|cells| cells.into_iter().collect::<String>());
-    let pad = prop_oneof![Just(""), Just(" "), Just("    "), Just("\t")];
-    let line = (pad.clone(), row, pad).prop_map(|(a, r, b)| format!("{a}{r}{b}"));
-    prop::collection::vec(line, 0..7).prop_map(|lines| lines.join("\n"))
+    family_support::board_text::texts()
 }
 
 proptest! {
