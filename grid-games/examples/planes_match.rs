@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Bots: `random`, `hunter`, `hunter-fast`, `hunter-noevade`, `hunter-plain`, `hunter-old` (the
-//! seed's hunter, for head-to-head comparisons).
+//! first hunter, for head-to-head comparisons).
 
 use std::process::ExitCode;
 use std::time::Instant;

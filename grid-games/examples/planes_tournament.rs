@@ -1,21 +1,24 @@
-//! Runs the seed's rating tournament over the shipped plane-bombing bots (with parameter
-//! variants, so the field is not trivial) on all five subtasks, and prints a table per subtask
-//! (bot, rating, tier, score) and the total score. A progress line goes to standard error.
+//! Runs the rating tournament (the crate's `game::Tournament`: Elo with a decaying K, A–E
+//! tiers) over the shipped plane-bombing bots (with parameter variants, so the field is not
+//! trivial) on all five subtasks, and prints a table per subtask (bot, rating, tier, score) and
+//! the total score. A progress line goes to standard error.
 //!
 //! ```text
-//! cargo run --release -p grid-games --example planes_tournament -- [--rounds 30] [--seed 1] [--games 20] [--threads N] [--quiet]
+//! cargo run --release -p grid-games --example planes_tournament -- --rounds 30
+//! cargo run --release -p grid-games --example planes_tournament -- --rounds 3 --games 4 --threads 1 --quiet
+//! cargo run --release -p grid-games --example planes_tournament -- --help
 //! ```
 //!
 //! A pairing plays one test point (20 games, each bot first in half of them) with fresh bots
 //! seeded from the tournament's stream; the result is the same for any thread count.
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
+use family_support::cli;
 use grid_games::game::{Rng, Standings, Tournament, TournamentError, elo};
 use grid_games::planes::bots::{PriorCache, named_bot_with};
 use grid_games::planes::{Geometry, SUBTASKS, TestPointOptions, play_test_point};
@@ -34,17 +37,14 @@ const FIELD: [(&str, &str); 6] = [
     ("hunter-plain", "hunter-plain"),
 ];
 
-/// Most worker threads accepted (more than the pairings of a round never helps).
-const MAX_THREADS: usize = 256;
-
-/// The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks.
+/// The rating tournament over the shipped plane-bombing bots, on all five subtasks.
 #[derive(Parser, Debug)]
 #[command(
     version,
-    about = "The seed's rating tournament over the shipped plane-bombing bots, on all five subtasks: a table per subtask (bot, rating, tier, score), then the totals. Results do not depend on the thread count."
+    about = "The rating tournament (Elo with a decaying K, A-E tiers) over the shipped plane-bombing bots, on all five subtasks: a table per subtask (bot, rating, tier, score), then the totals. Results do not depend on the thread count."
 )]
 struct Args {
-    /// Rounds per subtask (the seed plays about 30).
+    /// Rounds per subtask (a course tournament plays about 30).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     rounds: u32,
     /// Tournament seed (each subtask derives its own stream from it).
@@ -55,19 +55,19 @@ struct Args {
     games: u32,
     /// Worker threads (default: the available cores); the five subtasks' tournaments run side by
     /// side on them. Results do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+    #[arg(long, value_name = "T", value_parser = cli::parse_threads)]
     threads: Option<u32>,
-    /// No progress line on standard error.
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
+    /// Nothing on standard error: no progress line (as `--progress never`) and no timing line.
     #[arg(long)]
     quiet: bool,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |t| t as usize,
-    );
+    let threads = cli::threads("planes_tournament", args.threads).get();
     let tournament = Tournament::default().with_rounds(args.rounds as usize);
     let games = args.games as usize;
     let entrant = |i: usize| FIELD[i].0;
@@ -85,6 +85,12 @@ fn main() -> ExitCode {
     let results: Vec<Mutex<Option<Result<Standings, TournamentError>>>> =
         SUBTASKS.iter().map(|_| Mutex::new(None)).collect();
     let workers = threads.min(SUBTASKS.len());
+    let mode = if args.quiet {
+        cli::ProgressMode::Never
+    } else {
+        args.progress
+    };
+    let progress = cli::Progress::start("planes_tournament", mode, "starting");
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
@@ -99,22 +105,19 @@ fn main() -> ExitCode {
                         FIELD.len(),
                         args.seed ^ u64::from(task.id) << 32,
                         |a, b, rng: &mut Rng| {
-                            let mut bot_a = named_bot_with(bot(a), rng.next_u64(), &cache)
-                                .expect("known bot");
-                            let mut bot_b = named_bot_with(bot(b), rng.next_u64(), &cache)
-                                .expect("known bot");
-                            let point =
-                                play_test_point(&geometry, &options, bot_a.as_mut(), bot_b.as_mut());
+                            let mut bot_a =
+                                named_bot_with(bot(a), rng.next_u64(), &cache).expect("known bot");
+                            let mut bot_b =
+                                named_bot_with(bot(b), rng.next_u64(), &cache).expect("known bot");
+                            let point = play_test_point(
+                                &geometry,
+                                &options,
+                                bot_a.as_mut(),
+                                bot_b.as_mut(),
+                            );
                             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            if !args.quiet {
-                                let mut err = std::io::stderr().lock();
-                                let _ = write!(
-                                    err,
-                                    "\r{n} of at most {total_pairings} pairings played, {:.1} s elapsed   ",
-                                    start.elapsed().as_secs_f64()
-                                );
-                                let _ = err.flush();
-                            }
+                            progress
+                                .set(format!("{n} of at most {total_pairings} pairings played"));
                             point.score()
                         },
                     );
@@ -123,9 +126,7 @@ fn main() -> ExitCode {
             });
         }
     });
-    if !args.quiet {
-        eprint!("\r{:78}\r", "");
-    }
+    drop(progress);
     let mut totals = vec![0.0; FIELD.len()];
     for (task, result) in SUBTASKS.iter().zip(results) {
         let standings = match result.into_inner().unwrap().expect("every subtask ran") {

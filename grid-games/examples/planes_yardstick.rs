@@ -1,7 +1,7 @@
 //! How near the best possible is the hunter? For each subtask, the mean number of the hunter's
 //! own operations to destroy all three heads of a static random drawing (the opponent never
 //! moves), for the hunter, the same hunter hitting the likeliest head (`hunter-greedy`, the rule
-//! before the informed one) and the seed's (`hunter-old`), on the same drawings, beside a lower
+//! before the informed one) and the first version (`hunter-old`), on the same drawings, beside a lower
 //! bound that holds for every strategy:
 //!
 //! * every head needs its own hit: at least 3;
@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use clap::Parser;
+use family_support::cli;
 use grid_games::planes::{
     Action, Geometry, HitAnswer, LastResult, MAX_OPERATIONS, PlacementTable, PlanesBot, SUBTASKS,
     Setup, Sheet,
@@ -35,12 +36,15 @@ struct Args {
     /// Static drawings per subtask for the new hunter.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     drawings: u32,
-    /// How many of them the seed's (slow) hunter also plays (0 = skip it).
+    /// How many of them the first (slow) hunter, `hunter-old`, also plays (0 = skip it).
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
     old_drawings: u32,
     /// Seed of the drawings and of the hunters.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// When to draw the progress line on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
+    progress: cli::ProgressMode,
 }
 
 /// Operations `bot` needs to destroy the three planes of `hidden` (which never moves); the
@@ -160,7 +164,9 @@ fn main() {
         "hunter, same",
         "H3 time"
     );
+    let progress = cli::Progress::start("planes_yardstick", args.progress, "subtask 1");
     for task in SUBTASKS {
+        progress.set(format!("subtask {} of {}", task.id, SUBTASKS.len()));
         let t0 = Instant::now();
         let (h3, total) = head_entropy(&geometry, task.masks);
         let bound = h3.max(3.0);

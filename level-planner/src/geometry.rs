@@ -88,7 +88,7 @@ pub(crate) fn leg_ok(di: i64, dj: i64, v: f64, tol: Tolerance) -> bool {
 #[inline]
 pub(crate) fn bearing_deg(di: i64, dj: i64) -> f64 {
     // Negate the integer, not the float: a row offset of 0 must give +0.0, so that due west
-    // is +180° as in the spec (atan2(−0.0, −1) would be −180°).
+    // is +180° as the bearing convention says (atan2(−0.0, −1) would be −180°).
     ((-di) as f64).atan2(dj as f64).to_degrees()
 }
 

@@ -202,6 +202,29 @@ impl Site {
         self.cols
     }
 
+    /// Number of rows ([`rows`](Site::rows)): every board type of the family answers both
+    /// `rows()`/`cols()` and `height()`/`width()`.
+    ///
+    /// ```
+    /// let board: level_planner::Site = "...\n.#.".parse()?;
+    /// assert_eq!((board.height(), board.width()), (board.rows(), board.cols()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn height(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns ([`cols`](Site::cols)).
+    ///
+    /// ```
+    /// let board: level_planner::Site = "...\n.#.".parse()?;
+    /// assert_eq!(board.width(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn width(&self) -> usize {
+        self.cols
+    }
+
     /// Whether `(row, col)` is inside the site and usable (any coordinates are accepted).
     ///
     /// ```

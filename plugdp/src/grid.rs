@@ -261,6 +261,29 @@ impl Grid {
         self.cols
     }
 
+    /// Number of rows ([`rows`](Grid::rows)): every board type of the family answers both
+    /// `rows()`/`cols()` and `height()`/`width()`.
+    ///
+    /// ```
+    /// let board: plugdp::Grid = "...\n.#.".parse()?;
+    /// assert_eq!((board.height(), board.width()), (board.rows(), board.cols()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn height(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns ([`cols`](Grid::cols)).
+    ///
+    /// ```
+    /// let board: plugdp::Grid = "...\n.#.".parse()?;
+    /// assert_eq!(board.width(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn width(&self) -> usize {
+        self.cols
+    }
+
     /// Whether `(r, c)` is blocked; cells off the board count as blocked.
     ///
     /// ```

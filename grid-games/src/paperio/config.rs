@@ -19,9 +19,11 @@ use crate::game::Rng;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Config {
-    /// Board width `W = 2k` (even, at least 18).
+    /// Board width `W = 2k`: even, 2 to [`MAX_SIDE`] (random starts need at least 14; the
+    /// course's board is 102).
     pub width: u32,
-    /// Board height `H` (at least 9).
+    /// Board height `H`: 1 to [`MAX_SIDE`] (random starts need at least 7; the course's board is
+    /// 101).
     pub height: u32,
     /// Moves allowed to each player; the game lasts at most `2 · max_turn` plies.
     pub max_turn: u32,

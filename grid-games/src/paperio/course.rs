@@ -2,7 +2,7 @@
 //! with `None` for empty cells, the frame dictionaries its AIs receive.
 //!
 //! The course's Python engine (`match_core.py`, SESSDSA 2018) hands each AI a `stat` dict
-//! whose `now` and `log` entries are *frames* (the spec's §10.3). A [`Frame`] is that dict as
+//! whose `now` and `log` entries are *frames*. A [`Frame`] is that dict as
 //! a Rust value, field for field, so that with the `serde` feature a frame serialized by
 //! Python's `json.dumps` deserializes directly:
 //!

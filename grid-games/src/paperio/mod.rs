@@ -113,6 +113,8 @@ mod snapshot;
 pub mod svg;
 
 pub use config::{Config, Direction, MAX_SIDE, MAX_TURN, PaperioError, Start, Turn};
+/// The course engine's frame, also at [`course::Frame`]: what a course AI sees each turn.
+pub use course::Frame;
 pub use end::{End, ForfeitKind};
 pub use position::Position;
 pub use snapshot::{Head, Snapshot, SnapshotError, TRAIL_SEARCH_LIMIT};

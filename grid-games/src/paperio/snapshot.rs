@@ -73,7 +73,7 @@ impl Head {
 ///   the player left its land).
 /// * **The box captures flood.** The engine floods inside the box of every cell a player has
 ///   stood on; a snapshot uses the box of the player's land, trail and head. Both contain all
-///   of the player's land, which is all the flood needs (the spec's §7.3), so every capture
+///   of the player's land, which is all the flood needs (every pocket a capture fills lies inside it), so every capture
 ///   fills the same pockets.
 ///
 /// # Costs

@@ -1,10 +1,11 @@
-//! Integration tests of the Blokus engine against the rules of `shared/specs/blokus.md`.
+//! Integration tests of the Blokus engine against the rules of Blokus (as Pentobi plays them).
 //!
 //! The yardsticks are outside the engine: an independent brute-force legality check written
-//! here from spec §3 (it reads the board only through `Position::owner` and scans every
-//! placement of the move table), the spec's perft and move counts (§3, §8), the scoring rules
-//! of §5 recomputed from the board, and, when the shared data is present, Pentobi's own legal
-//! move lists and final scores (`shared/data/blokus/legal_corpus.jsonl`).
+//! here from the placement rules (it reads the board only through `Position::owner` and scans
+//! every placement of the move table), the published perft and move counts, the scoring rules
+//! recomputed from the board, and Pentobi's own legal move lists and final scores (the sample
+//! in `examples/data`; CI replays the project's whole corpus with the `blokus_conformance`
+//! example).
 
 use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, OnceLock};

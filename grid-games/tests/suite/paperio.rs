@@ -1,4 +1,4 @@
-//! paper.io engine tests: size validation, the spec's hand-checkable endings, running counts
+//! paper.io engine tests: size validation, endings checkable by hand, running counts
 //! and trail lists against recounts of the grids in every position (final ones included),
 //! every capture against an independent whole-board flood, and deterministic replay.
 

@@ -199,6 +199,32 @@ impl Board {
         self.width
     }
 
+    /// Number of rows, as a `usize` ([`height`](Board::height)): every board type of the family
+    /// answers both `rows()`/`cols()` and `height()`/`width()`.
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// let board: Board = "...\n...".parse()?;
+    /// assert_eq!((board.rows(), board.cols()), (2, 3));
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
+    #[inline]
+    pub fn rows(&self) -> usize {
+        self.height as usize
+    }
+
+    /// Number of columns, as a `usize` ([`width`](Board::width)).
+    ///
+    /// ```
+    /// use polyomino::Board;
+    /// assert_eq!(Board::new(3, 7)?.cols(), 7);
+    /// # Ok::<(), polyomino::BoardError>(())
+    /// ```
+    #[inline]
+    pub fn cols(&self) -> usize {
+        self.width as usize
+    }
+
     /// Whether `cell` is on the board (blocked or not).
     ///
     /// ```

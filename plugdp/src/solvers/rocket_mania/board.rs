@@ -290,6 +290,29 @@ impl FuseBoard {
         self.cols
     }
 
+    /// Number of rows ([`rows`](FuseBoard::rows)): every board type of the family answers both
+    /// `rows()`/`cols()` and `height()`/`width()`.
+    ///
+    /// ```
+    /// let board = plugdp::FuseBoard::parse_rows(&["------"; 9])?;
+    /// assert_eq!((board.height(), board.width()), (9, 6));
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
+    pub fn height(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns ([`cols`](FuseBoard::cols)).
+    ///
+    /// ```
+    /// let board = plugdp::FuseBoard::parse_rows(&["------"; 9])?;
+    /// assert_eq!(board.width(), board.cols());
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
+    pub fn width(&self) -> usize {
+        self.cols
+    }
+
     /// The tile at `(r, c)` (row 0 at the top, column 0 next to the matches), or `None` off
     /// the board.
     ///
