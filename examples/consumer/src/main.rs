@@ -127,7 +127,8 @@ fn level_plan() -> Result<()> {
     let instance = Instance::new(site, levels, Params::default())?;
     let p = plan(&instance, &level_planner::PlanOptions::default())?;
     println!("{}", p.render());
-    let picture = level_planner::svg::ToSvg::to_svg(&p, &level_planner::svg::SvgOptions::default())?;
+    let picture =
+        level_planner::svg::ToSvg::to_svg(&p, &level_planner::svg::SvgOptions::default())?;
     check(
         "two levels placed and drawn",
         p.levels().len() == 2 && picture.starts_with("<svg"),
