@@ -4,7 +4,7 @@
 //!
 //! | game | rules | strongest bot | other bots |
 //! |---|---|---|---|
-//! | [`blokus`] | Classic, Classic two-player and Duo, with Pentobi's rules and scoring | [`blokus::bots::SearchBot`]: Monte Carlo tree search after Pentobi's methods | [`MctsBot`](blokus::bots::MctsBot), [`HeuristicBot`](blokus::bots::HeuristicBot), [`RandomBot`](blokus::bots::RandomBot) |
+//! | [`blokus`] | Classic (four, three and two players), Duo and Junior, with Pentobi's rules and scoring | [`blokus::bots::SearchBot`]: Monte Carlo tree search after Pentobi's methods | [`MctsBot`](blokus::bots::MctsBot), [`HeuristicBot`](blokus::bots::HeuristicBot), [`RandomBot`](blokus::bots::RandomBot) |
 //! | [`paperio`] | paper.io (纸带圈地) as the SESSDSA 2018 course's engine plays it | [`paperio::bots::PlannerBot`]: plans the loop with the most land the enemy cannot cut | [`RaiderBot`](paperio::bots::RaiderBot), [`SafeBot`](paperio::bots::SafeBot), [`RandomBot`](paperio::bots::RandomBot) |
 //! | [`planes`] | the plane-bombing game (炸飞机) of the original contest, with its referee | [`planes::bots::HunterBot`]: tracks every opponent layout consistent with what it saw | [`RandomBot`](planes::bots::RandomBot) |
 //!
@@ -133,8 +133,8 @@
 //!   [`game::Tally`] of a series, the seeded [`game::Rng`], the Elo formulas ([`game::elo`])
 //!   and the rating [`game::Tournament`] (matchmaking with a widening window, decaying K, A–E
 //!   tier scoring).
-//! * [`blokus`]: Blokus (Classic, Classic two-player, Duo) with the rules and scoring of
-//!   Pentobi (a free Blokus program): fast move generation, notation, positions as one line of
+//! * [`blokus`]: Blokus (Classic for four, three and two players, Duo, Junior) with the rules
+//!   and scoring of Pentobi (a free Blokus program): fast move generation, notation, positions as one line of
 //!   text, perft, a GTP engine, and random, greedy and Monte Carlo bots (the search bot is the
 //!   strongest).
 //! * [`paperio`]: paper.io (纸带圈地) with every rule of the reference engine of the SESSDSA

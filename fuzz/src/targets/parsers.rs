@@ -232,8 +232,8 @@ fn glyph(u: &mut Unstructured<'_>) -> char {
 }
 
 fn table(variant: Variant) -> Arc<MoveTable> {
-    static TABLES: [OnceLock<Arc<MoveTable>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<Arc<MoveTable>>; Variant::ALL.len()] =
+        [const { OnceLock::new() }; Variant::ALL.len()];
     let i = Variant::ALL.iter().position(|&v| v == variant).unwrap_or(0);
     Arc::clone(TABLES[i].get_or_init(|| Arc::new(MoveTable::new(variant))))
 }
@@ -373,7 +373,7 @@ const GTP_COMMANDS: [&str; 8] = [
     "#",
 ];
 
-const GTP_ARGS: [&str; 24] = [
+const GTP_ARGS: [&str; 26] = [
     "b",
     "w",
     "1",
@@ -392,6 +392,8 @@ const GTP_ARGS: [&str; 24] = [
     "Blokus",
     "Duo",
     "Two-Player",
+    "Junior",
+    "Three-Player",
     "14",
     "20",
     "\t",
@@ -474,8 +476,16 @@ fn gtp_session(u: &mut Unstructured<'_>, engine: &mut GtpEngine) -> CaseResult {
                 let game = if u.ratio(5, 6).unwrap_or(true) {
                     " Blokus Duo"
                 } else {
-                    u.choose(&[" Blokus", " Blokus Two-Player", " Trigon", " duo"])
-                        .unwrap_or(&"")
+                    u.choose(&[
+                        " Blokus",
+                        " Blokus Two-Player",
+                        " Blokus Three-Player",
+                        " Blokus Junior",
+                        " Trigon",
+                        " duo",
+                        " j",
+                    ])
+                    .unwrap_or(&"")
                 };
                 line.push_str(game);
             }

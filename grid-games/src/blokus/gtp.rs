@@ -3,11 +3,14 @@
 //! any GTP tool can play our bots.
 //!
 //! Commands: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `quit`,
-//! `set_game` (`Blokus Duo`, `Blokus`, `Blokus Two-Player`), `clear_board`, `boardsize` (the
-//! variant's own size only), `play <colour> <move>`, `genmove <colour>`, `reg_genmove <colour>`
-//! (answers without playing), `undo`, `cputime`, `showboard`, `final_score`. Colours: Duo
-//! `b`/`w`, Classic `1`..`4`. As in Pentobi, `play` does not enforce turn order and refuses
-//! `pass`; `genmove` answers `pass` for a colour without a legal move.
+//! `set_game` (Pentobi's game names `Blokus Duo`, `Blokus`, `Blokus Two-Player`,
+//! `Blokus Junior`, `Blokus Three-Player`; the variant ids are accepted too), `clear_board`,
+//! `boardsize` (the variant's own size only), `play <colour> <move>`, `genmove <colour>`,
+//! `reg_genmove <colour>` (answers without playing), `undo`, `cputime`, `showboard`,
+//! `final_score` (`B+n` / `W+n` / `0` with two players, every colour's points with three or
+//! four). Colours: Duo and Junior `b`/`w`, the four-colour variants `1`..`4`. As in Pentobi,
+//! `play` does not enforce turn order and refuses `pass`; `genmove` answers `pass` for a
+//! colour without a legal move.
 //!
 //! ```
 //! use grid_games::blokus::{gtp::GtpEngine, bots::HeuristicBot};
@@ -379,6 +382,44 @@ mod tests {
         assert!(e.position().is_over());
         let score = answer(&mut e, "final_score");
         assert_eq!(score.matches(' ').count(), 5, "{score:?}"); // "= a b c d " + newlines
+    }
+
+    #[test]
+    fn junior_and_three_player_sessions() {
+        let mut e = engine();
+        assert_eq!(answer(&mut e, "set_game Blokus Junior"), "= \n\n");
+        assert_eq!(e.position().variant(), Variant::Junior);
+        assert_eq!(answer(&mut e, "boardsize 14"), "= \n\n");
+        // Two monominoes each: the second copy is legal, a third is not.
+        for (colour, cell) in [("b", "e10"), ("w", "j5"), ("b", "f11"), ("w", "i4")] {
+            assert_eq!(answer(&mut e, &format!("play {colour} {cell}")), "= \n\n");
+        }
+        assert!(answer(&mut e, "play b g12").starts_with("? "));
+        assert!(
+            answer(&mut e, "play b e8,d9,e9,f9,e10").starts_with("? "),
+            "no X"
+        );
+        assert_eq!(answer(&mut e, "final_score"), "= 0\n\n");
+        assert_eq!(answer(&mut e, "play b g12,h12"), "= \n\n");
+        assert_eq!(answer(&mut e, "final_score"), "= B+2\n\n");
+
+        for name in [
+            "Blokus Three-Player",
+            "blokus three-player",
+            "classic_3",
+            "c3",
+        ] {
+            assert_eq!(answer(&mut e, &format!("set_game {name}")), "= \n\n");
+            assert_eq!(e.position().variant(), Variant::Classic3);
+        }
+        assert_eq!(answer(&mut e, "final_score"), "= 0 0 0 0 \n\n");
+        for colour in 1..=4 {
+            assert!(!answer(&mut e, &format!("genmove {colour}")).contains("pass"));
+        }
+        let score = answer(&mut e, "final_score");
+        assert_eq!(score.matches(' ').count(), 5, "{score:?}");
+        assert_eq!(answer(&mut e, "set_game j"), "= \n\n");
+        assert_eq!(e.position().variant(), Variant::Junior);
     }
 
     #[test]

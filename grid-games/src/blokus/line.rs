@@ -58,8 +58,8 @@ pub enum ParsePositionError {
     AfterTurn(String),
 }
 
-/// The colour whose name in `variant` is exactly `text` (`b`/`w` in Duo, `1` to `4` in
-/// Classic), as [`Variant::colour_name`] writes it.
+/// The colour whose name in `variant` is exactly `text` (`b`/`w` in Duo and Junior, `1` to `4`
+/// with four colours), as [`Variant::colour_name`] writes it.
 fn colour_named(variant: Variant, text: &str) -> Result<Colour, BlokusError> {
     variant
         .all_colours()

@@ -1,5 +1,6 @@
-//! Blokus: the rules engine of Pentobi's Classic, Classic two-player and Duo variants, its move
-//! notation, positions as one line of text, perft, a GTP engine, and bots.
+//! Blokus: the rules engine of every square-board variant Pentobi plays (Classic for four,
+//! three and two players, Duo, Junior), its move notation, positions as one line of text,
+//! perft, a GTP engine, and bots.
 //!
 //! | strongest bot | other bots |
 //! |---|---|
@@ -43,17 +44,46 @@
 //! ```
 //!
 //! # Rules
-//! Every colour owns the 21 free polyominoes of size 1 to 5 ([`Piece`]). A colour's first
-//! piece must cover its starting cell ([`Variant::start`]); every later piece must touch the
-//! same colour at a corner and never along an edge; other colours only block by occupancy.
-//! Colours move in the fixed order 0, 1, (2, 3); a colour without a legal move is skipped for
-//! good (there is no pass move), and the game ends when no colour can move. Points
-//! ([`Position::points`]) are squares placed, +15 for placing all 21 pieces, +5 more when the
-//! monomino was the last. [`Position::final_score`] prints the result as Pentobi's GTP
-//! `final_score` does.
+//! Every colour owns the 21 free polyominoes of size 1 to 5 ([`Piece`]), except in Junior,
+//! where it owns two copies of each of 12 of them ([`Variant::pieces`], [`Variant::copies`]).
+//! A colour's first piece must cover its starting cell ([`Variant::start`]); every later piece
+//! must touch the same colour at a corner and never along an edge; other colours only block
+//! by occupancy. Colours move in the fixed order 0, 1, (2, 3); a colour without a legal move
+//! is skipped for good (there is no pass move), and the game ends when no colour can move.
+//! Points ([`Position::points`]) are squares placed, +15 for placing all the pieces, +5 more
+//! when the monomino was the last (no bonus in Junior). [`Position::final_score`] prints the
+//! result as Pentobi's GTP `final_score` does.
+//!
+//! | variant | board | colours | players | pieces | starts |
+//! |---|---|---|---|---|---|
+//! | [`Duo`](Variant::Duo) | 14 × 14 | 2 | 2 | 21 | e10, j5 |
+//! | [`Junior`](Variant::Junior) | 14 × 14 | 2 | 2 | 12 shapes × 2 | e10, j5 |
+//! | [`Classic`](Variant::Classic) | 20 × 20 | 4 | 4 | 21 | a20, t20, t1, a1 |
+//! | [`Classic2`](Variant::Classic2) | 20 × 20 | 4 | 2 (colours 0 + 2, 1 + 3) | 21 | the same |
+//! | [`Classic3`](Variant::Classic3) | 20 × 20 | 4 | 3 (colour 3 in turn) | 21 | the same |
+//!
+//! In three-player Classic the players own colours 0, 1 and 2 and take turns to play colour
+//! 3: its `k`-th piece (from 0) is placed by player `k mod 3`
+//! ([`Position::player_of`]); its points count for no one, and the players are ranked by the
+//! points of their own colours.
+//!
+//! ```
+//! use grid_games::blokus::{Colour, Position, Variant};
+//! use grid_games::game::{Game, Player};
+//! let mut pos = Position::new(Variant::Classic3);
+//! for m in ["a20", "t20", "t1", "a1,b1"] {
+//!     pos.play(pos.parse_move(m)?)?;
+//! }
+//! // Colour 3's first piece was player 0's; its second is player 1's.
+//! assert_eq!(pos.player_of(Colour::new(3).unwrap()), Some(Player::SECOND));
+//! assert_eq!(pos.scores().values(), &[1, 1, 1]); // colour 3's 2 points count for no one
+//! assert_eq!(pos.final_score(), "1 1 1 2 ");
+//! # Ok::<(), grid_games::blokus::BlokusError>(())
+//! ```
 //!
 //! # Design
-//! A [`MoveTable`] per variant lists every placement (13 729 on Duo, 30 433 on Classic) and,
+//! A [`MoveTable`] per variant lists every placement (13 729 on Duo, 30 433 on Classic, 7 217
+//! on Junior) and,
 //! for every cell, the placements through it filtered by the status of the cell's edge
 //! neighbours; a [`Move`] is an index into it. A [`Position`] keeps Pentobi's incremental
 //! structures (forbidden masks and attach points per colour) so that generating moves touches
@@ -89,7 +119,7 @@
 //!
 //! Other fields (`game`, `ply`, `level`, `seed`, …) label records and are ignored; records are
 //! independent, so any subset of a corpus in any order is valid. The example's `--help` gives
-//! the details, and it ships a 20-record sample (`examples/data/blokus_legal_sample.jsonl`).
+//! the details, and it ships a 24-record sample (`examples/data/blokus_legal_sample.jsonl`).
 
 pub mod bots;
 mod error;

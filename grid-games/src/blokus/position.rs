@@ -61,12 +61,12 @@ struct Played {
 ///
 /// ```text
 /// line      = variant *(" " placement) [" to_move=" colour]
-/// variant   = "duo" / "classic" / "classic_2"
+/// variant   = "duo" / "classic" / "classic_2" / "junior" / "classic_3"
 /// placement = colour ":" cells
 /// cells     = point *("," point)   ; the covered cells, by row then column (Pentobi's notation)
 /// point     = column row           ; column "a".."t", row "1".."20" from the bottom
-/// colour    = "b" / "w"            ; Duo: colours 0 and 1, as Pentobi's GTP names them
-///           / "1" / "2" / "3" / "4" ; Classic and Classic two-player: colours 0 to 3
+/// colour    = "b" / "w"            ; Duo and Junior: colours 0 and 1, as Pentobi's GTP names them
+///           / "1" / "2" / "3" / "4" ; the four-colour variants: colours 0 to 3
 /// ```
 ///
 /// Fields contain no spaces and are separated by single spaces (a reader also takes runs of
@@ -102,7 +102,12 @@ pub struct Position {
     forbidden: Vec<u8>,
     is_attach: Vec<u8>,
     attach: [Vec<u16>; 4],
-    used: [u32; 4],
+    /// Per colour, the pieces with a copy left, as a bit mask over piece indices.
+    avail: [u32; 4],
+    /// Per colour and piece, the copies left.
+    left: [[u8; Piece::COUNT]; 4],
+    /// Per colour, the pieces on the board.
+    placed: [u8; 4],
     squares: [u8; 4],
     last_piece: [u8; 4],
     history: Vec<Played>,
@@ -145,13 +150,24 @@ impl Position {
                 forbidden[r * stride + c] = 0;
             }
         }
+        let variant = table.variant();
+        let mut avail = [0; 4];
+        let mut left = [[0; Piece::COUNT]; 4];
+        for c in 0..variant.colours() {
+            avail[c] = variant.piece_mask();
+            for p in Piece::all() {
+                left[c][p.index()] = variant.copies(p) as u8;
+            }
+        }
         Position {
             is_attach: vec![0; stride * stride],
             owner,
             forbidden,
             table,
             attach: Default::default(),
-            used: [0; 4],
+            avail,
+            left,
+            placed: [0; 4],
             squares: [0; 4],
             last_piece: [u8::MAX; 4],
             history: Vec::new(),
@@ -234,7 +250,8 @@ impl Position {
         }
     }
 
-    /// Whether `colour` has placed `piece` (false for a colour the variant does not have).
+    /// Whether `colour` has placed at least one copy of `piece` (false for a colour the
+    /// variant does not have, and for a piece not in the variant's set).
     ///
     /// ```
     /// use grid_games::blokus::{Colour, Piece, Position, Variant};
@@ -246,10 +263,29 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_used(&self, colour: Colour, piece: Piece) -> bool {
-        self.used[colour.index()] >> piece.index() & 1 == 1
+        self.copies_left(colour, piece) < self.variant().copies(piece)
+            && colour.index() < self.variant().colours()
     }
 
-    /// The pieces `colour` has not placed yet (none for a colour the variant does not have).
+    /// How many copies of `piece` `colour` can still place: [`Variant::copies`] minus those
+    /// on the board (0 for a colour the variant does not have).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Piece, Position, Variant};
+    /// let mut pos = Position::new(Variant::Junior);
+    /// let green = Colour::new(0).unwrap();
+    /// assert_eq!(pos.copies_left(green, Piece::MONOMINO), 2);
+    /// pos.play(pos.parse_move("e10")?)?;
+    /// assert_eq!(pos.copies_left(green, Piece::MONOMINO), 1); // Junior has two of each
+    /// assert_eq!(pos.copies_left(green, "X".parse()?), 0);     // and no X
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn copies_left(&self, colour: Colour, piece: Piece) -> usize {
+        usize::from(self.left[colour.index()][piece.index()])
+    }
+
+    /// The pieces of which `colour` has a copy left to place, each once, in [`Piece`] order
+    /// (none for a colour the variant does not have).
     ///
     /// ```
     /// use grid_games::blokus::{Colour, Position, Variant};
@@ -261,8 +297,66 @@ impl Position {
     /// # Ok::<(), grid_games::blokus::BlokusError>(())
     /// ```
     pub fn pieces_left(&self, colour: Colour) -> impl Iterator<Item = Piece> + '_ {
-        let own = colour.index() < self.variant().colours();
-        Piece::all().filter(move |&p| own && !self.is_used(colour, p))
+        let avail = self.avail[colour.index()];
+        Piece::all().filter(move |p| avail >> p.index() & 1 == 1)
+    }
+
+    /// The number of pieces `colour` has on the board (copies counted one by one).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Position, Variant};
+    /// let mut pos = Position::new(Variant::Duo);
+    /// pos.play(pos.parse_move("e10,f10")?)?;
+    /// assert_eq!(pos.pieces_placed(Colour::new(0).unwrap()), 1);
+    /// assert_eq!(pos.pieces_placed(Colour::new(1).unwrap()), 0);
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
+    pub fn pieces_placed(&self, colour: Colour) -> usize {
+        usize::from(self.placed[colour.index()])
+    }
+
+    /// The player who places `colour`'s next piece: [`Variant::player_of`], except for
+    /// colour 3 of [`Variant::Classic3`], whose `k`-th piece (from 0) is placed by player
+    /// `k mod 3`. `None` for a colour the variant does not have.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Colour, Position, Variant};
+    /// use grid_games::game::Player;
+    /// let mut pos = Position::new(Variant::Classic3);
+    /// let green = Colour::new(3).unwrap();
+    /// assert_eq!(pos.player_of(green), Some(Player::FIRST));
+    /// for m in ["a20", "t20", "t1", "a1"] {
+    ///     pos.play(pos.parse_move(m)?)?;
+    /// }
+    /// assert_eq!(pos.player_of(green), Some(Player::SECOND)); // Green's second piece
+    /// assert_eq!(pos.player_of(Colour::new(2).unwrap()), Some(Player::THIRD));
+    /// # Ok::<(), grid_games::blokus::BlokusError>(())
+    /// ```
+    pub fn player_of(&self, colour: Colour) -> Option<Player> {
+        self.mover_index(colour.index()).and_then(Player::new)
+    }
+
+    /// [`player_of`](Position::player_of) by indices.
+    #[inline]
+    pub(crate) fn mover_index(&self, c: usize) -> Option<usize> {
+        let variant = self.variant();
+        if variant == Variant::Classic3 && c == 3 {
+            Some(usize::from(self.placed[3]) % 3)
+        } else {
+            variant.owner_index(c)
+        }
+    }
+
+    /// The colours whose moves serve the same player as colour index `c`'s next move, as a
+    /// bit mask: `c` itself, its partner colour in Classic two-player, and in three-player
+    /// Classic the colour of the player who places colour 3's next piece when `c` is 3.
+    pub(crate) fn allies(&self, c: usize) -> u8 {
+        let variant = self.variant();
+        match variant {
+            Variant::Classic2 => 1 << c | 1 << (c ^ 2),
+            Variant::Classic3 if c == 3 => 1 << 3 | 1 << (self.placed[3] % 3),
+            _ => 1 << c,
+        }
     }
 
     /// The placements made so far, in order.
@@ -539,7 +633,7 @@ impl Position {
             return Err(BlokusError::UnknownColour(c.to_string()));
         }
         let piece = self.table.piece(m)?;
-        if self.is_used(colour, piece) {
+        if self.copies_left(colour, piece) == 0 {
             return Err(BlokusError::PieceUsed(piece.name()));
         }
         let bit = colour.bit();
@@ -636,7 +730,11 @@ impl Position {
                 self.attach[c].push(q);
             }
         }
-        self.used[c] |= 1 << piece;
+        self.left[c][piece] -= 1;
+        if self.left[c][piece] == 0 {
+            self.avail[c] &= !(1 << piece);
+        }
+        self.placed[c] += 1;
         self.squares[c] += Piece::new(piece).map_or(0, Piece::size) as u8;
         self.last_piece[c] = piece as u8;
         self.nominal = ((c + 1) % self.variant().colours()) as u8;
@@ -669,7 +767,9 @@ impl Position {
             self.forbidden[usize::from(q)] = self.forbidden_from_neighbours(usize::from(q));
         }
         let piece = table.piece_of(id);
-        self.used[c] &= !(1 << piece);
+        self.left[c][piece] += 1;
+        self.avail[c] |= 1 << piece;
+        self.placed[c] -= 1;
         self.squares[c] -= Piece::new(piece).map_or(0, Piece::size) as u8;
         self.last_piece[c] = h.last_piece;
         self.nominal = h.nominal;
@@ -705,10 +805,11 @@ impl Position {
         &self.forbidden
     }
 
-    /// The pieces colour index `c` has not placed, as a bit mask over piece indices.
+    /// The pieces of which colour index `c` has a copy left, as a bit mask over piece
+    /// indices.
     #[inline]
     pub(crate) fn unused_pieces(&self, c: usize) -> u32 {
-        !self.used[c] & ((1 << Piece::COUNT) - 1)
+        self.avail[c]
     }
 
     /// The owner of padded cell `q` as a colour index, or `None` (empty or border).
@@ -756,8 +857,8 @@ impl Position {
             .fold(0, |m, o| m | 1 << o)
     }
 
-    /// Points of each colour: its squares on the board, +15 once all 21 pieces are
-    /// placed, +5 more if the last one placed was the monomino.
+    /// Points of each colour: its squares on the board, +15 once all its pieces are
+    /// placed, +5 more if the last one placed was the monomino (no bonus in Junior).
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant};
@@ -776,7 +877,7 @@ impl Position {
     /// The points of colour index `c` (see [`points`](Position::points)), without allocating.
     pub(crate) fn colour_points(&self, c: usize) -> i64 {
         let mut p = i64::from(self.squares[c]);
-        if self.used[c] == (1 << Piece::COUNT) - 1 {
+        if self.avail[c] == 0 && self.variant().has_bonus() {
             p += 15;
             if usize::from(self.last_piece[c]) == Piece::MONOMINO.index() {
                 p += 5;
@@ -785,8 +886,9 @@ impl Position {
         p
     }
 
-    /// Points per player: the colour's points in Duo and Classic, the sum of the player's two
-    /// colours in Classic two-player.
+    /// Points per player: the colour's points in Duo, Junior and Classic, the sum of the
+    /// player's two colours in Classic two-player, the points of colours 0, 1 and 2 in
+    /// three-player Classic (colour 3 counts for no one).
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant};
@@ -801,15 +903,18 @@ impl Position {
     /// # Ok::<(), grid_games::blokus::BlokusError>(())
     /// ```
     pub fn player_points(&self) -> ByPlayer<i64> {
-        let points = self.points();
-        let players = self.variant().players();
-        ByPlayer::from_fn(players, |p| {
-            points.iter().skip(p.index()).step_by(players).sum()
+        let variant = self.variant();
+        ByPlayer::from_fn(variant.players(), |p| {
+            (0..variant.colours())
+                .filter(|&c| variant.owner_index(c) == Some(p.index()))
+                .map(|c| self.colour_points(c))
+                .sum()
         })
     }
 
-    /// The result as GTP `final_score` prints it: `B+n` / `W+n` / `0` for the two-player
-    /// variants, the four point totals each followed by a space for Classic.
+    /// The result as GTP `final_score` prints it: `B+n` / `W+n` / `0` (the first player's
+    /// points minus the second's) for the two-player variants, the four colours' points each
+    /// followed by a space for Classic and three-player Classic.
     ///
     /// ```
     /// use grid_games::blokus::{Position, Variant};
@@ -823,10 +928,10 @@ impl Position {
     /// # Ok::<(), grid_games::blokus::BlokusError>(())
     /// ```
     pub fn final_score(&self) -> String {
-        let p = self.player_points().into_vec();
-        if p.len() != 2 {
-            return p.iter().map(|x| format!("{x} ")).collect();
+        if self.variant().players() > 2 {
+            return self.points().iter().map(|x| format!("{x} ")).collect();
         }
+        let p = self.player_points().into_vec();
         match p[0] - p[1] {
             0 => "0".to_string(),
             d if d > 0 => format!("B+{d}"),
@@ -899,8 +1004,7 @@ impl Game for Position {
     }
 
     fn to_move(&self) -> Option<Player> {
-        self.colour_to_move()
-            .and_then(|c| self.variant().player_of(c))
+        self.colour_to_move().and_then(|c| self.player_of(c))
     }
 
     fn legal_actions(&self, out: &mut Vec<Move>) {

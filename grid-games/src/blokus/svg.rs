@@ -48,11 +48,14 @@ pub const GREEN: Rgb = Rgb::hex(0x2e9e44);
 pub const DEFAULT_PALETTE: [Rgb; 4] = [BLUE, YELLOW, RED, GREEN];
 
 /// The fill of `colour`: Duo's two colours are Pentobi's Blue and Green, the first and the
-/// fourth palette entries; Classic's four are the palette in order (cycled when shorter).
+/// fourth palette entries; Junior's are Green and Yellow (the fourth and the second, after
+/// Pentobi's Green and Orange); the four-colour variants' are the palette in order (cycled
+/// when shorter).
 fn fill(palette: &[Rgb], variant: Variant, colour: Colour) -> Rgb {
-    let k = match variant {
-        Variant::Duo if colour.index() != 0 => 3,
-        _ => colour.index(),
+    let k = match (variant, colour.index()) {
+        (Variant::Duo, 1) | (Variant::Junior, 0) => 3,
+        (Variant::Junior, _) => 1,
+        (_, k) => k,
     };
     palette[k % palette.len()]
 }

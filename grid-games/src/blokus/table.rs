@@ -133,7 +133,7 @@ impl MoveTable {
         let board = Board::new(u32::from(size), u32::from(size)).expect("board size is small");
         let mut cells = Vec::new();
         let mut piece = Vec::new();
-        for p in Piece::all() {
+        for p in variant.pieces() {
             for (_, oriented) in p.shape().orientations(Equivalence::Free) {
                 for offset in board.placement_offsets(&oriented) {
                     let mut m = [0u16; 5];
@@ -249,7 +249,8 @@ impl MoveTable {
         self.variant
     }
 
-    /// Number of placements (13 729 on Duo, 30 433 on Classic).
+    /// Number of placements (13 729 on Duo, 30 433 on the Classic variants, 7 217 on
+    /// Junior).
     ///
     /// ```
     /// use grid_games::blokus::{MoveTable, Variant};
@@ -451,6 +452,10 @@ mod tests {
     fn placement_counts_match_the_spec() {
         assert_eq!(MoveTable::new(Variant::Duo).len(), 13_729);
         assert_eq!(MoveTable::new(Variant::Classic).len(), 30_433);
+        // Junior: its 12 shapes' orientations times their offsets on 14 × 14, counted by
+        // hand (L5 8 × 143, P 8 × 156, I5 2 × 140, O 169, T4 and Z4 4 × 156, L4 8 × 156,
+        // I4 2 × 154, V3 4 × 169, I3 2 × 168, domino 2 × 182, monomino 196).
+        assert_eq!(MoveTable::new(Variant::Junior).len(), 7_217);
     }
 
     #[test]

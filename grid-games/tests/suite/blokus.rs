@@ -7,7 +7,7 @@
 //! in `examples/data`; CI replays the project's whole corpus with the `blokus_conformance`
 //! example).
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, OnceLock};
 
 use grid_games::blokus::bots::RandomBot;
@@ -22,22 +22,22 @@ use proptest::prelude::*;
 // Shared tables and the independent rules model
 // ---------------------------------------------------------------------------------------------
 
-/// A variant's move table with every placement's piece and cells read out once.
+/// A variant's move table with every placement's piece and cells read out once, and the
+/// universe the brute-force model scans: every placement of all 21 pieces on the variant's
+/// board (from the Duo or Classic table), with the variant's move when its table has one.
 struct Geometry {
     table: Arc<MoveTable>,
     moves: Vec<(Move, Piece, Vec<Point>)>,
+    universe: Vec<(Piece, Vec<Point>, Option<Move>)>,
 }
 
 fn geometry(variant: Variant) -> &'static Geometry {
-    static DUO: OnceLock<Geometry> = OnceLock::new();
-    static CLASSIC: OnceLock<Geometry> = OnceLock::new();
-    static CLASSIC2: OnceLock<Geometry> = OnceLock::new();
-    let cell = match variant {
-        Variant::Duo => &DUO,
-        Variant::Classic => &CLASSIC,
-        Variant::Classic2 => &CLASSIC2,
-    };
-    cell.get_or_init(|| {
+    static CELLS: [OnceLock<Geometry>; 5] = [const { OnceLock::new() }; 5];
+    let k = Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .expect("a variant");
+    CELLS[k].get_or_init(|| {
         let table = Arc::new(MoveTable::new(variant));
         let moves = table
             .moves()
@@ -47,8 +47,78 @@ fn geometry(variant: Variant) -> &'static Geometry {
                 (m, piece, points)
             })
             .collect();
-        Geometry { table, moves }
+        let full = match variant.size() {
+            14 => MoveTable::new(Variant::Duo),
+            _ => MoveTable::new(Variant::Classic),
+        };
+        let universe = full
+            .moves()
+            .map(|m| {
+                let piece = full.piece(m).expect("own move");
+                let points = full.points(m).expect("own move");
+                let own = table.parse(&full.notation(m).expect("own move")).ok();
+                (piece, points, own)
+            })
+            .collect();
+        Geometry {
+            table,
+            moves,
+            universe,
+        }
     })
+}
+
+/// Junior's 12 shapes, by Pentobi's names.
+const JUNIOR: [&str; 12] = [
+    "L5", "P", "I5", "O", "T4", "Z4", "L4", "I4", "V3", "I3", "2", "1",
+];
+
+/// The copies of `piece` each colour owns in `variant`, by the rules (not by the engine's
+/// `Variant::copies`): two of each Junior shape, one of every piece elsewhere.
+fn owned(variant: Variant, piece: Piece) -> usize {
+    match variant {
+        Variant::Junior if JUNIOR.contains(&piece.name()) => 2,
+        Variant::Junior => 0,
+        _ => 1,
+    }
+}
+
+/// The copies each colour owns in all.
+fn owned_total(variant: Variant) -> usize {
+    Piece::all().map(|p| owned(variant, p)).sum()
+}
+
+/// The pieces one colour has placed, copies counted.
+#[derive(Clone, Debug, Default)]
+struct Used(HashMap<Piece, usize>);
+
+impl Used {
+    fn insert(&mut self, piece: Piece) {
+        *self.0.entry(piece).or_default() += 1;
+    }
+
+    fn count(&self, piece: Piece) -> usize {
+        self.0.get(&piece).copied().unwrap_or(0)
+    }
+}
+
+/// The player who makes colour `c`'s next placement, by the rules: in three-player Classic
+/// colour 3's `k`-th piece (from 0) is placed by player `k mod 3`; `placed3` is how many
+/// pieces colour 3 has on the board.
+fn mover(variant: Variant, c: usize, placed3: usize) -> usize {
+    match variant {
+        Variant::Classic3 if c == 3 => placed3 % 3,
+        _ => c % variant.players(),
+    }
+}
+
+/// The player whose points colour `c` earns, if any (colour 3 of three-player Classic earns
+/// for no one).
+fn scorer(variant: Variant, c: usize) -> Option<usize> {
+    match variant {
+        Variant::Classic3 if c == 3 => None,
+        _ => Some(c % variant.players()),
+    }
 }
 
 fn fresh(variant: Variant) -> Position {
@@ -66,6 +136,8 @@ const CORNERS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 struct Board {
     size: i32,
     cells: Vec<Option<Colour>>,
+    /// Cells per colour index.
+    counts: [usize; 4],
 }
 
 impl Board {
@@ -77,7 +149,15 @@ impl Board {
                 cells.push(pos.owner(Point::new(col as u8, row as u8)));
             }
         }
-        Board { size, cells }
+        let mut counts = [0; 4];
+        for c in cells.iter().flatten() {
+            counts[c.index()] += 1;
+        }
+        Board {
+            size,
+            cells,
+            counts,
+        }
     }
 
     fn on_board(&self, col: i32, row: i32) -> bool {
@@ -93,30 +173,25 @@ impl Board {
     }
 
     fn count(&self, c: Colour) -> usize {
-        self.cells.iter().filter(|&&o| o == Some(c)).count()
+        self.counts[c.index()]
     }
 }
 
-/// Spec §3, written out directly: may `c` (whose placed pieces are `used`) place `points`?
+/// The placement rules, written out directly: may `c` (whose placed pieces are `used`)
+/// place `piece` on `points`?
 fn legal_by_rules(
     board: &Board,
     variant: Variant,
     c: Colour,
-    used: &HashSet<Piece>,
+    used: &Used,
     piece: Piece,
     points: &[Point],
 ) -> bool {
-    if used.contains(&piece) {
+    if used.count(piece) >= owned(variant, piece) {
         return false;
     }
-    let cells: Vec<(i32, i32)> = points
-        .iter()
-        .map(|p| (i32::from(p.col), i32::from(p.row)))
-        .collect();
-    if !cells
-        .iter()
-        .all(|&(x, y)| board.on_board(x, y) && board.at(x, y).is_none())
-    {
+    let cells = || points.iter().map(|p| (i32::from(p.col), i32::from(p.row)));
+    if !cells().all(|(x, y)| board.on_board(x, y) && board.at(x, y).is_none()) {
         return false;
     }
     if board.count(c) == 0 {
@@ -124,7 +199,7 @@ fn legal_by_rules(
         return points.contains(&start);
     }
     let touches = |dirs: &[(i32, i32)]| {
-        cells.iter().any(|&(x, y)| {
+        cells().any(|(x, y)| {
             dirs.iter()
                 .any(|&(dx, dy)| board.at(x + dx, y + dy) == Some(c))
         })
@@ -132,22 +207,25 @@ fn legal_by_rules(
     !touches(&EDGES) && touches(&CORNERS)
 }
 
-/// Every placement of the table that `c` may play by [`legal_by_rules`].
-fn brute_legal(pos: &Position, c: Colour, used: &HashSet<Piece>) -> BTreeSet<Move> {
+/// Every placement of all 21 pieces on the board that `c` may play by [`legal_by_rules`]
+/// (a legal placement the variant's table lacks fails the test).
+fn brute_legal(pos: &Position, c: Colour, used: &Used) -> BTreeSet<Move> {
     let board = Board::of(pos);
     let variant = pos.variant();
     geometry(variant)
-        .moves
+        .universe
         .iter()
-        .filter(|(_, piece, points)| legal_by_rules(&board, variant, c, used, *piece, points))
-        .map(|&(m, _, _)| m)
+        .filter(|(piece, points, _)| legal_by_rules(&board, variant, c, used, *piece, points))
+        .map(|(piece, points, m)| {
+            m.unwrap_or_else(|| panic!("no move of {variant} for the legal {piece} on {points:?}"))
+        })
         .collect()
 }
 
 /// The pieces each colour has placed, read from the history (not from `is_used`).
-fn used_from_history(pos: &Position) -> Vec<HashSet<Piece>> {
+fn used_from_history(pos: &Position) -> Vec<Used> {
     let table = &geometry(pos.variant()).table;
-    let mut used = vec![HashSet::new(); 4];
+    let mut used = vec![Used::default(); 4];
     for (c, m) in pos.history() {
         used[c.index()].insert(table.piece(m).expect("own move"));
     }
@@ -169,7 +247,7 @@ fn describe(pos: &Position, moves: impl IntoIterator<Item = Move>) -> Vec<String
         .collect()
 }
 
-/// Points per colour by spec §5, from the board and the history alone.
+/// Points per colour by the scoring rules, from the board and the history alone.
 fn expected_points(pos: &Position) -> Vec<i64> {
     let board = Board::of(pos);
     let table = &geometry(pos.variant()).table;
@@ -181,9 +259,9 @@ fn expected_points(pos: &Position) -> Vec<i64> {
                 .filter(|&(hc, _)| hc == c)
                 .map(|(_, m)| table.piece(m).expect("own move"))
                 .collect();
-            let distinct: HashSet<Piece> = pieces.iter().copied().collect();
             let mut points = board.count(c) as i64;
-            if distinct.len() == Piece::COUNT {
+            let variant = pos.variant();
+            if pieces.len() == owned_total(variant) && variant != Variant::Junior {
                 points += 15;
                 if pieces.last() == Some(&Piece::MONOMINO) {
                     points += 5;
@@ -194,11 +272,11 @@ fn expected_points(pos: &Position) -> Vec<i64> {
         .collect()
 }
 
-/// GTP `final_score` by spec §5, from points per colour.
+/// GTP `final_score` as Pentobi writes it, from points per colour.
 fn expected_final_score(variant: Variant, points: &[i64]) -> String {
     match variant {
-        Variant::Classic => points.iter().map(|p| format!("{p} ")).collect(),
-        Variant::Duo | Variant::Classic2 => {
+        Variant::Classic | Variant::Classic3 => points.iter().map(|p| format!("{p} ")).collect(),
+        Variant::Duo | Variant::Classic2 | Variant::Junior => {
             let first: i64 = points.iter().step_by(2).sum();
             let second: i64 = points.iter().skip(1).step_by(2).sum();
             match first - second {
@@ -207,6 +285,7 @@ fn expected_final_score(variant: Variant, points: &[i64]) -> String {
                 d => format!("W+{}", -d),
             }
         }
+        other => panic!("no final_score rule written for {other}"),
     }
 }
 
@@ -293,7 +372,9 @@ fn variant_strategy() -> impl Strategy<Value = Variant> {
     prop_oneof![
         Just(Variant::Duo),
         Just(Variant::Classic),
-        Just(Variant::Classic2)
+        Just(Variant::Classic2),
+        Just(Variant::Junior),
+        Just(Variant::Classic3)
     ]
 }
 
@@ -303,11 +384,7 @@ fn variant_strategy() -> impl Strategy<Value = Variant> {
 
 /// All of the generator's answers at `pos` against the brute-force model, for every colour.
 /// `nominal` is the colour after the last mover, tracked by the caller.
-fn check_generation(
-    pos: &Position,
-    used: &[HashSet<Piece>],
-    nominal: usize,
-) -> Result<(), TestCaseError> {
+fn check_generation(pos: &Position, used: &[Used], nominal: usize) -> Result<(), TestCaseError> {
     let variant = pos.variant();
     let n = variant.colours();
     let mut brute_sets = Vec::new();
@@ -337,7 +414,9 @@ fn check_generation(
                 c.index(),
                 verdict
             );
-            prop_assert_eq!(pos.is_used(c, *piece), used[c.index()].contains(piece));
+            let count = used[c.index()].count(*piece);
+            prop_assert_eq!(pos.is_used(c, *piece), count > 0);
+            prop_assert_eq!(pos.copies_left(c, *piece), owned(variant, *piece) - count);
         }
         brute_sets.push(brute);
     }
@@ -346,7 +425,7 @@ fn check_generation(
         prop_assert!(!pos.has_legal_move(colour(index)));
         prop_assert_eq!(pos.pieces_left(colour(index)).count(), 0);
     }
-    // Turn order (spec §4): the first colour from the nominal one with a legal move.
+    // Turn order: the first colour from the nominal one with a legal move.
     let expected = (0..n)
         .map(|k| (nominal + k) % n)
         .find(|&c| !brute_sets[c].is_empty());
@@ -376,7 +455,7 @@ proptest! {
     ) {
         let mut pos = fresh(variant);
         let n = variant.colours();
-        let mut used = vec![HashSet::new(); 4];
+        let mut used = vec![Used::default(); 4];
         let mut nominal = 0;
         let checkpoints: BTreeSet<usize> =
             checkpoints.iter().map(|&k| k % (picks.len() + 1)).collect();
@@ -498,10 +577,12 @@ proptest! {
                 .filter(|&(hc, _)| hc == c)
                 .map(|(_, m)| table.piece(m).unwrap())
                 .collect();
-            let distinct: HashSet<Piece> = pieces.iter().copied().collect();
-            prop_assert_eq!(distinct.len(), pieces.len(), "a piece placed twice");
-            // Rare but legal: a random colour can place all 21 pieces (spec §5 bonus).
-            if pieces.len() == Piece::COUNT {
+            for p in Piece::all() {
+                let n = pieces.iter().filter(|&&q| q == p).count();
+                prop_assert!(n <= owned(variant, p), "{} placed {} times", p, n);
+            }
+            // Rare but legal: a random colour can place all its pieces (the bonus).
+            if pieces.len() == owned_total(variant) && variant != Variant::Junior {
                 bonus += 15;
                 if pieces.last() == Some(&Piece::MONOMINO) {
                     bonus += 5;
@@ -518,10 +599,19 @@ proptest! {
         prop_assert_eq!(last.final_score(), expected_final_score(variant, &points));
         let mut per_player = vec![0; variant.players()];
         for (c, p) in points.iter().enumerate() {
-            per_player[c % variant.players()] += p;
+            if let Some(player) = scorer(variant, c) {
+                per_player[player] += p;
+            }
         }
         prop_assert_eq!(record.outcome.scores.values(), &per_player[..]);
-        // Skipping is permanent (spec §4): a colour passed over never moves again.
+        // Who made each move: the colour's owner, or colour 3's rotation in three-player
+        // Classic.
+        let mut placed3 = 0;
+        for ((c, _), &(player, _)) in last.history().zip(&record.actions) {
+            prop_assert_eq!(player.index(), mover(variant, c.index(), placed3));
+            placed3 += usize::from(c.index() == 3);
+        }
+        // Skipping is permanent: a colour passed over never moves again.
         let colours: Vec<usize> = last.history().map(|(c, _)| c.index()).collect();
         let n = variant.colours();
         let mut skipped = HashSet::new();
@@ -547,6 +637,34 @@ proptest! {
         // Same seeds, same game.
         let again = random_match(variant, &seeds);
         prop_assert_eq!(&again.actions, &record.actions);
+    }
+}
+
+/// Every bot plays whole games of Junior and three-player Classic legally (the match runner
+/// checks every move), in every seat; the outcome's scores are the players' points.
+#[test]
+fn every_bot_plays_junior_and_three_player_classic() {
+    use grid_games::blokus::bots::{HeuristicBot, MctsBot, SearchBot};
+    use grid_games::game::Budget;
+    let rules = MatchRules::default().with_budget(Budget::iterations(30));
+    for variant in [Variant::Junior, Variant::Classic3] {
+        for shift in 0..variant.players() {
+            let mut search = SearchBot::new(1);
+            let mut mcts = MctsBot::new(2);
+            let mut heuristic = HeuristicBot::new(3);
+            let mut random = RandomBot::new(4);
+            let mut all: Vec<&mut dyn Bot<Position>> =
+                vec![&mut search, &mut mcts, &mut heuristic, &mut random];
+            all.rotate_left(shift);
+            all.truncate(variant.players());
+            let record = play_match(fresh(variant), &mut all, rules).expect("one bot per player");
+            assert!(record.forfeit.is_none(), "{variant}: {:?}", record.forfeit);
+            assert!(record.last.is_over());
+            assert_eq!(
+                record.outcome.scores.values(),
+                record.last.player_points().values()
+            );
+        }
     }
 }
 
@@ -611,7 +729,7 @@ fn all_pieces_bonus() {
     domino_last.push(piece_named("2"));
     assert_eq!(domino_last.len(), Piece::COUNT);
 
-    for variant in [Variant::Classic, Variant::Classic2] {
+    for variant in [Variant::Classic, Variant::Classic2, Variant::Classic3] {
         let pos = place_all(variant, blue, &monomino_last).expect("a placement of all pieces");
         assert_eq!(pos.history().len(), 21);
         assert_eq!(Board::of(&pos).count(blue), 89);
@@ -620,7 +738,7 @@ fn all_pieces_bonus() {
         assert_eq!(pos.points(), vec![109, 0, 0, 0]);
         assert_eq!(pos.points(), expected_points(&pos));
         let expected = match variant {
-            Variant::Classic => "109 0 0 0 ",
+            Variant::Classic | Variant::Classic3 => "109 0 0 0 ",
             _ => "B+109",
         };
         assert_eq!(pos.final_score(), expected);
@@ -629,7 +747,7 @@ fn all_pieces_bonus() {
         short.undo().unwrap();
         assert_eq!(short.points(), vec![88, 0, 0, 0]);
         // Blue is done; the turn passes to the first other colour the rules let move.
-        let none = HashSet::new();
+        let none = Used::default();
         let next = (1..4).find(|&c| !brute_legal(&pos, colour(c), &none).is_empty());
         assert_eq!(pos.colour_to_move().map(Colour::index), next);
         assert!(next.is_some());
@@ -648,6 +766,36 @@ fn all_pieces_bonus() {
     assert_eq!(duo.final_score(), "B+109");
     let duo = place_all(Variant::Duo, blue, &domino_last).expect("Duo placement");
     assert_eq!(duo.points(), vec![104, 0]);
+}
+
+/// Junior: all 24 pieces (two copies of its 12 shapes, 88 squares) earn squares only.
+#[test]
+fn junior_has_no_bonus() {
+    let green = colour(0);
+    let order: Vec<Piece> = JUNIOR
+        .iter()
+        .flat_map(|&name| [piece_named(name), piece_named(name)])
+        .collect();
+    assert_eq!(order.len(), owned_total(Variant::Junior));
+    let pos = place_all(Variant::Junior, green, &order).expect("a placement of all 24 pieces");
+    assert_eq!(pos.history().len(), 24);
+    assert_eq!(Board::of(&pos).count(green), 88);
+    assert_eq!(pos.pieces_left(green).count(), 0);
+    assert!(!pos.has_legal_move(green));
+    assert_eq!(pos.points(), vec![88, 0]);
+    assert_eq!(pos.points(), expected_points(&pos));
+    assert_eq!(pos.final_score(), "B+88");
+    // A shape not in the set has no placement at all, and a third copy none either.
+    assert!(matches!(
+        pos.parse_move("e8,d9,e9,f9,e10"),
+        Err(BlokusError::NotAPiece(_))
+    ));
+    let mut one_left = pos.clone();
+    one_left.undo().unwrap();
+    let last = pos.history().last().unwrap().1;
+    let piece = pos.table().piece(last).unwrap();
+    assert_eq!(one_left.copies_left(green, piece), 1);
+    assert_eq!(pos.copies_left(green, piece), 0);
 }
 
 /// A whole random game in which one colour places all 21 pieces (found by the property test
@@ -695,16 +843,23 @@ fn final_score_formats() {
     duo.play_as(colour(1), o).unwrap();
     assert_eq!(duo.final_score(), "W+4");
 
-    // Classic2 sums colours 0+2 against 1+3; Classic lists all four.
+    // Junior: as Duo.
+    let mut junior = fresh(Variant::Junior);
+    let l5 = junior.parse_move("e10,e11,e12,e13,f13").unwrap();
+    junior.play(l5).unwrap();
+    let o = junior.parse_move("j5,k5,j4,k4").unwrap();
+    junior.play(o).unwrap();
+    assert_eq!(junior.final_score(), "B+1");
+
+    // Classic2 sums colours 0+2 against 1+3; Classic and Classic3 list all four colours.
+    let four = ["0 0 0 0 ", "5 0 0 0 ", "5 4 0 0 ", "5 4 1 0 ", "5 4 1 5 "];
     for (variant, expected) in [
         (
             Variant::Classic2,
             ["0", "B+5", "B+1", "B+2", "W+3"].as_slice(),
         ),
-        (
-            Variant::Classic,
-            ["0 0 0 0 ", "5 0 0 0 ", "5 4 0 0 ", "5 4 1 0 ", "5 4 1 5 "].as_slice(),
-        ),
+        (Variant::Classic, four.as_slice()),
+        (Variant::Classic3, four.as_slice()),
     ] {
         let mut pos = fresh(variant);
         assert_eq!(pos.final_score(), expected[0]);
@@ -900,6 +1055,22 @@ fn table_sizes_and_opening_counts() {
     assert_eq!(geometry(Variant::Duo).table.len(), 13_729);
     assert_eq!(geometry(Variant::Classic).table.len(), 30_433);
     assert_eq!(geometry(Variant::Classic2).table.len(), 30_433);
+    assert_eq!(geometry(Variant::Classic3).table.len(), 30_433);
+    // Junior's table: the Duo board's placements of its 12 shapes, no more, no fewer.
+    let junior = geometry(Variant::Junior);
+    let expected: Vec<&(Piece, Vec<Point>, Option<Move>)> = junior
+        .universe
+        .iter()
+        .filter(|(piece, _, _)| owned(Variant::Junior, *piece) > 0)
+        .collect();
+    assert_eq!(junior.table.len(), expected.len());
+    assert!(expected.iter().all(|(_, _, m)| m.is_some()));
+    assert!(
+        junior
+            .universe
+            .iter()
+            .all(|(piece, _, m)| m.is_some() == (owned(Variant::Junior, *piece) > 0))
+    );
     // Every placement is inside the board and covers as many distinct cells as its piece.
     for variant in Variant::ALL {
         let size = variant.size();
@@ -916,14 +1087,21 @@ fn table_sizes_and_opening_counts() {
     assert_eq!(start.legal_moves().len(), 414);
     // The board is symmetric under a half turn that swaps e10 and j5.
     assert_eq!(start.count_legal_moves(colour(1)), 414);
-    let none = HashSet::new();
+    let none = Used::default();
     assert_eq!(brute_legal(&start, colour(0), &none).len(), 414);
-    for variant in [Variant::Classic, Variant::Classic2] {
+    for variant in [Variant::Classic, Variant::Classic2, Variant::Classic3] {
         let start = fresh(variant);
         for c in variant.all_colours() {
             assert_eq!(start.count_legal_moves(c), 58);
             assert_eq!(brute_legal(&start, c, &none).len(), 58);
         }
+    }
+    // Junior's first position: 189 legal placements (as Pentobi lists them), for both
+    // colours.
+    let start = fresh(Variant::Junior);
+    for c in Variant::Junior.all_colours() {
+        assert_eq!(start.count_legal_moves(c), 189);
+        assert_eq!(brute_legal(&start, c, &none).len(), 189);
     }
 }
 
@@ -935,7 +1113,8 @@ fn perft_matches_the_spec() {
     assert_eq!(perft(&mut duo, 1), 414);
     assert_eq!(perft(&mut duo, 2), 171_396);
     assert_eq!(snapshot(&duo), before);
-    for variant in [Variant::Classic, Variant::Classic2] {
+    // Three-player Classic has Classic's move rules: the same counts.
+    for variant in [Variant::Classic, Variant::Classic2, Variant::Classic3] {
         let mut pos = fresh(variant);
         let before = snapshot(&pos);
         assert_eq!(perft(&mut pos, 1), 58);
@@ -954,7 +1133,7 @@ fn perft_matches_the_spec() {
 fn brute_force_perft_matches_the_spec() {
     for (variant, expected) in [(Variant::Duo, 171_396), (Variant::Classic, 3_364)] {
         let start = fresh(variant);
-        let none = vec![HashSet::new(); 4];
+        let none = vec![Used::default(); 4];
         let mut total = 0;
         for m in brute_legal(&start, colour(0), &none[0]) {
             let mut pos = start.clone();
@@ -962,6 +1141,63 @@ fn brute_force_perft_matches_the_spec() {
             total += brute_legal(&pos, colour(1), &none[1]).len();
         }
         assert_eq!(total, expected, "{variant}");
+    }
+}
+
+/// Brute-force perft from the rules alone: every placement of all 21 pieces scanned at every
+/// ply, no move generator; `pos` is played through `play_as` only to keep the board.
+fn brute_perft(pos: &Position, used: &[Used], depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let variant = pos.variant();
+    let n = variant.colours();
+    let nominal = pos.nominal_to_move().index();
+    let Some((c, moves)) = (0..n)
+        .map(|k| colour((nominal + k) % n))
+        .map(|c| (c, brute_legal(pos, c, &used[c.index()])))
+        .find(|(_, moves)| !moves.is_empty())
+    else {
+        return 0;
+    };
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let table = &geometry(variant).table;
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_as(c, m).unwrap();
+            let mut used = used.to_vec();
+            used[c.index()].insert(table.piece(m).unwrap());
+            brute_perft(&next, &used, depth - 1)
+        })
+        .sum()
+}
+
+/// The new variants' perft against the brute-force rules: Junior's opening (189, as Pentobi
+/// lists it) and two plies; three-player Classic equal to Classic's published counts.
+#[test]
+fn perft_of_junior_and_three_player_classic_against_brute_force() {
+    let none = vec![Used::default(); 4];
+    let mut junior = fresh(Variant::Junior);
+    assert_eq!(perft(&mut junior, 1), 189);
+    let brute = brute_perft(&junior, &none, 2);
+    assert_eq!(perft(&mut junior, 2), brute);
+    let mut three = fresh(Variant::Classic3);
+    assert_eq!(brute_perft(&three, &none, 2), 3_364);
+    assert_eq!(perft(&mut three, 2), 3_364);
+}
+
+/// Depth 3 of the same, with the brute-force rules (slow: about 25 s in a release build).
+#[test]
+#[ignore = "slow; CI runs it in release"]
+fn perft_3_of_the_new_variants_against_brute_force() {
+    let none = vec![Used::default(); 4];
+    for variant in [Variant::Junior, Variant::Classic3] {
+        let mut pos = fresh(variant);
+        assert_eq!(perft(&mut pos, 3), brute_perft(&pos, &none, 3), "{variant}");
     }
 }
 

@@ -61,8 +61,8 @@ fn scrambled_blokus_game(variant: Variant, seed: u64, plies: usize, out_of_turn:
     use grid_games::blokus::MoveTable;
     use std::sync::{Arc, OnceLock};
     // One table per variant for all cases (a Classic table takes tens of milliseconds).
-    static TABLES: [OnceLock<Arc<MoveTable>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TABLES: [OnceLock<Arc<MoveTable>>; Variant::ALL.len()] =
+        [const { OnceLock::new() }; Variant::ALL.len()];
     let k = Variant::ALL
         .iter()
         .position(|&v| v == variant)
@@ -108,7 +108,7 @@ proptest! {
     /// moves for every colour; and the line has one field per placement.
     #[test]
     fn blokus_position_lines_read_back(
-        variant in prop_oneof![Just(Variant::Duo), Just(Variant::Classic), Just(Variant::Classic2)],
+        variant in proptest::sample::select(Variant::ALL.to_vec()),
         seed in any::<u64>(),
         plies in 0usize..90,
         out_of_turn in 0u8..3,
@@ -230,6 +230,8 @@ mod serde_forms {
             (Variant::Duo, 1),
             (Variant::Classic, 2),
             (Variant::Classic2, 3),
+            (Variant::Junior, 4),
+            (Variant::Classic3, 5),
         ] {
             for plies in [0, 7, 200] {
                 let pos = blokus_game(variant, seed, plies);

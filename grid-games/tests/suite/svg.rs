@@ -28,6 +28,8 @@ fn blokus_cells_match_the_moves_played() {
         (Variant::Duo, 12),
         (Variant::Classic, 30),
         (Variant::Duo, 1000),
+        (Variant::Junior, 1000),
+        (Variant::Classic3, 1000),
     ] {
         let pos = blokus_game(variant, 5, moves);
         let svg = pos.to_svg(&SvgOptions::default()).unwrap();

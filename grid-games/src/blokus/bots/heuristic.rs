@@ -150,11 +150,11 @@ impl HeuristicBot {
         let size = f64::from(v.size());
         let centre = (size - 1.0) / 2.0;
         let start = v.start_of(colour);
-        let me = v.player_index(colour);
+        let allies = pos.allies(colour.index());
         let opponents: Vec<usize> = v
             .all_colours()
-            .filter(|&c| v.player_index(c) != me)
             .map(Colour::index)
+            .filter(|&c| allies >> c & 1 == 0)
             .collect();
         let dist = |col: u8, row: u8, x: f64, y: f64| {
             ((f64::from(col) - x).powi(2) + (f64::from(row) - y).powi(2)).sqrt()
@@ -173,8 +173,8 @@ impl HeuristicBot {
             .iter()
             .map(|&(c, r)| dist(c, r, f64::from(start.col), f64::from(start.row)))
             .fold(0.0, f64::max);
-        let early = own_cells.is_empty()
-            || (near_centre > size / 5.0 && pos.pieces_left(colour).count() > 21 - 8);
+        let early =
+            own_cells.is_empty() || (near_centre > size / 5.0 && pos.pieces_placed(colour) < 8);
         let own_before = pos.live_attach_points(colour.index()) as f64;
         let opp_before: usize = opponents.iter().map(|&o| pos.live_attach_points(o)).sum();
         let w = self.weights;

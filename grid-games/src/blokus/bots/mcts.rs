@@ -90,6 +90,9 @@ pub struct SearchStats {
 struct Node {
     id: u16,
     colour: u8,
+    /// The index of the player who makes the move (the colour's owner, or in three-player
+    /// Classic the player whose turn it is to play colour 3).
+    player: u8,
     prior: f64,
     visits: u32,
     reward: f64,
@@ -175,11 +178,15 @@ impl MctsBot {
             return;
         };
         let first = self.nodes.len() as u32;
+        let player = pos
+            .mover_index(colour.index())
+            .expect("a colour of the variant") as u8;
         for &m in &self.moves {
             let size = pos.table().piece_at(m.id()).size() as f64;
             self.nodes.push(Node {
                 id: m.id() as u16,
                 colour: colour.index() as u8,
+                player,
                 prior: 0.3 + 0.1 * size,
                 visits: 0,
                 reward: 0.0,
@@ -237,6 +244,7 @@ impl Bot<Position> for MctsBot {
         self.nodes.push(Node {
             id: 0,
             colour: 0,
+            player: 0,
             prior: 0.0,
             visits: 0,
             reward: 0.0,
@@ -249,7 +257,6 @@ impl Bot<Position> for MctsBot {
         if root_children == 0 {
             return None;
         }
-        let variant = game.variant();
         let mut path = Vec::with_capacity(64);
         let mut rewards = Vec::new();
         let mut simulations = 0;
@@ -281,9 +288,7 @@ impl Bot<Position> for MctsBot {
             for &i in &path {
                 let n = &mut self.nodes[i];
                 n.visits += 1;
-                let player =
-                    variant.player_index(Colour::new(usize::from(n.colour)).expect("valid"));
-                n.reward += rewards[player];
+                n.reward += rewards[usize::from(n.player)];
             }
             simulations += 1;
             if !clock.tick(self.config.default_iterations) {

@@ -64,16 +64,21 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>>
     }
 }
 
-/// The most placements the player to move can still make: the pieces left of all its colours
-/// (two colours in Classic for two players); 1 when the game is over. Searches divide a
+/// The most placements the player to move can still make: the copies left of all the
+/// colours it plays for (two colours in Classic for two players; colour 3 too when it is
+/// its turn to play it in three-player Classic); 1 when the game is over. Searches divide a
 /// per-game budget by it ([`Budget::for_move`](crate::game::Budget::for_move)).
 fn moves_left(game: &Position) -> u32 {
-    let variant = game.variant();
     game.colour_to_move().map_or(1, |c| {
-        (0..variant.colours())
+        let allies = game.allies(c.index());
+        (0..game.variant().colours())
+            .filter(|&o| allies >> o & 1 == 1)
             .filter_map(Colour::new)
-            .filter(|&o| variant.player_of(o) == variant.player_of(c))
-            .map(|o| game.pieces_left(o).count() as u32)
-            .sum()
+            .flat_map(|o| {
+                game.pieces_left(o)
+                    .map(move |p| game.copies_left(o, p) as u32)
+            })
+            .sum::<u32>()
+            .max(1)
     })
 }

@@ -270,7 +270,7 @@ impl SearchBot {
         let mut clock = budget.start();
         if !(self.config.reuse_tree && self.reuse(game)) {
             self.nodes.clear();
-            self.nodes.push(Node::new(0, 0, 0.0));
+            self.nodes.push(Node::new(0, 0, 0, 0.0));
             self.workers[0].expand(&mut self.nodes, 0, game, &self.config);
         }
         self.root_history.clear();
@@ -520,7 +520,7 @@ mod tests {
     /// and the answer is legal, in every variant; a fresh tree's root counts every simulation.
     #[test]
     fn threads_share_one_consistent_tree() {
-        for variant in [Variant::Duo, Variant::Classic, Variant::Classic2] {
+        for variant in Variant::ALL {
             let config = SearchConfig {
                 threads: 3,
                 reuse_tree: false,

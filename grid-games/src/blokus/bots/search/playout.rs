@@ -119,7 +119,7 @@ impl PlayoutWeights {
     /// ```
     pub fn for_variant(variant: Variant) -> PlayoutWeights {
         match variant {
-            Variant::Duo => PlayoutWeights::DUO,
+            Variant::Duo | Variant::Junior => PlayoutWeights::DUO,
             _ => PlayoutWeights::CLASSIC,
         }
     }
@@ -195,7 +195,7 @@ impl Policy {
 fn playout_min_size(variant: Variant, plies: usize) -> u8 {
     let rounds = plies / variant.colours();
     let schedule: [(usize, u8); 3] = match variant {
-        Variant::Duo => [(2, 5), (3, 4), (5, 3)],
+        Variant::Duo | Variant::Junior => [(2, 5), (3, 4), (5, 3)],
         _ => [(3, 5), (5, 4), (7, 3)],
     };
     schedule
@@ -442,9 +442,13 @@ impl Playout {
         let mut local = Local::new(&self.local, min, &mut self.candidates);
         let list = &mut self.lists[c];
         let last = self.played[c].take();
-        // The piece just played (none: only other colours moved since, and some moves may
-        // have become forbidden).
-        let last_piece = last.map_or(u8::MAX, |id| table.piece_of(id) as u8);
+        // The piece just played, when it has no copy left (none: only other colours moved
+        // since, and some moves may have become forbidden; or another copy is left).
+        let unused = pos.unused_pieces(c);
+        let last_piece = last
+            .map(|id| table.piece_of(id))
+            .filter(|&p| unused >> p & 1 == 0)
+            .map_or(u8::MAX, |p| p as u8);
         list.retain(|&e| {
             let keep = e.piece != last_piece && free(forbidden, &e.cells, bit);
             if COUNT && keep {
@@ -524,13 +528,13 @@ impl Playout {
             self.local[q] = 0;
         }
         self.local_points.clear();
-        let players = pos.variant().players();
+        let allies = pos.allies(me);
         let table = pos.table();
         let edges = edge_offsets(table.stride());
         let plies = pos.history().len();
         for k in (plies.saturating_sub(3)..plies).rev() {
             let (c, id) = pos.played(k);
-            if c % players == me % players {
+            if allies >> c & 1 == 1 {
                 continue;
             }
             let open = |q: usize| pos.forbidden_at(q) & (1 << c) == 0;
@@ -597,7 +601,7 @@ mod tests {
     fn playouts_end_the_game_in_every_variant() {
         let mut rng = Rng::seed_from(3);
         let mut playout = Playout::default();
-        for variant in [Variant::Duo, Variant::Classic, Variant::Classic2] {
+        for variant in Variant::ALL {
             for local in [false, true] {
                 let mut pos = Position::new(variant);
                 restart(&mut playout, &pos);
@@ -612,10 +616,7 @@ mod tests {
     /// games, for every colour, in every variant.
     #[test]
     fn incremental_lists_equal_full_generation() {
-        for (v, variant) in [Variant::Duo, Variant::Classic, Variant::Classic2]
-            .into_iter()
-            .enumerate()
-        {
+        for (v, variant) in Variant::ALL.into_iter().enumerate() {
             for seed in 0..6u64 {
                 let mut rng = Rng::seed_from(seed + 100 * v as u64);
                 let mut pos = Position::new(variant);
@@ -663,10 +664,7 @@ mod tests {
     /// position below it, the colour to move and its moves as full generation does.
     #[test]
     fn lists_from_the_root_follow_the_descent() {
-        for (v, variant) in [Variant::Duo, Variant::Classic, Variant::Classic2]
-            .into_iter()
-            .enumerate()
-        {
+        for (v, variant) in Variant::ALL.into_iter().enumerate() {
             let mut rng = Rng::seed_from(40 + v as u64);
             let mut root = Position::new(variant);
             let mut lists = RootLists::default();

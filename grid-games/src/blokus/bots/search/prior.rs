@@ -341,9 +341,9 @@ impl<'a> Features<'a> {
     pub(super) fn new(pos: &'a Position, colour: Colour) -> Features<'a> {
         let table = pos.table();
         let variant = pos.variant();
-        let me = variant.player_index(colour);
+        let allies = pos.allies(colour.index());
         let opponents: u8 = (0..variant.colours())
-            .filter(|&o| o % variant.players() != me)
+            .filter(|&o| allies >> o & 1 == 0)
             .fold(0, |m, o| m | 1 << o);
         let mut local = vec![false; table.stride() * table.stride()];
         let plies = pos.history().len();
@@ -359,7 +359,7 @@ impl<'a> Features<'a> {
                 }
             }
         }
-        let placed = Piece::COUNT as u32 - pos.unused_pieces(colour.index()).count_ones();
+        let placed = pos.pieces_placed(colour);
         Features {
             pos,
             bit: colour.bit(),
@@ -502,7 +502,7 @@ mod tests {
     #[test]
     fn the_scorer_is_the_weighted_feature_sum() {
         let mut rng = crate::game::Rng::seed_from(11);
-        for variant in [Variant::Duo, Variant::Classic, Variant::Classic2] {
+        for variant in Variant::ALL {
             let mut pos = Position::new(variant);
             let mut moves = Vec::new();
             while let Some(colour) = pos.to_move_with_moves(&mut moves) {

@@ -8,6 +8,9 @@ pub(super) struct Node {
     pub id: u16,
     /// Colour index of the mover.
     pub colour: u8,
+    /// Index of the player who makes the move: the colour's owner, or in three-player
+    /// Classic the player whose turn it is to play colour 3 there.
+    pub player: u8,
     /// Whether the children have been generated.
     pub expanded: bool,
     /// Prior value of the move in `[0, 1]` (virtual wins per virtual visit).
@@ -21,10 +24,11 @@ pub(super) struct Node {
 }
 
 impl Node {
-    pub(super) fn new(id: usize, colour: usize, prior: f32) -> Node {
+    pub(super) fn new(id: usize, colour: usize, player: usize, prior: f32) -> Node {
         Node {
             id: id as u16,
             colour: colour as u8,
+            player: player as u8,
             expanded: false,
             prior,
             visits: 0,
@@ -118,20 +122,19 @@ impl Played {
 
 /// Backs up one simulation whose descent already counted its visits (see `worker.rs`).
 /// `path[d]` is the node chosen at depth `d` below the root (node 0), `sequence` every move of the simulation from the root on (tree moves first, then the
-/// playout) as (colour index, move id), `rewards` the reward per player and `player_of` maps a
-/// colour index to its player. With `rave`, every child of a node on the path whose move the
-/// same colour played later in the simulation gets an AMAF update.
+/// playout) as (colour index, move id), and `rewards` the reward per player (each node's own
+/// [`player`](Node::player) takes it). With `rave`, every child of a node on the path whose
+/// move the same colour played later in the simulation gets an AMAF update.
 pub(super) fn backup(
     nodes: &mut [Node],
     path: &[usize],
     sequence: &[(usize, usize)],
     rewards: &[f64],
-    player_of: impl Fn(usize) -> usize,
     rave: Option<(&mut Played, usize)>,
 ) {
     for &i in path {
         let n = &mut nodes[i];
-        n.reward += rewards[player_of(usize::from(n.colour))];
+        n.reward += rewards[usize::from(n.player)];
     }
     let Some((played, table_len)) = rave else {
         return;
@@ -148,7 +151,7 @@ pub(super) fn backup(
             let ch = &mut nodes[i];
             if played.contains(usize::from(ch.colour), usize::from(ch.id)) {
                 ch.amaf_visits += 1;
-                ch.amaf_reward += rewards[player_of(usize::from(ch.colour))];
+                ch.amaf_reward += rewards[usize::from(ch.player)];
             }
         }
     }
@@ -179,12 +182,12 @@ mod tests {
     /// child 3's move for the same colour and child 1's move for another colour.
     #[test]
     fn backup_updates_the_path_and_the_moves_played_later() {
-        let mut nodes = vec![Node::new(0, 0, 0.0); 4];
+        let mut nodes = vec![Node::new(0, 0, 0, 0.0); 4];
         nodes[0].first_child = 1;
         nodes[0].children = 3;
         nodes[0].expanded = true;
         for (i, id) in [(1, 10), (2, 20), (3, 30)] {
-            nodes[i] = Node::new(id, 0, 0.5);
+            nodes[i] = Node::new(id, 0, 0, 0.5);
         }
         let mut played = Played::default();
         let sequence = [(0, 20), (1, 10), (0, 30)];
@@ -196,7 +199,6 @@ mod tests {
             &[2],
             &sequence,
             &[0.75, 0.25],
-            |c| c,
             Some((&mut played, 64)),
         );
         assert_eq!(
@@ -228,7 +230,7 @@ mod tests {
     #[test]
     fn extract_keeps_the_subtree() {
         // 0 -> {1, 2}; 1 -> {3, 4}; 2 -> {5}; 4 -> {6}
-        let mut nodes: Vec<Node> = (0..7).map(|i| Node::new(i, 0, 0.5)).collect();
+        let mut nodes: Vec<Node> = (0..7).map(|i| Node::new(i, 0, 0, 0.5)).collect();
         for (parent, first, count) in [(0, 1, 2), (1, 3, 2), (2, 5, 1), (4, 6, 1)] {
             nodes[parent].first_child = first;
             nodes[parent].children = count;

@@ -65,7 +65,7 @@ impl Worker {
         if let Some(colour) = colour {
             prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
         }
-        attach(nodes, node, colour, &self.moves, &self.priors);
+        attach(nodes, node, mover(pos, colour), &self.moves, &self.priors);
     }
 
     /// Readies the worker for a search from `root` with `config`: every colour's legal moves
@@ -122,11 +122,12 @@ impl Worker {
                 Step::Stop => return,
                 Step::Expand => {
                     let colour = self.children_of(pos, config);
+                    let mover = mover(pos, colour);
                     let (moves, priors) = (&self.moves, &self.priors);
                     // Another worker may have expanded the node meanwhile: its children stand.
                     tree.with(|nodes| {
                         if !nodes[node].expanded {
-                            attach(nodes, node, colour, moves, priors);
+                            attach(nodes, node, mover, moves, priors);
                         }
                     });
                 }
@@ -170,16 +171,8 @@ impl Worker {
     /// Adds the rewards of the finished simulation (`pos`, played out) to the nodes of the
     /// descent, and the all-moves-as-first values.
     fn back_up(&mut self, nodes: &mut [Node], pos: &Position, config: &SearchConfig) {
-        let players = pos.variant().players();
         let rave = (config.rave > 0.0).then_some((&mut self.played, pos.table().len()));
-        tree::backup(
-            nodes,
-            &self.path,
-            &self.sequence,
-            &self.rewards,
-            |c| c % players,
-            rave,
-        );
+        tree::backup(nodes, &self.path, &self.sequence, &self.rewards, rave);
     }
 }
 
@@ -193,23 +186,32 @@ enum Step {
     Down(usize, usize, usize, bool),
 }
 
+/// The colour to move in `pos` (`None`: the game is over) with the index of the player who
+/// makes its move.
+fn mover(pos: &Position, colour: Option<Colour>) -> Option<(Colour, usize)> {
+    colour.map(|c| {
+        let player = pos.mover_index(c.index()).expect("a colour of the variant");
+        (c, player)
+    })
+}
+
 /// Marks `node` expanded and appends its children: the moves with a prior (`None`: left out)
-/// of `colour` (`None`: the game is over, no children).
+/// of the `mover` colour and player (`None`: the game is over, no children).
 fn attach(
     nodes: &mut Vec<Node>,
     node: usize,
-    colour: Option<Colour>,
+    mover: Option<(Colour, usize)>,
     moves: &[Move],
     priors: &[Option<f32>],
 ) {
     nodes[node].expanded = true;
-    let Some(colour) = colour else {
+    let Some((colour, player)) = mover else {
         return;
     };
     let first = nodes.len();
     for (m, p) in moves.iter().zip(priors) {
         if let Some(p) = *p {
-            nodes.push(Node::new(m.id(), colour.index(), p));
+            nodes.push(Node::new(m.id(), colour.index(), player, p));
         }
     }
     nodes[node].first_child = first as u32;
