@@ -1,6 +1,5 @@
-//! Replays a Blokus legal-move corpus (the format of `../shared/data/blokus/legal_corpus.jsonl`;
-//! a 20-record sample ships in `examples/data/`) and checks every record; the format is in
-//! `--help`.
+//! Replays a Blokus legal-move corpus recorded from Pentobi (a 24-record sample ships in
+//! `examples/data/`) and checks every record; the format is in `--help`.
 //!
 //! ```text
 //! cargo run --release -p grid-games --example blokus_conformance            # the shipped sample
@@ -30,9 +29,10 @@ INPUT (JSON Lines), from FILE, or standard input for `-`:
   {\"type\": \"pos\", \"game\": \"duo-pentobi-L1-s1\", \"variant\": \"duo\", \"ply\": 17,
    \"to_move\": 1, \"moves\": [[0, \"e8,d9,e9,f9,e10\"], [1, \"pass\"], ...],
    \"n_legal\": 20, \"legal\": [\"a1,b1,a2\", ...]}
-      one decision point. `variant` is `duo`, `classic` or `classic_2` (or a GTP game name).
-      `moves` is everything played before it from the empty board, as [colour, move] pairs:
-      colour indices are Duo 0 (starts at e10) and 1 (j5), Classic 0..3 (a20, t20, t1, a1);
+      one decision point. `variant` is `duo`, `classic`, `classic_2`, `junior` or `classic_3`
+      (or a GTP game name). `moves` is everything played before it from the empty board, as
+      [colour, move] pairs: colour indices are Duo and Junior 0 (starts at e10) and 1 (j5),
+      the Classic variants 0..3 (a20, t20, t1, a1);
       a move is a placement string (the cells as column letter + row number, comma-separated,
       any order and case) or \"pass\" for a colour that has no legal placement. `to_move` is
       the colour whose legal placements `legal` lists (each placement once, any order) and
@@ -44,14 +44,12 @@ INPUT (JSON Lines), from FILE, or standard input for `-`:
    \"final_score\": \"B+12\"}
       a complete game (other fields such as policy, level, seed, plies are ignored). Checked:
       the replay is legal, the game is over after it, and `final_score` equals ours verbatim:
-      Duo and classic_2 `B+n`, `W+n` or `0`; Classic four point totals each followed by a
-      space, e.g. \"62 73 71 59 \".
+      Duo, Junior and classic_2 `B+n`, `W+n` or `0`; Classic and classic_3 the four colours'
+      points each followed by a space, e.g. \"62 73 71 59 \".
 
   Records are independent: any subset of a corpus, in any order, is a valid input.
   Without FILE the sample shipped with the crate is read (grid-games/examples/data/
-  blokus_legal_sample.jsonl, 20 records of three games). The project's full corpus lives
-  outside the repository, in ../shared/data/blokus/legal_corpus.jsonl (its README describes
-  how it was made).
+  blokus_legal_sample.jsonl, 24 records of five games).
 
 OUTPUT:
   Standard output: one line per failing record (`line N: ...`, the first differences), then

@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
-use grid_games::blokus::Position;
 use grid_games::blokus::bots::{BOT_NAMES, SearchBot, SearchConfig, named_bot};
 use grid_games::blokus::gtp::GtpEngine;
+use grid_games::blokus::{Position, Variant};
 use grid_games::game::Bot;
 use grid_games::game::Budget;
 
@@ -41,13 +41,17 @@ COMMANDS:
   known_command CMD      true or false
   list_commands          the commands below, one per line
   set_game NAME          `Blokus Duo` (14 x 14, the default), `Blokus` (Classic, four
-                         colours 1..4) or `Blokus Two-Player` (Classic board, two players of
-                         two colours); also `duo`, `classic`, `classic_2`. Clears the board.
+                         colours 1..4), `Blokus Two-Player` (Classic board, two players of
+                         two colours), `Blokus Junior` (14 x 14, 12 shapes in two copies
+                         each, no bonus) or `Blokus Three-Player` (Classic board, three
+                         players, the fourth colour played in turn); also the ids `duo`,
+                         `classic`, `classic_2`, `junior`, `classic_3` and the short ids `d`,
+                         `c`, `c2`, `j`, `c3`. Clears the board.
   boardsize N            accepted only for the current variant's size (14 or 20)
   clear_board            the empty board of the current variant
-  play COLOUR MOVE       plays MOVE for COLOUR. Colours: Duo `b` (black/blue, starts at e10)
-                         and `w` (white/green, starts at j5); Classic `1`..`4` (blue, yellow,
-                         red, green). MOVE is a placement, its cells as column letter + row
+  play COLOUR MOVE       plays MOVE for COLOUR. Colours: Duo and Junior `b` (black/blue,
+                         starts at e10) and `w` (white/green, starts at j5); the Classic
+                         variants `1`..`4` (blue, yellow, red, green). MOVE is a placement, its cells as column letter + row
                          number separated by commas, e.g. `e8,d9,e9,f9,e10` (a1 is the lower
                          left corner). Turn order is not enforced; `pass` is refused.
   genmove COLOUR         the bot's move for COLOUR, played; `pass` when COLOUR has no move
@@ -56,8 +60,8 @@ COMMANDS:
   cputime                CPU seconds of this process (Linux /proc/self/stat; elsewhere the
                          bot's thinking time)
   showboard              the board as text
-  final_score            Duo and Two-Player `B+n`, `W+n` or `0`; Classic the four point
-                         totals, each followed by a space
+  final_score            Duo, Junior and Two-Player `B+n`, `W+n` or `0`; Classic and
+                         Three-Player the four colours' points, each followed by a space
   quit                   answers, then ends the session
 
 BOTS (--bot):
@@ -69,7 +73,7 @@ BOTS (--bot):
 
 EXIT STATUS:
   0 after `quit` or at the end of standard input, 1 when standard input cannot be read or
-  standard output is closed, 2 for bad arguments (an unknown bot, --ms outside 1..=3600000,
+  standard output is closed, 2 for bad arguments (an unknown bot or --game, --ms outside 1..=3600000,
   --iterations outside 1..=1000000000, a --seed that is not a whole number).";
 
 /// A Go Text Protocol engine for Blokus on standard input and output.
@@ -80,6 +84,12 @@ struct Args {
     #[arg(long, value_name = "NAME", default_value = "search",
           value_parser = PossibleValuesParser::new(BOT_NAMES))]
     bot: String,
+    /// The variant the session starts with, as Pentobi's `--game` takes it: an id (`duo`,
+    /// `classic`, `classic_2`, `junior`, `classic_3`), a short id (`d`, `c`, `c2`, `j`, `c3`)
+    /// or a GTP game name; `set_game` changes it.
+    #[arg(long, short = 'g', value_name = "VARIANT", default_value = "duo",
+          value_parser = parse_variant)]
+    game: Variant,
     /// Time budget per genmove in milliseconds, 1..=3600000 (default: the bot's own budget).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
     ms: Option<u64>,
@@ -102,6 +112,14 @@ struct Args {
 
 const PROG: &str = "blokus_gtp";
 
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    Variant::parse(s).map_err(|_| {
+        format!(
+            "unknown variant `{s}` (known: duo, classic, classic_2, junior, classic_3, their short ids d, c, c2, j, c3, or a GTP game name)"
+        )
+    })
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let mut budget = Budget::default();
@@ -118,6 +136,9 @@ fn main() -> ExitCode {
         bot
     };
     let mut engine = GtpEngine::new(bot, budget);
+    if args.game != Variant::Duo {
+        engine = engine.with_position(Position::new(args.game));
+    }
     if cpu_seconds().is_some() {
         engine = engine.with_cpu_clock(Box::new(|| cpu_seconds().unwrap_or(0.0)));
     }

@@ -40,9 +40,14 @@ THE SERIES:
   In game g (0-based) bot A plays player 0, the first colour, when g is even and player 1
   otherwise. In `classic` (four players) bot A takes players 0 and 2 (or 1 and 3) and its
   score is their sum; in `classic_2` each bot plays two colours anyway. A game is won by the
-  larger score (points: squares placed, +15 for placing all 21 pieces, +5 more if the last one
-  was the monomino), equal scores draw. A bot that returns no move, an illegal move or panics
-  forfeits that game and loses it.
+  larger score (points: squares placed, +15 for placing all pieces, +5 more if the last one
+  was the monomino; no bonus in `junior`), equal scores draw. A bot that returns no move, an
+  illegal move or panics forfeits that game and loses it.
+
+  In `classic_3` (three players; the fourth colour is played in turn) bot A takes player g mod 3 and
+  bot B the two others, and each game counts as two results, A's points against each of B's
+  two players (a forfeit by either side loses both): the counts below are of these results,
+  twice the games, and equal bots score 50 %.
 
   Each bot thinks with --ms / --iterations unless its own --ms-a / --iterations-a (bot A)
   or --ms-b / --iterations-b (bot B) is given; a side's own limit replaces the shared ones
@@ -81,7 +86,8 @@ struct Args {
     /// Bot B.
     #[arg(value_name = "BOT_B", value_parser = PossibleValuesParser::new(BOT_NAMES))]
     bot_b: String,
-    /// The variant: duo, classic (four players) or classic_2 (or a GTP game name).
+    /// The variant: duo, classic (four players), classic_2, junior or classic_3 (three
+    /// players), or a GTP game name.
     #[arg(long, value_name = "VARIANT", default_value = "duo", value_parser = parse_variant)]
     variant: Variant,
     /// Number of games, 1..=1000000.
@@ -132,7 +138,9 @@ const PROG: &str = "blokus_match";
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::parse(s).map_err(|_| {
-        format!("unknown variant `{s}` (known: duo, classic, classic_2, or a GTP game name)")
+        format!(
+            "unknown variant `{s}` (known: duo, classic, classic_2, junior, classic_3, or a GTP game name)"
+        )
     })
 }
 
@@ -184,9 +192,16 @@ fn budgets(args: &Args) -> [Budget; 2] {
 /// Plays game `g` and adds it to `summary`.
 fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) -> Summary {
     let players = args.variant.players();
-    let seat_of_a = (g % 2) as usize;
+    let three = players == 3;
+    let seat_of_a = (g % if three { 3 } else { 2 }) as usize;
     // The side (0 = A, 1 = B) of each player.
-    let side = |p: Player| (p.index() + seat_of_a) % 2;
+    let side = |p: Player| {
+        if three {
+            usize::from(p.index() != seat_of_a)
+        } else {
+            (p.index() + seat_of_a) % 2
+        }
+    };
     let names = [&args.bot_a, &args.bot_b];
     let mut bots: Vec<Box<dyn Bot<Position> + Send>> = Player::all(players)
         .map(|p| {
@@ -215,21 +230,35 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
     let rules = MatchRules::default();
     let record = play_match(Position::with_table(Arc::clone(table)), &mut seats, rules)
         .expect("one bot per player");
-    // The game as a two-sided outcome: A's players against B's.
-    let mut points = [0i64; 2];
-    for (p, &s) in record.outcome.scores.iter() {
-        points[side(p)] += s;
-    }
-    let mut team = Outcome::from_scores(ByPlayer::from(points));
-    if let Some((p, _)) = &record.forfeit {
-        team.verdict = Verdict::Forfeit(if side(*p) == 0 {
-            Player::FIRST
-        } else {
-            Player::SECOND
-        });
-    }
+    // The game as two-sided outcomes: A's players against B's (with three players, A's
+    // player against each of B's).
+    let scores = &record.outcome.scores;
+    let pairs: Vec<[i64; 2]> = if three {
+        let a = scores[Player::new(seat_of_a).expect("a seat")];
+        scores
+            .iter()
+            .filter(|&(p, _)| side(p) == 1)
+            .map(|(_, &b)| [a, b])
+            .collect()
+    } else {
+        let mut points = [0i64; 2];
+        for (p, &s) in scores.iter() {
+            points[side(p)] += s;
+        }
+        vec![points]
+    };
     let mut summary = Summary::default();
-    summary.tally.add(&team, Player::FIRST);
+    for points in pairs {
+        let mut team = Outcome::from_scores(ByPlayer::from(points));
+        if let Some((p, _)) = &record.forfeit {
+            team.verdict = Verdict::Forfeit(if side(*p) == 0 {
+                Player::FIRST
+            } else {
+                Player::SECOND
+            });
+        }
+        summary.tally.add(&team, Player::FIRST);
+    }
     for (p, t) in record.think_time.iter() {
         summary.time[side(p)] += *t;
     }
@@ -284,13 +313,18 @@ fn main() -> ExitCode {
         Some((lo, hi)) => format!("95 % interval {:.1}-{:.1} %", 100.0 * lo, 100.0 * hi),
         None => "no interval from one game".to_string(),
     };
+    let results = if args.variant.players() == 3 {
+        format!("{} games, {} results", args.games, tally.games())
+    } else if tally.games() == 1 {
+        "1 game".to_string()
+    } else {
+        format!("{} games", tally.games())
+    };
     println!(
-        "{} vs {} on {}: {} {}, {} wins, {} draws, {} losses for {}: score {:.1} % ({interval}), mean score difference {:+.2}",
+        "{} vs {} on {}: {results}, {} wins, {} draws, {} losses for {}: score {:.1} % ({interval}), mean score difference {:+.2}",
         args.bot_a,
         args.bot_b,
         args.variant,
-        tally.games(),
-        if tally.games() == 1 { "game" } else { "games" },
         tally.wins,
         tally.draws,
         tally.losses,
