@@ -12,7 +12,7 @@ use family_support::cli;
 #[path = "support/course_ai.rs"]
 mod course_ai;
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -42,6 +42,12 @@ PROTOCOL (one JSON object per line on standard input, one answer line on standar
   reads it as straight on) with a message on standard error; the program then forgets the
   game, and the adapter sends a whole frame next turn. End of input ends the program.
 
+  A line longer than --max-line-mib (64 MiB by default) is not read whole: the program reads
+  that much, skips the rest, and answers `n resync`. Reading a line takes about eight times
+  its size in memory at most, so the default bounds a turn to about half a GiB; a full frame
+  of the course's 102 x 101 board is about 100 KB, and the default fits full frames of boards
+  up to about 2 500 x 2 500 (the largest board, 4 096 x 4 096, needs --max-line-mib 256).
+
 EXIT STATUS:
   0 at the end of input, 2 for bad arguments.";
 
@@ -56,6 +62,11 @@ struct Args {
     /// Seed of the bot (each further game in one run adds one).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// The longest input line read, in MiB (1..=4096); a longer line is skipped and answered
+    /// `n resync`.
+    #[arg(long, value_name = "MIB", default_value_t = 64,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
+    max_line_mib: u64,
 }
 
 const PROG: &str = "paperio_course_ai";
@@ -66,18 +77,39 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(e) => return cli::fail(PROG, e),
     };
+    let limit = args.max_line_mib << 20;
     let stdin = std::io::stdin();
+    let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() {
-            continue;
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        match (&mut input).take(limit + 1).read_until(b'\n', &mut raw) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
         }
-        let answer = match session.turn(&line) {
-            Ok(turn) => turn.to_string(),
-            Err(e) => {
-                eprintln!("{PROG}: {e}; answering n and asking for a whole frame");
-                format!("{} resync", Turn::Straight)
+        let answer = if raw.len() as u64 > limit && raw.last() != Some(&b'\n') {
+            // Longer than the limit: skip the rest unread, forget the game.
+            if skip_line(&mut input).is_err() {
+                break;
+            }
+            session.forget();
+            eprintln!(
+                "{PROG}: skipped a line longer than {} MiB (--max-line-mib); answering n and asking for a whole frame",
+                args.max_line_mib
+            );
+            format!("{} resync", Turn::Straight)
+        } else {
+            let line = String::from_utf8_lossy(&raw);
+            if line.trim().is_empty() {
+                continue;
+            }
+            match session.turn(&line) {
+                Ok(turn) => turn.to_string(),
+                Err(e) => {
+                    eprintln!("{PROG}: {e}; answering n and asking for a whole frame");
+                    format!("{} resync", Turn::Straight)
+                }
             }
         };
         if writeln!(out, "{answer}")
@@ -88,4 +120,24 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Reads up to and including the next newline (or to the end of the input), keeping nothing.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
 }

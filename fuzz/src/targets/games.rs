@@ -54,6 +54,12 @@ pub fn targets() -> Vec<Target> {
             512,
         ),
         t(
+            "bot-configs",
+            "every bot's settings with extreme values, set directly or through a serde document: a legal move within 1.5 times a short deadline (plus slack), never a panic or a runaway",
+            bot_configs,
+            256,
+        ),
+        t(
             "tournament",
             "tournament settings with arbitrary numbers (NaN, huge, tiny steps), matchmaking, Elo formulas",
             tournament,
@@ -915,5 +921,200 @@ fn tournament(data: &[u8]) -> CaseResult {
         .collect();
     let scored = elo::score_field(&field, float(&mut u));
     ensure!(scored.len() == field.len(), "score_field lost entrants");
+    Ok(Verdict::Accepted)
+}
+
+/// An integer from an edge-heavy menu, as JSON text (`u64::MAX`, `i64::MIN`, huge floats,
+/// zero, small values).
+fn json_number(u: &mut Unstructured<'_>) -> String {
+    match u.int_in_range(0u8..=5).unwrap_or(0) {
+        0 => u64::MAX.to_string(),
+        1 => i64::MIN.to_string(),
+        2 => (*u
+            .choose(&["1e308", "-1e308", "5e-324", "-0.0", "0"])
+            .unwrap_or(&"0"))
+        .to_string(),
+        3 => u.arbitrary::<u64>().unwrap_or(0).to_string(),
+        4 => u.arbitrary::<i32>().unwrap_or(0).to_string(),
+        _ => u.int_in_range(0u32..=8).unwrap_or(0).to_string(),
+    }
+}
+
+/// A JSON object giving some of `fields` edge-heavy numbers (the rest take their defaults).
+fn json_settings(u: &mut Unstructured<'_>, fields: &[&str]) -> String {
+    let mut chosen = Vec::new();
+    for f in fields {
+        if u.ratio(1, 2).unwrap_or(false) {
+            chosen.push(format!("\"{f}\": {}", json_number(u)));
+        }
+    }
+    format!("{{{}}}", chosen.join(", "))
+}
+
+/// A `usize` from an edge-heavy menu.
+fn size(u: &mut Unstructured<'_>) -> usize {
+    match u.int_in_range(0u8..=3).unwrap_or(0) {
+        0 => *u
+            .choose(&[0, 1, usize::MAX, usize::MAX / 2, 1 << 40])
+            .unwrap_or(&0),
+        1 => u.arbitrary().unwrap_or(0),
+        _ => u.int_in_range(0..=100).unwrap_or(0),
+    }
+}
+
+fn bot_configs(data: &[u8]) -> CaseResult {
+    use grid_games::blokus::bots::{HeuristicBot, HeuristicWeights, MctsBot, MctsConfig};
+    use grid_games::blokus::bots::{SearchBot, SearchConfig};
+    use grid_games::game::{Bot, Budget};
+    use grid_games::paperio::bots::{PlannerBot, PlannerConfig, RaiderBot, RaiderConfig};
+    use std::time::{Duration, Instant};
+
+    let mut u = Unstructured::new(data);
+    let serde = u.ratio(1, 2).unwrap_or(false);
+    let deadline = Duration::from_millis(u.int_in_range(1..=30).unwrap_or(10));
+    let budget = Budget::time(deadline);
+    let kind = u.int_in_range(0u8..=4).unwrap_or(0);
+    let mut bot: Box<dyn Bot<Position>> = Box::new(HeuristicBot::new(1));
+    let mut paperio_bot: Option<Box<dyn Bot<paperio::Position>>> = None;
+    match kind {
+        0 => {
+            let config = if serde {
+                let doc = json_settings(
+                    &mut u,
+                    &[
+                        "exploration",
+                        "prior_visits",
+                        "playout_sample",
+                        "default_iterations",
+                        "max_nodes",
+                    ],
+                );
+                match serde_json::from_str::<MctsConfig>(&doc) {
+                    Ok(c) => c,
+                    Err(_) => return Ok(Verdict::Rejected),
+                }
+            } else {
+                let mut c = MctsConfig::default();
+                c.exploration = float(&mut u);
+                c.prior_visits = float(&mut u);
+                c.playout_sample = size(&mut u);
+                c.max_nodes = size(&mut u);
+                c
+            };
+            bot = Box::new(MctsBot::with_config(1, config));
+        }
+        1 => {
+            let config = if serde {
+                let doc = json_settings(
+                    &mut u,
+                    &[
+                        "exploration",
+                        "prior_visits",
+                        "rave",
+                        "margin_weight",
+                        "threads",
+                        "max_nodes",
+                        "default_iterations",
+                    ],
+                );
+                match serde_json::from_str::<SearchConfig>(&doc) {
+                    Ok(c) => c,
+                    Err(_) => return Ok(Verdict::Rejected),
+                }
+            } else {
+                let mut c = SearchConfig::default();
+                c.exploration = float(&mut u);
+                c.prior_visits = float(&mut u);
+                c.rave = float(&mut u);
+                c.margin_weight = float(&mut u);
+                c.threads = size(&mut u) % 3;
+                c.max_nodes = size(&mut u);
+                c.prior.sharpness = float(&mut u) as f32;
+                c.prior.size = float(&mut u) as f32;
+                c
+            };
+            bot = Box::new(SearchBot::with_config(1, config));
+        }
+        2 => {
+            let mut w = HeuristicWeights::default();
+            w.cells = float(&mut u);
+            w.own_attach = float(&mut u);
+            w.opponent_attach = float(&mut u);
+            w.phase = float(&mut u);
+            bot = Box::new(HeuristicBot::with_config(1, w));
+        }
+        3 => {
+            let config = if serde {
+                let doc = json_settings(&mut u, &["max_loop", "margin"]);
+                match serde_json::from_str::<RaiderConfig>(&doc) {
+                    Ok(c) => c,
+                    Err(_) => return Ok(Verdict::Rejected),
+                }
+            } else {
+                let mut c = RaiderConfig::default();
+                c.max_loop = u.arbitrary().unwrap_or(0);
+                c.margin = u.arbitrary().unwrap_or(0);
+                c
+            };
+            paperio_bot = Some(Box::new(RaiderBot::with_config(1, config)));
+        }
+        _ => {
+            let config = if serde {
+                let doc = json_settings(
+                    &mut u,
+                    &["max_side", "margin", "start_share", "escape_margin"],
+                );
+                match serde_json::from_str::<PlannerConfig>(&doc) {
+                    Ok(c) => c,
+                    Err(_) => return Ok(Verdict::Rejected),
+                }
+            } else {
+                let mut c = PlannerConfig::default();
+                c.max_side = u.arbitrary().unwrap_or(0);
+                c.margin = u.arbitrary().unwrap_or(0);
+                c.start_share = u.arbitrary().unwrap_or(0);
+                c.escape_margin = u.arbitrary().unwrap_or(0);
+                c
+            };
+            paperio_bot = Some(Box::new(PlannerBot::with_config(1, config)));
+        }
+    }
+    let slack = Duration::from_millis(300);
+    if let Some(mut bot) = paperio_bot {
+        let config = Config::default().with_size(40, 30);
+        let mut rng = Rng::seed_from(u.arbitrary().unwrap_or(0));
+        let mut game = paperio::Position::random(config, &mut rng).map_err(|e| e.to_string())?;
+        for _ in 0..u.int_in_range(0..=20).unwrap_or(0) {
+            if game.end().is_some() {
+                break;
+            }
+            let start = Instant::now();
+            let turn = bot.choose(&game, budget);
+            let took = start.elapsed();
+            ensure!(
+                took <= deadline * 3 / 2 + slack,
+                "{took:?} on a {deadline:?} budget"
+            );
+            let Some(turn) = turn else { break };
+            game.play(turn).map_err(|e| e.to_string())?;
+        }
+        return Ok(Verdict::Accepted);
+    }
+    let variant = *u
+        .choose(&[Variant::Duo, Variant::Junior, Variant::Classic3])
+        .unwrap_or(&Variant::Duo);
+    let mut pos = blokus_position(variant);
+    for _ in 0..u.int_in_range(0..=6).unwrap_or(0) {
+        let start = Instant::now();
+        let m = bot.choose(&pos, budget);
+        let took = start.elapsed();
+        ensure!(
+            took <= deadline * 3 / 2 + slack,
+            "{took:?} on a {deadline:?} budget"
+        );
+        let Some(m) = m else { break };
+        ensure!(pos.legal_moves().contains(&m), "an illegal move");
+        pos.play(m).map_err(|e| e.to_string())?;
+    }
     Ok(Verdict::Accepted)
 }

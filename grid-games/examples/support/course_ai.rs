@@ -194,6 +194,11 @@ impl Session {
         self.bot = named_bot(&self.bot_name, seed).expect("the name was checked");
     }
 
+    /// Forgets the game: the next line must bring a full frame.
+    pub fn forget(&mut self) {
+        self.game = None;
+    }
+
     /// Reads one line and answers the move. After an error the session forgets its game: the
     /// next line must bring a full frame (the program answers `n resync` to ask for one).
     pub fn turn(&mut self, line: &str) -> Result<Turn, String> {

@@ -26,9 +26,10 @@
 //! assert!(engine.respond("quit").unwrap().quit);
 //! ```
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{Position, Variant};
+use super::{MoveTable, Position, Variant};
 use crate::game::{Bot, Budget};
 
 /// The commands the engine knows, for `list_commands` and `known_command`.
@@ -96,6 +97,10 @@ pub struct GtpEngine {
     bot: Box<dyn Bot<Position> + Send>,
     budget: Budget,
     pos: Position,
+    /// The move tables of the variants this session has played, kept so that switching back
+    /// with `set_game` costs nothing (a table takes tens of milliseconds to build; at most
+    /// one per variant, about 8 MB for Classic).
+    tables: Vec<Arc<MoveTable>>,
     thinking: Duration,
     cpu_clock: Option<Box<dyn Fn() -> f64 + Send>>,
 }
@@ -127,6 +132,7 @@ impl GtpEngine {
             bot,
             budget,
             pos: Position::new(Variant::Duo),
+            tables: Vec::new(),
             thinking: Duration::ZERO,
             cpu_clock: None,
         }
@@ -244,11 +250,15 @@ impl GtpEngine {
             "quit" => Ok(String::new()),
             "set_game" => {
                 let variant = Variant::parse(&args.join(" ")).map_err(|e| e.to_string())?;
-                if variant != self.pos.variant() {
-                    self.pos = Position::new(variant);
-                } else {
-                    self.pos = Position::with_table(self.pos.table().clone());
+                let current = Arc::clone(self.pos.table());
+                if !self.tables.iter().any(|t| Arc::ptr_eq(t, &current)) {
+                    self.tables.push(current);
                 }
+                let table = match self.tables.iter().find(|t| t.variant() == variant) {
+                    Some(t) => Arc::clone(t),
+                    None => Arc::new(MoveTable::new(variant)),
+                };
+                self.pos = Position::with_table(table);
                 Ok(String::new())
             }
             "boardsize" => match args.first().and_then(|s| s.parse::<u8>().ok()) {
@@ -420,6 +430,29 @@ mod tests {
         assert_eq!(score.matches(' ').count(), 5, "{score:?}");
         assert_eq!(answer(&mut e, "set_game j"), "= \n\n");
         assert_eq!(e.position().variant(), Variant::Junior);
+    }
+
+    /// Switching variants back and forth builds each move table once (a Classic table took
+    /// 70 to 180 ms at every `set_game`).
+    #[test]
+    fn set_game_builds_each_move_table_once() {
+        let mut e = engine();
+        let duo = Arc::clone(e.position().table());
+        answer(&mut e, "set_game Blokus");
+        let classic = Arc::clone(e.position().table());
+        for _ in 0..3 {
+            answer(&mut e, "set_game Blokus Duo");
+            assert!(Arc::ptr_eq(e.position().table(), &duo));
+            answer(&mut e, "set_game Blokus");
+            assert!(Arc::ptr_eq(e.position().table(), &classic));
+            answer(&mut e, "set_game Blokus Three-Player");
+            assert_eq!(e.position().variant(), Variant::Classic3);
+        }
+        assert!(e.tables.len() <= Variant::ALL.len());
+        // A fresh board each time.
+        answer(&mut e, "play 1 a20");
+        answer(&mut e, "set_game Blokus Three-Player");
+        assert_eq!(e.position().history().len(), 0);
     }
 
     #[test]

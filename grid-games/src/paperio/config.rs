@@ -141,27 +141,42 @@ impl Config {
     ///
     /// The heads always land on the board, on different cells, when `k ≥ 7` and `h ≥ 7`
     /// ([`Config::fits_random_starts`]); on smaller boards the engine would index off the
-    /// board, and [`Position::random`](super::Position::random) refuses them. With `k ≥ 9` and
+    /// board, so they are refused ([`PaperioError::TooSmallForRandomStarts`]), as is a
+    /// configuration [`validate`](Config::validate) refuses (its error). With `k ≥ 9` and
     /// `h ≥ 9` the two 3 × 3 squares are whole and disjoint; below that they may be clipped or
-    /// overlap, as in the engine.
+    /// overlap, as in the engine. Nothing is drawn from `rng` when the configuration is
+    /// refused.
     ///
     /// ```
-    /// use grid_games::paperio::Config;
+    /// use grid_games::paperio::{Config, PaperioError};
     /// use grid_games::game::Rng;
     /// let c = Config::default();
-    /// let [a, b] = c.random_starts(&mut Rng::seed_from(8));
+    /// let [a, b] = c.random_starts(&mut Rng::seed_from(8))?;
     /// // Player 0 starts in the west half, player 1 in the east half, near the middle row.
     /// assert!((22..=28).contains(&a.x) && (73..=79).contains(&b.x));
     /// assert!((47..=53).contains(&a.y) && (47..=53).contains(&b.y));
+    /// let small = Config::default().with_size(12, 30);
+    /// assert!(matches!(
+    ///     small.random_starts(&mut Rng::seed_from(8)),
+    ///     Err(PaperioError::TooSmallForRandomStarts { .. })
+    /// ));
+    /// # Ok::<(), PaperioError>(())
     /// ```
-    pub fn random_starts(&self, rng: &mut Rng) -> [Start; 2] {
+    pub fn random_starts(&self, rng: &mut Rng) -> Result<[Start; 2], PaperioError> {
+        self.validate()?;
+        if !self.fits_random_starts() {
+            return Err(PaperioError::TooSmallForRandomStarts {
+                width: self.width,
+                height: self.height,
+            });
+        }
         let k = self.width as i32 / 2;
         let h = self.height as i32;
         let mut offset = || rng.below(7) as i32 - 3;
         let (x1, y1, x2, y2) = (offset(), offset(), offset(), offset());
         let d1 = Direction::from_index(rng.below(4) as u8);
         let d2 = Direction::from_index(rng.below(4) as u8);
-        [
+        Ok([
             Start {
                 x: k / 2 + x1,
                 y: h / 2 + y1,
@@ -172,7 +187,7 @@ impl Config {
                 y: h / 2 + y2,
                 direction: d2,
             },
-        ]
+        ])
     }
 }
 

@@ -233,14 +233,7 @@ impl Position {
     /// # Ok::<(), grid_games::paperio::PaperioError>(())
     /// ```
     pub fn random(config: Config, rng: &mut crate::game::Rng) -> Result<Position, PaperioError> {
-        config.validate()?;
-        if !config.fits_random_starts() {
-            return Err(PaperioError::TooSmallForRandomStarts {
-                width: config.width,
-                height: config.height,
-            });
-        }
-        Position::new(config, config.random_starts(rng))
+        Position::new(config, config.random_starts(rng)?)
     }
 
     /// The configuration.

@@ -674,3 +674,157 @@ proptest::proptest! {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Blokus bot settings: every value is bounded where it is used
+// ---------------------------------------------------------------------------------------------
+
+mod blokus_settings {
+    use std::time::{Duration, Instant};
+
+    use grid_games::blokus::bots::{MctsBot, MctsConfig, SearchBot, SearchConfig};
+    use grid_games::blokus::{Position, Variant};
+    use grid_games::game::{Bot, Budget};
+
+    /// A 200 ms deadline holds (within 1.5 × and a debug build's slack) whatever the playout
+    /// sample: `usize::MAX` drew `usize::MAX − 1` moves per playout ply and never returned.
+    #[test]
+    fn a_huge_playout_sample_meets_the_deadline() {
+        let pos = Position::new(Variant::Duo);
+        for sample in [0, 1, MctsConfig::MAX_PLAYOUT_SAMPLE + 1, usize::MAX] {
+            let mut config = MctsConfig::default();
+            config.playout_sample = sample;
+            let mut bot = MctsBot::with_config(1, config);
+            let start = Instant::now();
+            let m = bot.choose(&pos, Budget::time(Duration::from_millis(200)));
+            let took = start.elapsed();
+            assert!(pos.legal_moves().contains(&m.expect("a move")));
+            assert!(
+                took < Duration::from_millis(600),
+                "sample {sample}: {took:?}"
+            );
+        }
+    }
+
+    /// The tree stops growing at `max_nodes` (the root is always expanded), and the search
+    /// goes on to its iteration budget with a legal answer.
+    #[test]
+    fn search_trees_stop_growing_at_max_nodes() {
+        let pos = Position::new(Variant::Duo);
+        let root = pos.legal_moves().len();
+        for max_nodes in [0, 1, 2_000] {
+            let mut config = MctsConfig::default();
+            config.max_nodes = max_nodes;
+            let mut bot = MctsBot::with_config(3, config);
+            let m = bot.choose(&pos, Budget::iterations(3_000)).expect("a move");
+            assert!(pos.legal_moves().contains(&m));
+            let stats = bot.last_search();
+            assert_eq!(stats.simulations, 3_000);
+            assert!(stats.nodes <= max_nodes.max(root + 1), "{}", stats.nodes);
+
+            let mut config = SearchConfig::default();
+            config.max_nodes = max_nodes;
+            config.reuse_tree = false;
+            let mut bot = SearchBot::with_config(3, config);
+            let m = bot.choose(&pos, Budget::iterations(3_000)).expect("a move");
+            assert!(pos.legal_moves().contains(&m));
+            let stats = bot.last_search();
+            assert_eq!(stats.simulations, 3_000);
+            assert!(stats.nodes <= max_nodes.max(root + 1), "{}", stats.nodes);
+        }
+        // Without the cap the same searches grow far larger.
+        let mut bot = SearchBot::new(3);
+        bot.choose(&pos, Budget::iterations(3_000));
+        assert!(bot.last_search().nodes > 20_000);
+    }
+
+    /// A serde document may set any value (and leave fields out): the bots bound them the
+    /// same way.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn extreme_settings_from_serde_documents_are_bounded() {
+        let mcts: MctsConfig =
+            serde_json::from_str(r#"{"playout_sample": 18446744073709551615, "max_nodes": 0}"#)
+                .expect("missing fields take their defaults");
+        assert_eq!(
+            mcts.default_iterations,
+            MctsConfig::default().default_iterations
+        );
+        let search: SearchConfig =
+            serde_json::from_str(r#"{"threads": 18446744073709551615, "max_nodes": 1}"#)
+                .expect("missing fields take their defaults");
+        let pos = Position::new(Variant::Duo);
+        let start = Instant::now();
+        let budget = Budget::time(Duration::from_millis(150));
+        assert!(MctsBot::with_config(1, mcts).choose(&pos, budget).is_some());
+        assert!(
+            SearchBot::with_config(1, search)
+                .choose(&pos, budget)
+                .is_some()
+        );
+        assert!(
+            start.elapsed() < Duration::from_millis(900),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+}
+
+/// Random starts of a configuration nobody validated: refused with the typed error (they
+/// were returned off the board), for every field out of range.
+#[test]
+fn random_starts_of_an_unvalidated_configuration_are_refused() {
+    use grid_games::paperio::{Config, PaperioError};
+    let mut rng = Rng::seed_from(1);
+    let cases = [
+        (0, 101),
+        (3, 101),
+        (13, 101),
+        (102, 0),
+        (102, 6),
+        (u32::MAX, 101),
+    ];
+    for (width, height) in cases {
+        let mut config = Config::default();
+        config.width = width;
+        config.height = height;
+        match config.random_starts(&mut rng) {
+            Err(PaperioError::TooSmallForRandomStarts { .. }) => {}
+            Err(e) => assert!(config.validate().is_err(), "{width} x {height}: {e}"),
+            Ok(starts) => panic!("{width} x {height}: {starts:?}"),
+        }
+    }
+    // A valid configuration's heads are on the board, on different cells.
+    let config = Config::default().with_size(14, 7);
+    for seed in 0..200 {
+        let [a, b] = config.random_starts(&mut Rng::seed_from(seed)).unwrap();
+        for s in [a, b] {
+            assert!((0..14).contains(&s.x) && (0..7).contains(&s.y), "{s:?}");
+        }
+        assert_ne!((a.x, a.y), (b.x, b.y));
+    }
+}
+
+/// A raider whose largest loop is below the smallest one it plans (0, 1, 2) plays on: the
+/// bound counts as 3 (it panicked in `clamp`, found by the fuzz target for bot settings).
+#[test]
+fn a_raider_with_a_tiny_loop_bound_plays_on() {
+    use grid_games::game::{Bot, Budget};
+    use grid_games::paperio::bots::{RaiderBot, RaiderConfig};
+    use grid_games::paperio::{Config, Position};
+    for max_loop in [0, 1, 2] {
+        let mut config = RaiderConfig::default();
+        config.max_loop = max_loop;
+        config.margin = u32::MAX;
+        let mut bot = RaiderBot::with_config(1, config);
+        let mut game = Position::random(Config::default().with_size(40, 30), &mut Rng::seed_from(3))
+            .expect("a valid board");
+        for _ in 0..200 {
+            if game.end().is_some() {
+                break;
+            }
+            let turn = bot.choose(&game, Budget::default()).expect("a move");
+            game.play(turn).expect("a legal turn");
+        }
+    }
+}

@@ -599,7 +599,9 @@ fn the_final_position_check_sees_every_collision() {
     for seed in 0..6000u64 {
         let config = small(60);
         let mut rng = Rng::seed_from(seed);
-        let starts = config.random_starts(&mut rng);
+        let starts = config
+            .random_starts(&mut rng)
+            .expect("the board fits random starts");
         let turns: Vec<Turn> = (0..97)
             .map(|_| Turn::ALL[rng.index(Turn::ALL.len())])
             .collect();

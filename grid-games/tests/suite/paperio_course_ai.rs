@@ -243,3 +243,36 @@ fn the_traces_of_paperio_traces_through_the_course_protocol() {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     check(&lines, 40, 40);
 }
+
+/// A line longer than `--max-line-mib` is skipped unread (it was read whole, and a 500 MB line
+/// aborted on allocation): the program answers `n resync`, forgets the game and goes on. Runs
+/// when the example is built (`cargo test` builds it).
+#[test]
+fn an_overlong_line_is_skipped_unread() {
+    let Some(program) = example_program() else {
+        return;
+    };
+    let mut child = Command::new(program)
+        .args(["--bot", "safe", "--max-line-mib", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let start = std::time::Instant::now();
+    {
+        let mut stdin = child.stdin.take().expect("piped");
+        // 24 MiB of a grid that would be valid JSON, then a short line.
+        let mut long = String::from(r#"{"me": 1, "now": {"fields": [["#);
+        long.push_str(&"null,".repeat((24 << 20) / 5));
+        long.push_str("null]]}}\n{}\n");
+        stdin.write_all(long.as_bytes()).expect("the program reads");
+    }
+    let output = child.wait_with_output().expect("the program ends");
+    assert!(output.status.success());
+    let answers = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(answers, "n resync\nn resync\n");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("longer than 1 MiB"), "{errors}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+}

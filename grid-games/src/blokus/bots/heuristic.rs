@@ -41,6 +41,7 @@ use crate::game::{Bot, Budget, Game, Rng};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct HeuristicWeights {
     /// Per square of the placed piece.

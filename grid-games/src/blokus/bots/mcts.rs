@@ -34,18 +34,47 @@ use crate::game::{Bot, Budget, Rng};
 /// bot.choose(&Position::new(Variant::Duo), Budget::default());
 /// assert_eq!(bot.last_search().simulations, 40);
 /// ```
+///
+/// Every setting is bounded where it is used, so no value (through the public fields or a
+/// serde document, where missing fields take their defaults) makes a search hang past its
+/// deadline or grow without limit: `playout_sample` is clamped to
+/// `1..=`[`MAX_PLAYOUT_SAMPLE`](MctsConfig::MAX_PLAYOUT_SAMPLE), and the tree stops growing
+/// at [`max_nodes`](MctsConfig::max_nodes).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct MctsConfig {
     /// UCB1 exploration constant `c`.
     pub exploration: f64,
     /// Virtual visits of the size prior.
     pub prior_visits: f64,
-    /// Moves drawn per playout ply; the largest piece among them is played.
+    /// Moves drawn per playout ply; the largest piece among them is played. Clamped to
+    /// `1..=`[`MctsConfig::MAX_PLAYOUT_SAMPLE`].
     pub playout_sample: usize,
     /// Simulations when the budget sets no limit.
     pub default_iterations: u64,
+    /// The most nodes the search tree holds (48 bytes each; the vector holding them may
+    /// reserve up to twice as many): once a node's children would pass it, the node stays a
+    /// leaf and simulations play out from it. The root is always expanded.
+    pub max_nodes: usize,
+}
+
+impl MctsConfig {
+    /// The most moves a playout ply draws ([`playout_sample`](MctsConfig::playout_sample) is
+    /// clamped to it: a larger sample costs time and no longer changes the choice, since
+    /// every piece size is drawn long before).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::{MctsBot, MctsConfig}};
+    /// use grid_games::game::{Bot, Budget};
+    /// let mut config = MctsConfig::default();
+    /// config.playout_sample = usize::MAX; // clamped: the search still meets its budget
+    /// let mut bot = MctsBot::with_config(1, config);
+    /// bot.choose(&Position::new(Variant::Duo), Budget::iterations(20));
+    /// assert_eq!(bot.last_search().simulations, 20);
+    /// ```
+    pub const MAX_PLAYOUT_SAMPLE: usize = 64;
 }
 
 impl Default for MctsConfig {
@@ -55,6 +84,7 @@ impl Default for MctsConfig {
             prior_visits: 2.0,
             playout_sample: 3,
             default_iterations: 3_000,
+            max_nodes: 1 << 22,
         }
     }
 }
@@ -177,6 +207,9 @@ impl MctsBot {
         let Some(colour) = pos.to_move_with_moves(&mut self.moves) else {
             return;
         };
+        if node != 0 && self.nodes.len() + self.moves.len() > self.config.max_nodes {
+            return; // the tree is full: the node stays a leaf
+        }
         let first = self.nodes.len() as u32;
         let player = pos
             .mover_index(colour.index())
@@ -217,7 +250,10 @@ impl MctsBot {
     }
 
     fn playout(&mut self, pos: &mut Position) {
-        let sample = self.config.playout_sample.max(1);
+        let sample = self
+            .config
+            .playout_sample
+            .clamp(1, MctsConfig::MAX_PLAYOUT_SAMPLE);
         while let Some(colour) = pos.to_move_with_moves(&mut self.moves) {
             let mut best = self.moves[self.rng.index(self.moves.len())];
             let mut best_size = pos.table().piece_at(best.id()).size();

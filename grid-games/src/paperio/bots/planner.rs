@@ -64,6 +64,7 @@ use crate::paperio::{Direction, Position, Turn};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct PlannerConfig {
     /// Longest side of a planned loop (at most [`MAX_SIDE`]; larger values count as it).

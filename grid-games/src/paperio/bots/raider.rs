@@ -37,9 +37,10 @@ use crate::paperio::{Position, Turn};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct RaiderConfig {
-    /// Largest loop side.
+    /// Largest loop side (values below 3 count as 3, the smallest loop planned).
     pub max_loop: u32,
     /// Extra plies of safety demanded between the enemy and the trail.
     pub margin: u32,
@@ -252,7 +253,7 @@ impl Bot<Position> for RaiderBot {
         if out == 0 {
             // At home: head for the nearest edge of the land and plan the next loop.
             let distance = manhattan(game.head(me), game.head(enemy));
-            self.side = (distance / 3).clamp(3, self.config.max_loop);
+            self.side = (distance / 3).clamp(3, self.config.max_loop.max(3));
             self.leg = 0;
             let pool: Vec<&Candidate> = if safe.is_empty() {
                 options.iter().collect()

@@ -21,6 +21,7 @@ use crate::planes::{
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct HunterConfig {
     /// Most layouts kept (default 1 000 000); above it a uniform sample of this size is used

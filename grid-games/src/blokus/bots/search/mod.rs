@@ -83,8 +83,14 @@ use worker::Worker;
 /// bot.choose(&Position::new(Variant::Duo), Budget::default());
 /// assert_eq!(bot.last_search().simulations, 50);
 /// ```
+///
+/// Every setting is bounded where it is used (clamped as each field says), so no value
+/// through the public fields or a serde document (where missing fields take their defaults)
+/// makes a search hang past its deadline or its tree grow past
+/// [`max_nodes`](SearchConfig::max_nodes).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct SearchConfig {
     /// UCT exploration constant `c`.
@@ -118,6 +124,11 @@ pub struct SearchConfig {
     /// virtual loss) so that the threads spread over the tree. Clamped to
     /// `1..=`[`SearchConfig::MAX_THREADS`].
     pub threads: usize,
+    /// The most nodes the search tree holds (48 bytes each; the vector holding them may
+    /// reserve up to twice as many, and a reused tree is copied once): once a node's children
+    /// would pass it, the node stays a leaf and simulations play out from it. The root is
+    /// always expanded.
+    pub max_nodes: usize,
 }
 
 impl SearchConfig {
@@ -163,6 +174,7 @@ impl Default for SearchConfig {
             reuse_tree: true,
             prior: PriorWeights::default(),
             threads: 1,
+            max_nodes: 1 << 22,
         }
     }
 }

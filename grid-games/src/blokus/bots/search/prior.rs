@@ -46,6 +46,7 @@ use crate::blokus::{Colour, Move, Piece, Position};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct PriorWeights {
     /// Per square of the piece.

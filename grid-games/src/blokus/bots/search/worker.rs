@@ -65,7 +65,14 @@ impl Worker {
         if let Some(colour) = colour {
             prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
         }
-        attach(nodes, node, mover(pos, colour), &self.moves, &self.priors);
+        attach(
+            nodes,
+            node,
+            mover(pos, colour),
+            &self.moves,
+            &self.priors,
+            usize::MAX,
+        );
     }
 
     /// Readies the worker for a search from `root` with `config`: every colour's legal moves
@@ -127,7 +134,7 @@ impl Worker {
                     // Another worker may have expanded the node meanwhile: its children stand.
                     tree.with(|nodes| {
                         if !nodes[node].expanded {
-                            attach(nodes, node, mover, moves, priors);
+                            attach(nodes, node, mover, moves, priors, config.max_nodes);
                         }
                     });
                 }
@@ -196,18 +203,23 @@ fn mover(pos: &Position, colour: Option<Colour>) -> Option<(Colour, usize)> {
 }
 
 /// Marks `node` expanded and appends its children: the moves with a prior (`None`: left out)
-/// of the `mover` colour and player (`None`: the game is over, no children).
+/// of the `mover` colour and player (`None`: the game is over, no children). When they could
+/// take the tree past `max_nodes` nodes, none is added: the node stays a leaf.
 fn attach(
     nodes: &mut Vec<Node>,
     node: usize,
     mover: Option<(Colour, usize)>,
     moves: &[Move],
     priors: &[Option<f32>],
+    max_nodes: usize,
 ) {
     nodes[node].expanded = true;
     let Some((colour, player)) = mover else {
         return;
     };
+    if nodes.len().saturating_add(moves.len()) > max_nodes {
+        return;
+    }
     let first = nodes.len();
     for (m, p) in moves.iter().zip(priors) {
         if let Some(p) = *p {
