@@ -817,8 +817,9 @@ fn a_raider_with_a_tiny_loop_bound_plays_on() {
         config.max_loop = max_loop;
         config.margin = u32::MAX;
         let mut bot = RaiderBot::with_config(1, config);
-        let mut game = Position::random(Config::default().with_size(40, 30), &mut Rng::seed_from(3))
-            .expect("a valid board");
+        let mut game =
+            Position::random(Config::default().with_size(40, 30), &mut Rng::seed_from(3))
+                .expect("a valid board");
         for _ in 0..200 {
             if game.end().is_some() {
                 break;
@@ -827,4 +828,50 @@ fn a_raider_with_a_tiny_loop_bound_plays_on() {
             game.play(turn).expect("a legal turn");
         }
     }
+}
+
+/// The planner's whole-board fields cost time in proportion to the board: under a time
+/// budget too short for them it answers as the safe bot does (it took 1.18 s on a 100 ms
+/// budget on the largest board).
+fn planner_meets_its_deadline(side: u32, limit: Duration, slack: Duration) {
+    use grid_games::game::{Bot, Budget};
+    use grid_games::paperio::bots::PlannerBot;
+    use grid_games::paperio::{Config, Position};
+    let config = Config::default().with_size(side, side);
+    let mut game = Position::random(config, &mut Rng::seed_from(9)).expect("a valid board");
+    let mut bot = PlannerBot::new(1);
+    for _ in 0..4 {
+        let start = Instant::now();
+        let turn = bot.choose(&game, Budget::time(limit)).expect("a move");
+        let took = start.elapsed();
+        assert!(
+            took <= limit * 3 / 2 + slack,
+            "{side}²: {took:?} on {limit:?}"
+        );
+        game.play(turn).expect("a legal turn");
+    }
+}
+
+#[test]
+fn the_paperio_planner_meets_a_short_deadline_on_a_large_board() {
+    planner_meets_its_deadline(1024, Duration::from_millis(10), Duration::from_millis(100));
+}
+
+#[test]
+#[ignore = "builds the largest board; CI runs it optimised"]
+fn the_paperio_planner_meets_a_short_deadline_on_the_largest_board() {
+    planner_meets_its_deadline(4096, Duration::from_millis(100), Duration::ZERO);
+    // Without a time limit the same move plans over the whole board, which takes longer than
+    // the deadline above: the guard, not a cheap board, kept it.
+    use grid_games::game::{Bot, Budget};
+    use grid_games::paperio::{Config, Position, bots::PlannerBot};
+    let config = Config::default().with_size(4096, 4096);
+    let game = Position::random(config, &mut Rng::seed_from(9)).expect("a valid board");
+    let start = Instant::now();
+    PlannerBot::new(1).choose(&game, Budget::default());
+    assert!(
+        start.elapsed() > Duration::from_millis(150),
+        "{:?}",
+        start.elapsed()
+    );
 }

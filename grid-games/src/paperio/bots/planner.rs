@@ -118,6 +118,12 @@ struct Scored {
 /// current plan, which it re-checks against every position it is given, so it may be reused
 /// across games.
 ///
+/// Each move computes distance fields over the whole board, a cost proportional to its area
+/// (about a second on the largest board, 4096 × 4096). Under a time budget
+/// ([`Budget::time`]) shorter than twice that cost, as estimated from the bot's own timing of
+/// its earlier moves (20 ns a cell before any), it answers as [`SafeBot`](super::SafeBot)
+/// does instead, which looks only around its head; its answers then depend on the machine.
+///
 /// ```
 /// use grid_games::paperio::{Config, Position, bots::{PlannerBot, RaiderBot}};
 /// use grid_games::game::{play_match, MatchRules, Rng};
@@ -140,7 +146,14 @@ pub struct PlannerBot {
     /// Prefix sums over the board: cells not own, and enemy cells.
     not_own: Vec<u32>,
     enemy_land: Vec<u32>,
+    /// Seconds a whole move took per board cell (the latest measurement), for the time guard.
+    per_cell: f64,
+    /// What answers when the budget is too short for the whole-board fields.
+    fallback: super::SafeBot,
 }
+
+/// The time a move is assumed to take per board cell before the bot has timed one.
+const FIRST_PER_CELL: f64 = 20e-9;
 
 impl PlannerBot {
     /// Default tuning. The planner is deterministic: it takes a seed like every bot of the
@@ -167,8 +180,10 @@ impl PlannerBot {
     /// let bot = PlannerBot::with_config(1, PlannerConfig::default());
     /// assert_eq!(bot.config(), PlannerConfig::default());
     /// ```
-    pub fn with_config(_seed: u64, config: PlannerConfig) -> PlannerBot {
+    pub fn with_config(seed: u64, config: PlannerConfig) -> PlannerBot {
         PlannerBot {
+            per_cell: FIRST_PER_CELL,
+            fallback: super::SafeBot::new(seed),
             config,
             plan: Plan::default(),
             enemy_reach: Vec::new(),
@@ -455,7 +470,25 @@ impl Bot<Position> for PlannerBot {
         "planner".to_string()
     }
 
-    fn choose(&mut self, game: &Position, _budget: Budget) -> Option<Turn> {
+    fn choose(&mut self, game: &Position, budget: Budget) -> Option<Turn> {
+        let area = f64::from(game.width()) * f64::from(game.height());
+        if budget
+            .time
+            .is_some_and(|limit| 2.0 * self.per_cell * area > limit.as_secs_f64())
+        {
+            self.plan.steps.clear();
+            return self.fallback.choose(game, budget);
+        }
+        let start = std::time::Instant::now();
+        let turn = self.plan_move(game);
+        self.per_cell = start.elapsed().as_secs_f64() / area.max(1.0);
+        turn
+    }
+}
+
+impl PlannerBot {
+    /// The move by the planner's rules (see the module text).
+    fn plan_move(&mut self, game: &Position) -> Option<Turn> {
         let me = game.to_move()?;
         let enemy = me.other();
         self.fields(game, me);
