@@ -45,6 +45,13 @@ pub fn targets() -> Vec<Target> {
             no_seeds,
         ),
         t(
+            "paperio-course-ai",
+            "the course AI's input stream: valid full and light frames of a running game mixed with torn, reordered, oversized and garbage lines; every line is answered or refused with a message, a full frame after any error resyncs",
+            paperio_course_ai,
+            512,
+            no_seeds,
+        ),
+        t(
             "blokus-gtp",
             "a GTP session fed arbitrary lines; every answer must be well-formed GTP",
             blokus_gtp,
@@ -928,4 +935,110 @@ fn paperio_text(data: &[u8]) -> CaseResult {
             })
         }
     }
+}
+
+#[path = "../../../grid-games/examples/support/course_ai.rs"]
+mod course_ai;
+
+/// Lines of the course AI protocol for a game of 20 × 10 played by random turns: the
+/// session follows what it can, refuses the rest with a message, and resyncs from a full
+/// frame.
+fn paperio_course_ai(data: &[u8]) -> CaseResult {
+    use grid_games::game::Rng;
+    use grid_games::paperio::course::Frame;
+    use grid_games::paperio::{Config, Position, Turn};
+    use serde_json::{Value, json};
+
+    let mut u = Unstructured::new(data);
+    let config = Config::default().with_size(20, 10).with_max_turn(40);
+    let mut rng = Rng::seed_from(u.arbitrary().unwrap_or(0));
+    let Ok(mut game) = Position::random(config, &mut rng) else {
+        return Ok(Verdict::Rejected);
+    };
+    let mut session =
+        course_ai::Session::new("planner", 1).map_err(|e| format!("no session: {e}"))?;
+    let mut frames = vec![Frame::from_position(&game, [30.0, 30.0])];
+    let mut accepted = false;
+    for _ in 0..u.int_in_range(1..=40).unwrap_or(1) {
+        let Some(mover) = game.to_move() else { break };
+        let me = mover.index() + 1;
+        let last = frames.last().expect("a frame").clone();
+        let full = course_ai::frame_json(&last, Some(mover));
+        let line: String = match u.int_in_range(0u8..=9).unwrap_or(0) {
+            // The adapter's lines: a full frame, or light frames since the last one.
+            0..=3 => json!({"me": me, "max_turn": 40, "now": full}).to_string(),
+            4..=5 => {
+                let k = u.int_in_range(1..=frames.len()).unwrap_or(1);
+                let log: Vec<Value> = frames[frames.len() - k..]
+                    .iter()
+                    .map(course_ai::light_json)
+                    .collect();
+                json!({"me": me, "log": log}).to_string()
+            }
+            // A field changed to an arbitrary number or type.
+            6 => {
+                let mut v = json!({"me": me, "size": [20, 10], "now": full});
+                let key = *u
+                    .choose(&[
+                        "me", "size", "max_turn", "turnleft", "timeleft", "players", "fields",
+                    ])
+                    .unwrap_or(&"me");
+                let bad: Value = match u.int_in_range(0u8..=4).unwrap_or(0) {
+                    0 => json!(u64::MAX),
+                    1 => json!(-1),
+                    2 => json!([1e308, -1e308]),
+                    3 => json!("x"),
+                    _ => json!([[null, 3], [9]]),
+                };
+                if matches!(key, "turnleft" | "timeleft" | "players" | "fields") {
+                    v["now"][key] = bad;
+                } else {
+                    v[key] = bad;
+                }
+                v.to_string()
+            }
+            // A torn line: a prefix of a valid one.
+            7 => {
+                let text = json!({"me": me, "now": full}).to_string();
+                let cut = u.int_in_range(0..=text.len()).unwrap_or(0);
+                text.get(..cut).unwrap_or("").to_string()
+            }
+            // An old frame again (out of order), or a frame of another board size.
+            8 => {
+                let k = u.int_in_range(0..=frames.len() - 1).unwrap_or(0);
+                let old = course_ai::frame_json(&frames[k], Some(mover));
+                json!({"me": me, "size": [u.int_in_range(0u32..=30).unwrap_or(0), 10], "log": [old]})
+                    .to_string()
+            }
+            _ => {
+                let n = u.int_in_range(0..=64).unwrap_or(0);
+                String::from_utf8_lossy(u.bytes(n).unwrap_or(&[])).into_owned()
+            }
+        };
+        match session.turn(&line) {
+            Ok(turn) => {
+                accepted = true;
+                ensure!(Turn::ALL.contains(&turn), "no turn");
+            }
+            Err(e) => ensure!(!e.is_empty(), "an empty error message"),
+        }
+        // A whole frame of the current position always resyncs the session.
+        let resync =
+            json!({"me": me, "now": course_ai::frame_json(&last, Some(mover))}).to_string();
+        match session.turn(&resync) {
+            Ok(_) => {}
+            Err(e) => return Err(format!("a full frame did not resync: {e}")),
+        }
+        // The game goes on by a random turn.
+        let turn = Turn::ALL[rng.index(3)];
+        if game.play(turn).is_err() {
+            break;
+        }
+        frames.push(Frame::from_position(&game, [30.0, 30.0]));
+    }
+    Ok(if accepted {
+        Verdict::Accepted
+    } else {
+        Verdict::Rejected
+    })
 }
