@@ -105,3 +105,48 @@ fn a_small_work_budget_and_a_past_deadline_are_typed_errors() {
         Err(PlanError::BudgetExceeded { .. })
     ));
 }
+
+#[test]
+fn a_ratio_band_below_zero_admits_no_leg_and_overflows_nothing() {
+    // A ratio band of negative numbers is a finite interval, so it is valid, and admits no leg.
+    // Its leg bound saturated to i64::MIN for a huge length: the reference planner panicked
+    // with "attempt to negate with overflow" (geometry.rs, the leg table of the error
+    // message), the fast one with "attempt to multiply with overflow" (its work estimate);
+    // a moderate length gave a negative bound and the same overflow in the fast planner.
+    use level_planner::plan_reference;
+    let site = Site::from_rows(&["....", "...."]).unwrap();
+    let cases = [
+        (1e300, -2.0, -1.0),
+        (10.0, -10.0, -5.0),
+        (f64::MAX, -f64::MAX, -f64::MAX),
+    ];
+    for (v, lo, hi) in cases {
+        let levels = vec![
+            VirtualLevel::from_rows(0.0, 0.0, &["#"]).unwrap(),
+            VirtualLevel::from_rows(v, 0.0, &["#"]).unwrap(),
+        ];
+        let params = Params {
+            spin_step_deg: 90.0,
+            tolerance: Tolerance::Ratio { lo, hi },
+        };
+        let instance = Instance::new(site.clone(), levels, params).unwrap();
+        let options = PlanOptions::default();
+        let expected = Err(PlanError::LegUnreachable { level: 2 });
+        assert_eq!(
+            plan_reference(&instance, &options),
+            expected,
+            "{v} [{lo}, {hi}]"
+        );
+        assert_eq!(plan(&instance, &options), expected, "{v} [{lo}, {hi}]");
+    }
+    // The same through an instance file.
+    let text = r##"{"site": ["....", "...."],
+        "levels": [{"dist_m": 0, "deflex_deg": 0, "shape": ["#"]},
+                   {"dist_m": 1e300, "deflex_deg": 0, "shape": ["#"]}],
+        "tolerance": {"ratio": [-2, -1]}}"##;
+    let instance: Instance = serde_json::from_str(text).unwrap();
+    assert_eq!(
+        plan_reference(&instance, &PlanOptions::default()),
+        Err(PlanError::LegUnreachable { level: 2 })
+    );
+}
