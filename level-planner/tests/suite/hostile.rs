@@ -150,3 +150,44 @@ fn a_ratio_band_below_zero_admits_no_leg_and_overflows_nothing() {
         Err(PlanError::LegUnreachable { level: 2 })
     );
 }
+
+#[test]
+fn the_reader_refuses_the_level_after_the_limit_before_reading_it() {
+    use level_planner::MAX_LEVELS;
+    // 10 000 levels, one per line (level k on line k + 3); those past the limit have a bad
+    // footprint, which the reader would report if it read them. The reader read every level
+    // (10⁶ of them: 1.15 GB of text, 15 s) and `Instance::new` accepted them all; only the
+    // planner refused more than 63.
+    let good = r##"{"dist_m": 1, "deflex_deg": 0, "shape": ["#"]}"##;
+    let bad = r##"{"dist_m": 1, "deflex_deg": 0, "shape": ["#?"]}"##;
+    let mut text = String::from("{\"site\": [\"....\"],\n\"levels\": [\n");
+    for k in 0..10_000 {
+        text.push_str(if k < MAX_LEVELS { good } else { bad });
+        text.push_str(if k + 1 < 10_000 { ",\n" } else { "\n" });
+    }
+    text.push_str("]}");
+    let started = Instant::now();
+    let err = serde_json::from_str::<Instance>(&text).unwrap_err();
+    let elapsed = started.elapsed();
+    assert_eq!(
+        err.to_string(),
+        "levels[63]: more than 63 levels, at most 63 are supported at line 66 column 0"
+    );
+    assert_eq!(err.line(), MAX_LEVELS + 3);
+    assert!(elapsed.as_millis() < 500, "{elapsed:?}");
+    // Exactly the limit is read; built in code, one level more is the same typed error.
+    let cut = text
+        .find(",\n{\"dist_m\": 1, \"deflex_deg\": 0, \"shape\": [\"#?\"]}")
+        .unwrap();
+    let limit: Instance = serde_json::from_str(&format!("{}]}}", &text[..cut])).unwrap();
+    assert_eq!(limit.levels().len(), MAX_LEVELS);
+    let mut levels = limit.levels().to_vec();
+    levels.push(levels[0].clone());
+    assert_eq!(
+        Instance::new(limit.site().clone(), levels, Params::default()),
+        Err(PlanError::TooManyLevels {
+            levels: MAX_LEVELS + 1,
+            max: MAX_LEVELS
+        })
+    );
+}
