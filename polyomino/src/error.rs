@@ -59,6 +59,22 @@ pub enum ShapeError {
         /// The limit asked for.
         max: usize,
     },
+    /// The holes asked for with a size limit
+    /// ([`CellSet::try_holes`](crate::CellSet::try_holes)) have more cells.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, ShapeError};
+    /// let ring = CellSet::parse("####\n#..#\n#..#\n####")?;
+    /// assert_eq!(ring.try_holes(3), Err(ShapeError::HolesTooLarge { cells: 4, max: 3 }));
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    #[error("the holes have {cells} cells, more than the limit of {max}")]
+    HolesTooLarge {
+        /// Cells in all the holes.
+        cells: u64,
+        /// The limit asked for.
+        max: usize,
+    },
 }
 
 /// Arbitrary-angle rotation failed.
