@@ -15,7 +15,8 @@
 //! | [`is_connected`](CellSet::is_connected) | O(n log n) |
 //! | [`hole_count`](CellSet::hole_count) | O(n log n) |
 //! | [`holes`](CellSet::holes) | O(n + H) for H hole cells (the answer), up to about n²/16: [`try_holes`](CellSet::try_holes) refuses large ones in O(n) |
-//! | [`to_ascii`](CellSet::to_ascii), `Display` | O(h · w · log n) for a bounding box of h × w: [`try_to_ascii`](CellSet::try_to_ascii) refuses large ones |
+//! | `Display` | O(h · w · log n) for a bounding box of h × w up to [`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS) characters, else O(n) (a cell list) |
+//! | [`to_ascii`](CellSet::to_ascii) | O(h · w · log n) whatever the size: [`try_to_ascii`](CellSet::try_to_ascii) refuses large ones |
 //!
 //! A `CellSet` need not be 4-connected, so it can describe any cell set, such as a
 //! conservatively rasterised footprint or a room made of separate parts;
@@ -61,6 +62,28 @@ pub struct CellSet {
 }
 
 impl CellSet {
+    /// The largest drawing `Display` writes: 2²⁰ characters, newlines included ((width + 1) ×
+    /// height − 1; a 1000 × 1000 bounding box is 1 001 999). A shape whose drawing would be
+    /// larger displays as its cell list, `{(0, 0), (2000000000, 0)}`, in O(cells), which
+    /// [`parse`](CellSet::parse) and `FromStr` read back too. Formatting a shape therefore
+    /// writes at most this many characters or 26 per cell (normalised coordinates have no sign
+    /// and at most 10 digits; a mark adds one), however sparse the shape
+    /// (two cells 2·10⁹ rows apart drew 4 GB of text).
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet};
+    /// let sparse = CellSet::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 0)])?;
+    /// assert_eq!(sparse.to_string(), "{(0, 0), (2000000000, 0)}");
+    /// assert_eq!(sparse.to_string().parse::<CellSet>()?, sparse);
+    /// // The limit is on the drawing: 61 681 rows of 16 columns are exactly 2²⁰ characters.
+    /// let tall = CellSet::from_cells([Cell::new(0, 0), Cell::new(61_680, 15)])?;
+    /// assert_eq!(tall.to_string().len(), CellSet::DISPLAY_MAX_CHARS);
+    /// let taller = CellSet::from_cells([Cell::new(0, 0), Cell::new(61_681, 15)])?;
+    /// assert_eq!(taller.to_string(), "{(0, 0), (61681, 15)}");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub const DISPLAY_MAX_CHARS: usize = 1 << 20;
+
     /// The polyomino with the given cells (any coordinates; duplicates are merged), translated
     /// so that its bounding box starts at the origin.
     ///
@@ -100,7 +123,11 @@ impl CellSet {
         Ok((CellSet { cells }, Cell::new(min_r, min_c)))
     }
 
-    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`CellSet::parse_with`]).
+    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`CellSet::parse_with`]),
+    /// or the cell list `Display` writes for shapes too large to draw
+    /// ([`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS)): `{` first (after whitespace), then
+    /// cells `(row, col)` separated by commas, then `}`, whitespace allowed between the parts;
+    /// any coordinates, duplicates merged, as [`from_cells`](CellSet::from_cells) takes them.
     ///
     /// ```
     /// use polyomino::CellSet;
@@ -108,17 +135,27 @@ impl CellSet {
     /// let s = CellSet::parse("\n    .##\n    ##.\n\n")?;
     /// assert_eq!(s.to_string(), ".##\n##.");
     /// assert_eq!(s, ".##\n##.".parse()?); // `FromStr` does the same
+    /// // The same cells as a list, in any frame:
+    /// assert_eq!(CellSet::parse("{(5, 6), (5, 7), (6, 5), (6, 6)}")?, s);
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
     ///
     /// # Errors
-    /// As [`CellSet::parse_with`].
+    /// As [`CellSet::parse_with`] for a drawing; for a cell list,
+    /// [`ShapeError::BadCellList`] at the first character that does not fit,
+    /// [`ShapeError::Empty`] for `{}` and [`ShapeError::TooLarge`] as
+    /// [`from_cells`](CellSet::from_cells).
     pub fn parse(text: &str) -> Result<CellSet, ShapeError> {
+        if ascii::is_list(text) {
+            let cells = ascii::read_list(text, false)?;
+            return CellSet::from_cells(cells.into_iter().map(|(c, _)| c));
+        }
         CellSet::parse_with(text, '#', '.')
     }
 
     /// Reads ASCII art with the given glyphs. Each line is trimmed; blank lines before and after
-    /// the drawing are ignored; shorter rows are padded with empty cells.
+    /// the drawing are ignored; shorter rows are padded with empty cells. (Only
+    /// [`parse`](CellSet::parse) also reads cell lists.)
     ///
     /// ```
     /// use polyomino::{CellSet, ShapeError};
@@ -138,10 +175,12 @@ impl CellSet {
     }
 
     /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
-    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height − 1 characters,
-    /// so a sparse shape with a huge bounding box makes a huge string: two cells 10⁹ rows apart
-    /// draw two gigabytes of text. [`try_to_ascii`](CellSet::try_to_ascii) refuses drawings above
-    /// a size of your choice instead (`Debug` lists the cells past 4096 cells of bounding box).
+    /// newline. The text has (width + 1) × height − 1 characters, whatever you ask for: a
+    /// sparse shape with a huge bounding box makes a huge string (two cells 10⁹ rows apart
+    /// draw two gigabytes of text). [`try_to_ascii`](CellSet::try_to_ascii) refuses drawings
+    /// above a size of your choice instead; `Display` draws with `#` and `.` up to
+    /// [`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS) and writes the cell list beyond, and
+    /// `Debug` lists the cells past 4096 cells of bounding box.
     ///
     /// ```
     /// use polyomino::CellSet;
@@ -559,11 +598,16 @@ impl FromStr for CellSet {
 }
 
 impl fmt::Display for CellSet {
-    /// The drawing of [`to_ascii`](CellSet::to_ascii) with `#` and `.`: (width + 1) × height
-    /// − 1 characters, however few cells the shape has. For shapes that may be sparse (read
-    /// from untrusted input), draw with [`try_to_ascii`](CellSet::try_to_ascii) and a limit.
+    /// The drawing of [`to_ascii`](CellSet::to_ascii) with `#` and `.` when it has at most
+    /// [`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS) characters, else the cell list
+    /// `{(r, c), ...}` (O(cells), whatever the bounding box); [`parse`](CellSet::parse) and
+    /// `FromStr` read both back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_ascii('#', '.'))
+        if self.drawing_fits() {
+            f.write_str(&self.to_ascii('#', '.'))
+        } else {
+            ascii::write_list(f, &self.cells, None)
+        }
     }
 }
 
@@ -577,6 +621,12 @@ impl fmt::Debug for CellSet {
 }
 
 impl CellSet {
+    /// Whether `Display` draws the shape (its drawing has at most `DISPLAY_MAX_CHARS`
+    /// characters) rather than listing its cells.
+    pub(crate) fn drawing_fits(&self) -> bool {
+        ascii::drawing_chars(self.height(), self.width()) <= CellSet::DISPLAY_MAX_CHARS as u64
+    }
+
     /// `Debug` under the type name `name`: the drawing with rows joined by `/` when the
     /// bounding box has at most `DEBUG_DRAW_LIMIT` cells, else the cell list.
     pub(crate) fn debug_as(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {

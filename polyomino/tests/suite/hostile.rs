@@ -356,6 +356,47 @@ mod big_shapes {
     }
 
     #[test]
+    fn displaying_a_sparse_shape_lists_its_cells() {
+        use polyomino::{CellSet, MarkedCellSet};
+        // Display drew the whole bounding box: 2·10^7 characters for these two cells, and
+        // 4·10^9 (41 s, then an abort at 2.1 GB) for two cells 2·10^9 rows apart.
+        let limit = CellSet::DISPLAY_MAX_CHARS;
+        let tall = CellSet::from_cells([Cell::new(0, 0), Cell::new(10_000_000, 0)]).unwrap();
+        assert_eq!(tall.to_string(), "{(0, 0), (10000000, 0)}");
+        let started = Instant::now();
+        for far in [2_000_000_000, i32::MAX - 1] {
+            let pair = CellSet::from_cells([Cell::new(0, 0), Cell::new(far, 0)]).unwrap();
+            let text = pair.to_string();
+            assert_eq!(text, format!("{{(0, 0), ({far}, 0)}}"));
+            assert_eq!(text.parse::<CellSet>(), Ok(pair.clone()));
+            let wide = pair.transform(polyomino::Transform::Rotate90);
+            assert_eq!(wide.to_string(), format!("{{(0, 0), (0, {far})}}"));
+            let marked = MarkedCellSet::new(pair.clone(), Cell::new(far, 0)).unwrap();
+            assert_eq!(marked.to_string(), format!("{{(0, 0), @({far}, 0)}}"));
+            assert_eq!(marked.to_string().parse::<MarkedCellSet>(), Ok(marked));
+            // format! with padding and Debug take the same bounded paths.
+            assert!(format!("{pair:>10}").len() < 100);
+            assert!(format!("{pair:?}").len() < 200);
+        }
+        assert!(started.elapsed() < Duration::from_secs(1));
+        // A polyomino (connected) too large to draw: an L of 2099 cells in a 1000 × 1100 box,
+        // 1 100 999 characters as a drawing.
+        let l = Polyomino::from_cells(
+            (0..1000)
+                .map(|r| Cell::new(r, 0))
+                .chain((1..1100).map(|c| Cell::new(999, c))),
+        )
+        .unwrap();
+        let text = l.to_string();
+        assert!(
+            text.starts_with("{(0, 0), (1, 0), ") && text.len() < limit,
+            "{}",
+            text.len()
+        );
+        assert_eq!(text.parse::<Polyomino>(), Ok(l));
+    }
+
+    #[test]
     fn sparse_shapes_refuse_huge_drawings() {
         // Display of these two cells draws 2·10⁹ rows (4 GB of text).
         let sparse =
