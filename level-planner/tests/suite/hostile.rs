@@ -191,3 +191,50 @@ fn the_reader_refuses_the_level_after_the_limit_before_reading_it() {
         })
     );
 }
+
+#[test]
+fn the_reader_refuses_an_oversized_footprint_at_the_row_that_passes_the_limit() {
+    use level_planner::{MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE};
+    let document = |rows: &[String]| {
+        let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
+        format!(
+            "{{\"site\": [\"....\"],\n\"levels\": [{{\"dist_m\": 0, \"deflex_deg\": 0, \"shape\": [\n{}\n]}}]}}",
+            rows.join(",\n")
+        )
+    };
+    // Row 1 passes the cell limit; row 2 has a bad character the reader would reach if it read
+    // on. Every row was kept, and the cells counted at the end of the level: a 63 MB
+    // footprint of `#` took 1.1 s and 1.1 GB before it was refused.
+    let rows = vec![
+        "#".repeat(MAX_FOOTPRINT_CELLS - 1),
+        "##".into(),
+        "#x".into(),
+    ];
+    let err = serde_json::from_str::<Instance>(&document(&rows)).unwrap_err();
+    let message = "level 1 has a footprint above 8192 cells on a side or 4096 cells";
+    assert_eq!(
+        err.to_string(),
+        format!("levels[0].shape[1]: {message} at line 4 column 4")
+    );
+    // The side: a cell in row 0 and one in row 8192 span 8193 rows.
+    let mut rows = vec![String::new(); MAX_FOOTPRINT_SIDE as usize + 1];
+    rows[0] = "#".into();
+    rows[MAX_FOOTPRINT_SIDE as usize] = "#".into();
+    rows.push("x".into());
+    let err = serde_json::from_str::<Instance>(&document(&rows)).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("levels[0].shape[8192]: {message} at line 8195")),
+        "{err}"
+    );
+    // Exactly at the limits is a footprint; empty rows around it cost nothing.
+    let mut rows = vec![String::new(); MAX_FOOTPRINT_SIDE as usize + 5];
+    rows[2] = format!("{}#", ".".repeat(MAX_FOOTPRINT_SIDE as usize - 1));
+    rows[MAX_FOOTPRINT_SIDE as usize + 1] = "#".repeat(MAX_FOOTPRINT_CELLS - 1);
+    let instance: Instance = serde_json::from_str(&document(&rows)).unwrap();
+    let shape = instance.levels()[0].footprint.shape();
+    assert_eq!(
+        (shape.size(), shape.height(), shape.width()),
+        (MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE, MAX_FOOTPRINT_SIDE)
+    );
+}
