@@ -12,7 +12,6 @@ mod json;
 
 use family_support::cli;
 
-use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -62,8 +61,10 @@ SAMPLES (shipped with the crate, each with its expected NAME.plan.json):
 
 EXIT STATUS:
   0 with a plan; 1 when the instance is valid but admits no plan (no admissible placement
-  for some level); 2 for bad arguments, an unreadable or empty file, or an invalid instance
-  (malformed JSON, a missing or mistyped field, too many levels or columns; as the plan
+  for some level); 2 for bad arguments, an unreadable or empty file, one of more than
+  --max-bytes (64 MiB by default; refused from its size, or after reading that many bytes
+  of standard input), or an invalid instance (malformed JSON, a missing or mistyped field,
+  too many levels or columns: reading stops at the 64th level; as the plan
   format says, {\"error\": \"invalid instance: ...\"} is printed on standard output too);
   3 when the planner ran out of its budget (--max-work, --time-limit).";
 
@@ -89,6 +90,9 @@ struct Args {
     /// Give up (exit status 3) after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = cli::parse_seconds)]
     time_limit: Option<std::time::Duration>,
+    /// Refuse an instance of more bytes than this (exit status 2), without reading past it.
+    #[arg(long, value_name = "BYTES", default_value_t = json::MAX_INSTANCE_BYTES)]
+    max_bytes: u64,
     /// When to draw the progress line on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = cli::ProgressMode::Auto)]
     progress: cli::ProgressMode,
@@ -99,17 +103,14 @@ const PROG: &str = "plan";
 fn main() -> ExitCode {
     let args = Args::parse();
     let (text, source) = match &args.file {
-        Some(p) if p.as_os_str() != "-" => match std::fs::read_to_string(p) {
+        Some(p) if p.as_os_str() != "-" => match json::read_file_capped(p, args.max_bytes) {
             Ok(t) => (t, p.display().to_string()),
             Err(e) => return cli::fail(PROG, format_args!("cannot read {}: {e}", p.display())),
         },
-        _ => {
-            let mut t = String::new();
-            if let Err(e) = std::io::stdin().read_to_string(&mut t) {
-                return cli::fail(PROG, format_args!("cannot read standard input: {e}"));
-            }
-            (t, "standard input".to_string())
-        }
+        _ => match json::read_capped(std::io::stdin().lock(), args.max_bytes) {
+            Ok(t) => (t, "standard input".to_string()),
+            Err(e) => return cli::fail(PROG, format_args!("cannot read standard input: {e}")),
+        },
     };
     if text.trim().is_empty() {
         return cli::fail(

@@ -120,7 +120,8 @@ fn main() -> ExitCode {
 
 fn check(dir: &Path, name: &str) -> Result<(), String> {
     let read = |f: String| {
-        std::fs::read_to_string(dir.join(&f)).map_err(|e| format!("cannot read {f}: {e}"))
+        json::read_file_capped(&dir.join(&f), json::MAX_INSTANCE_BYTES)
+            .map_err(|e| format!("cannot read {f}: {e}"))
     };
     let expected: Value = serde_json::from_str(&read(format!("{name}.plan.json"))?)
         .map_err(|e| format!("expected plan: {e}"))?;

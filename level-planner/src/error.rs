@@ -39,7 +39,11 @@ pub enum PlanError {
         /// Largest supported number of columns.
         max: usize,
     },
-    /// More levels than the 2^T enumeration of this planner can take.
+    /// More levels than the 2^T enumeration of this planner can take: more than
+    /// [`MAX_LEVELS`](crate::MAX_LEVELS), which [`Instance::new`](crate::Instance::new) refuses
+    /// (and the JSON reader of the `serde` feature at the first level too many, before reading
+    /// it), or more than [`REFERENCE_MAX_LEVELS`](crate::REFERENCE_MAX_LEVELS) for
+    /// [`plan_reference`](crate::plan_reference).
     #[error("invalid instance: {levels} levels, at most {max} are supported by this planner")]
     TooManyLevels {
         /// Levels in the instance.

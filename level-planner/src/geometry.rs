@@ -52,8 +52,6 @@ pub(crate) fn spun(footprint: &MarkedCellSet, angle_deg: f64) -> Vec<(i64, i64)>
         .collect()
 }
 
-/// Leg length in metres for a pivot offset of `(di, dj)` cells.
-#[inline]
 /// The smallest and largest row (`axis` 0) or column (`axis` 1) of `cells`; `(i64::MAX,
 /// i64::MIN)` when there are none.
 pub(crate) fn extent(cells: &[(i64, i64)], axis: usize) -> (i64, i64) {
@@ -63,6 +61,8 @@ pub(crate) fn extent(cells: &[(i64, i64)], axis: usize) -> (i64, i64) {
         .fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
 }
 
+/// Leg length in metres for a pivot offset of `(di, dj)` cells.
+#[inline]
 pub(crate) fn leg_length_m(di: i64, dj: i64) -> f64 {
     CELL_METRES * ((di * di + dj * dj) as f64).sqrt()
 }
@@ -84,12 +84,15 @@ pub(crate) fn leg_ok(di: i64, dj: i64, v: f64, tol: Tolerance) -> bool {
 }
 
 /// Bearing of the offset `(di, dj)` in degrees, counter-clockwise from increasing column with
-/// rows growing downward ("up" is +90°).
+/// rows growing downward ("up" is +90°). Total: no integer is negated, so `i64::MIN` is
+/// fine too.
 #[inline]
 pub(crate) fn bearing_deg(di: i64, dj: i64) -> f64 {
-    // Negate the integer, not the float: a row offset of 0 must give +0.0, so that due west
-    // is +180° as the bearing convention says (atan2(−0.0, −1) would be −180°).
-    ((-di) as f64).atan2(dj as f64).to_degrees()
+    // `0.0 − x`, not `−x`: a row offset of 0 must give +0.0, so that due west is +180° as the
+    // bearing convention says (atan2(−0.0, −1) would be −180°). For every other offset this is
+    // the negation of the converted integer, which equals the conversion of the negated integer
+    // (rounding to nearest is symmetric), without negating an integer that may be `i64::MIN`.
+    (0.0 - di as f64).atan2(dj as f64).to_degrees()
 }
 
 /// `|bearing(di, dj) − deflex|` wrapped into [0°, 180°].
@@ -99,15 +102,21 @@ pub(crate) fn deviation_deg(di: i64, dj: i64, deflex: f64) -> f64 {
     if x > 180.0 { 360.0 - x } else { x }
 }
 
-/// The largest offset (in cells, per axis) a leg of `v` metres can have under `tol`, at most
-/// `limit` (computed in floating point first, so huge lengths cannot overflow).
+/// The largest offset (in cells, per axis) a leg of `v` metres can have under `tol`: in
+/// `0..=limit` (computed in floating point first, so huge lengths cannot overflow, and never
+/// negative: a ratio band below zero, such as `[-2, -1]`, admits no leg, and with a huge `v`
+/// its bound used to saturate to `i64::MIN`, whose negation in [`leg_offsets`] and doubling in
+/// the fast planner overflowed).
 pub(crate) fn max_leg_cells(v: f64, tol: Tolerance, limit: i64) -> i64 {
     let metres = match tol {
         Tolerance::Ratio { hi, .. } => (hi + BAND_EPSILON) * v.max(0.0),
         Tolerance::Absolute { metres } => v.max(0.0) + metres + BAND_EPSILON,
     };
     let cells = (metres / CELL_METRES).ceil() + 1.0;
-    if cells < limit as f64 {
+    let limit = limit.max(0);
+    if cells.is_nan() || cells <= 0.0 {
+        0
+    } else if cells < limit as f64 {
         cells as i64
     } else {
         limit
@@ -181,6 +190,15 @@ mod tests {
             max_leg_cells(1.0, Tolerance::Absolute { metres: f64::MAX }, 9),
             9
         );
+        // A band below zero admits nothing: its bound is 0, never negative (it was i64::MIN
+        // for a huge length, and its negation overflowed).
+        let negative = Tolerance::Ratio { lo: -2.0, hi: -1.0 };
+        assert_eq!(max_leg_cells(1e300, negative, 7), 0);
+        assert_eq!(max_leg_cells(10.0, negative, 7), 0);
+        assert!(leg_offsets(1e300, negative, 7, 7).is_empty());
+        // Bearings are total: no integer negation.
+        assert_eq!(bearing_deg(i64::MIN, 0), 90.0);
+        assert_eq!(bearing_deg(0, -1), 180.0);
         let offsets = leg_offsets(2.0, ratio, 100, 100);
         assert!(offsets.iter().all(|&(a, b)| leg_ok(a, b, 2.0, ratio)));
         assert!(offsets.windows(2).all(|w| w[0] < w[1]));

@@ -3,7 +3,7 @@
 
 use polyomino::{Cell, CellSet, MarkedCellSet};
 
-use crate::{InstanceProblem, PlanError, Site};
+use crate::{InstanceProblem, MAX_LEVELS, PlanError, Site};
 
 /// Side of one site cell, in metres.
 pub const CELL_METRES: f64 = 0.5;
@@ -204,7 +204,8 @@ impl Default for Params {
     }
 }
 
-/// A validated planning problem: a site, at least one level and the parameters.
+/// A validated planning problem: a site, one to [`MAX_LEVELS`](crate::MAX_LEVELS) levels and the
+/// parameters.
 ///
 /// ```
 /// use level_planner::{Instance, Params, Site, VirtualLevel};
@@ -232,7 +233,9 @@ impl Instance {
     /// # Errors
     /// [`PlanError::InvalidInstance`] for no level, non-finite numbers, a spin step outside
     /// (0, 360] or below 0.01° ([`MAX_SPINS`] spins), a footprint above [`MAX_FOOTPRINT_SIDE`]
-    /// cells on a side or [`MAX_FOOTPRINT_CELLS`] cells, or a malformed tolerance.
+    /// cells on a side or [`MAX_FOOTPRINT_CELLS`] cells, or a malformed tolerance;
+    /// [`PlanError::TooManyLevels`] for more than [`MAX_LEVELS`](crate::MAX_LEVELS) levels,
+    /// the most any planner takes ([`plan_reference`](crate::plan_reference) takes fewer).
     ///
     /// ```
     /// use level_planner::{Instance, Params, PlanError, Site, Tolerance, VirtualLevel};
@@ -246,7 +249,10 @@ impl Instance {
     /// let inverted = Params { tolerance: Tolerance::Ratio { lo: 1.2, hi: 0.8 }, ..Params::default() };
     /// assert!(invalid(Instance::new(site.clone(), one.clone(), inverted)));
     /// let nan = vec![VirtualLevel::from_rows(f64::NAN, 0.0, &["#"])?];
-    /// assert!(invalid(Instance::new(site, nan, Params::default())));
+    /// assert!(invalid(Instance::new(site.clone(), nan, Params::default())));
+    /// let many = vec![one[0].clone(); level_planner::MAX_LEVELS + 1];
+    /// assert_eq!(Instance::new(site, many, Params::default()),
+    ///            Err(PlanError::TooManyLevels { levels: 64, max: 63 }));
     /// # Ok::<(), PlanError>(())
     /// ```
     pub fn new(
@@ -257,6 +263,12 @@ impl Instance {
         let bad = |problem: InstanceProblem| Err(PlanError::InvalidInstance(problem));
         if levels.is_empty() {
             return bad(InstanceProblem::NoLevels);
+        }
+        if levels.len() > MAX_LEVELS {
+            return Err(PlanError::TooManyLevels {
+                levels: levels.len(),
+                max: MAX_LEVELS,
+            });
         }
         for (k, l) in levels.iter().enumerate() {
             if let Err(p) = l.check_leg(k + 1) {

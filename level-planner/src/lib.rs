@@ -183,12 +183,12 @@
 //! | field | required | meaning, units and constraints | API |
 //! |---|---|---|---|
 //! | `site` | yes | the floor, one string per row of 0.5 m cells: `.` usable, `#` unusable; at least one row, all rows of the same length, at most 64 columns and 4096 rows | [`Site::from_rows`] |
-//! | `levels` | yes | the virtual levels in walking order, at least one (at most [`MAX_LEVELS`] for [`plan`]) | [`Instance::new`] |
+//! | `levels` | yes | the virtual levels in walking order, at least one and at most [`MAX_LEVELS`] (63; the reader refuses the 64th where it starts, without reading it or the rest) | [`Instance::new`] |
 //! | `levels[k].dist_m` | yes | walking distance from the previous level in the virtual world, metres, finite (ignored for the first level) | [`VirtualLevel::dist_m`] |
 //! | `levels[k].deflex_deg` | yes | bearing of the leg from the previous level, degrees counter-clockwise from the direction of increasing column (up is +90), finite (ignored for the first level) | [`VirtualLevel::deflex_deg`] |
 //! | `levels[k].shape` | yes | the footprint, one string per row of 0.5 m cells: `#` a cell, `.` none; at least one cell, at most 4096 cells and 8192 cells on a side. Its pivot is the cell at row ⌊h/2⌋, column ⌊w/2⌋ of its bounding box, or its first cell in row-major order when that one is empty | [`VirtualLevel::from_rows`] |
 //! | `spin_step_deg` | no, default 90 | the spin step s in degrees, 0.01 ≤ s ≤ 360: spins 0, s, 2s, … below 360 are tried | [`Params::spin_step_deg`] |
-//! | `tolerance` | no, default `{"ratio": [0.86, 1.26]}` | `{"ratio": [lo, hi]}`: a real leg of d metres is accepted for a virtual one of v metres when lo ≤ d / v ≤ hi (finite, lo ≤ hi; v ≤ 0 admits nothing); or `{"abs_m": a}`: when \|d − v\| ≤ a (a finite, ≥ 0) | [`Tolerance`] |
+//! | `tolerance` | no, default `{"ratio": [0.86, 1.26]}` | `{"ratio": [lo, hi]}`: a real leg of d metres is accepted for a virtual one of v metres when lo ≤ d / v ≤ hi (finite, lo ≤ hi; v ≤ 0, or a band below 0, admits nothing); or `{"abs_m": a}`: when \|d − v\| ≤ a (a finite, ≥ 0) | [`Tolerance`] |
 //!
 //! Other fields are ignored. Numbers are JSON numbers; a missing, mistyped or out-of-range
 //! field makes the instance invalid ([`PlanError::InvalidInstance`]). The document above is

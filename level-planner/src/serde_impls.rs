@@ -9,6 +9,11 @@
 //! (`site[2]`, `levels[1].shape[0]`, `tolerance`, arrays indexed from 0), which is all a reader
 //! without positions (`serde_json::from_value`) can give.
 //!
+//! The levels are counted as they are read: the level after the [`MAX_LEVELS`]th is refused
+//! where it starts, before it is read, so a document of a million levels costs no more than
+//! one of 64. A footprint is kept as its cells, refused at the row where it grows past
+//! [`MAX_FOOTPRINT_CELLS`] cells or [`MAX_FOOTPRINT_SIDE`] rows or columns.
+//!
 //! A footprint's pivot is written as `"pivot": [row, col]` only when it is not the default
 //! pivot; documents without it get the default, as the format says. Plans write their
 //! floating-point numbers rounded to 9 decimal places ([`rounded`]).
@@ -23,9 +28,10 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use crate::site::SiteReader;
 use crate::{
-    Instance, InstanceProblem, Params, PlacedLevel, Plan, PlanError, Site, Tolerance, VirtualLevel,
+    Instance, InstanceProblem, MAX_FOOTPRINT_CELLS, MAX_FOOTPRINT_SIDE, MAX_LEVELS, Params,
+    PlacedLevel, Plan, PlanError, Site, Tolerance, VirtualLevel,
 };
-use polyomino::{Cell, MarkedCellSet};
+use polyomino::{Cell, CellSet, MarkedCellSet};
 
 // ---------------------------------------------------------------------------------------------
 // Writing.
@@ -342,11 +348,30 @@ impl<'de> Visitor<'de> for LevelsSeed {
             index: levels.len(),
         })? {
             levels.push(level);
+            if levels.len() == MAX_LEVELS {
+                // A level more is refused where it starts, before it is read (a document of
+                // 10⁶ levels was read whole, 1.15 GB in 15 s, before the planner refused it).
+                seq.next_element_seed(TooManyLevels)?;
+                break;
+            }
         }
         if levels.is_empty() {
             return Err(invalid("levels", InstanceProblem::NoLevels));
         }
         Ok(levels)
+    }
+}
+
+/// The level after the [`MAX_LEVELS`]th: refused without reading it (a seed that fails at
+/// once, so that the reader reports the position where the level starts).
+struct TooManyLevels;
+
+impl<'de> DeserializeSeed<'de> for TooManyLevels {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, _: D) -> Result<(), D::Error> {
+        Err(D::Error::custom(format!(
+            "levels[{MAX_LEVELS}]: more than {MAX_LEVELS} levels, at most {MAX_LEVELS} are supported"
+        )))
     }
 }
 
@@ -398,31 +423,20 @@ impl<'de> Visitor<'de> for LevelSeed {
                         return Err(duplicate());
                     }
                     let path = field("shape");
-                    let mut rows = Vec::new();
+                    let mut footprint = FootprintReader::new(self.index + 1);
                     map.next_value_seed(Rows {
                         path: &path,
                         what: "`#` and `.`",
                         row: |i: usize, text: &str| {
-                            if let Some((c, ch)) = text
-                                .chars()
-                                .enumerate()
-                                .find(|&(_, ch)| ch != '#' && ch != '.')
-                            {
-                                let problem = InstanceProblem::FootprintCharacter {
-                                    ch,
-                                    line: i + 1,
-                                    column: c + 1,
-                                };
-                                return Err(problem_at(
+                            footprint.push_row(i, text).map_err(|problem| {
+                                problem_at(
                                     &format!("{path}[{i}]"),
                                     &PlanError::InvalidInstance(problem),
-                                ));
-                            }
-                            rows.push(text.to_owned());
-                            Ok(())
+                                )
+                            })
                         },
                     })?;
-                    shape = Some(rows);
+                    shape = Some(footprint.cells);
                 }
                 "pivot" => {
                     if pivot.is_some() {
@@ -453,8 +467,10 @@ impl<'de> Visitor<'de> for LevelSeed {
         let dist = dist.ok_or_else(|| missing("dist_m"))?;
         let deflex = deflex.ok_or_else(|| missing("deflex_deg"))?;
         let shape = shape.ok_or_else(|| missing("shape"))?;
-        let level = VirtualLevel::from_rows(dist, deflex, &shape)
-            .map_err(|e| refuse(&field("shape"), &e))?;
+        // As `VirtualLevel::from_rows` builds it from the rows.
+        let shape = CellSet::from_cells(shape)
+            .map_err(|e| invalid(&field("shape"), InstanceProblem::Footprint(e)))?;
+        let level = VirtualLevel::new(dist, deflex, shape);
         let level = match pivot {
             None => level,
             Some([row, col]) => {
@@ -476,6 +492,69 @@ impl<'de> Visitor<'de> for LevelSeed {
             .and_then(|()| level.check_footprint(self.index + 1));
         checks.map_err(|p| invalid(&path, p))?;
         Ok(level)
+    }
+}
+
+/// A footprint read row by row, as [`VirtualLevel::from_rows`] reads it (row `i`, character
+/// `c`: the cell `(i, c)` for `#`, none for `.`), keeping only its cells: refused at the row
+/// where it passes [`MAX_FOOTPRINT_CELLS`] cells or spans more than [`MAX_FOOTPRINT_SIDE`] rows
+/// or columns, so that an oversized footprint costs neither its rows nor its cells (a 63 MB
+/// footprint of `#` took 1.1 s and 1.1 GB before it was refused at the end of its level).
+struct FootprintReader {
+    level: usize,
+    cells: Vec<Cell>,
+    /// `(min, max)` of the rows and of the columns of the cells so far.
+    rows: (i32, i32),
+    cols: (i32, i32),
+}
+
+impl FootprintReader {
+    fn new(level: usize) -> FootprintReader {
+        FootprintReader {
+            level,
+            cells: Vec::new(),
+            rows: (i32::MAX, i32::MIN),
+            cols: (i32::MAX, i32::MIN),
+        }
+    }
+
+    fn push_row(&mut self, i: usize, text: &str) -> Result<(), InstanceProblem> {
+        // A character other than `#` and `.` first, wherever it is in the row.
+        if let Some((c, ch)) = text
+            .chars()
+            .enumerate()
+            .find(|&(_, ch)| ch != '#' && ch != '.')
+        {
+            return Err(InstanceProblem::FootprintCharacter {
+                ch,
+                line: i + 1,
+                column: c + 1,
+            });
+        }
+        let too_large = InstanceProblem::FootprintTooLarge {
+            level: self.level,
+            max_side: MAX_FOOTPRINT_SIDE,
+            max_cells: MAX_FOOTPRINT_CELLS,
+        };
+        let span = |(lo, hi): (i32, i32)| i64::from(hi) - i64::from(lo) + 1;
+        for (c, ch) in text.chars().enumerate() {
+            if ch != '#' {
+                continue;
+            }
+            let (Ok(row), Ok(col)) = (i32::try_from(i), i32::try_from(c)) else {
+                return Err(too_large);
+            };
+            self.cells.push(Cell::new(row, col));
+            self.rows = (self.rows.0.min(row), self.rows.1.max(row));
+            self.cols = (self.cols.0.min(col), self.cols.1.max(col));
+            if self.cells.len() > MAX_FOOTPRINT_CELLS
+                || span(self.rows) > i64::from(MAX_FOOTPRINT_SIDE)
+                || span(self.cols) > i64::from(MAX_FOOTPRINT_SIDE)
+            {
+                return Err(too_large);
+            }
+        }
+        Ok(())
     }
 }
 

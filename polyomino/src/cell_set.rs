@@ -14,8 +14,9 @@
 //! | [`contains`](CellSet::contains) | O(log n) |
 //! | [`is_connected`](CellSet::is_connected) | O(n log n) |
 //! | [`hole_count`](CellSet::hole_count) | O(n log n) |
-//! | [`holes`](CellSet::holes) | O(n log n) without holes; else about O(A) for the empty area A it floods, up to about n²/16 |
-//! | [`to_ascii`](CellSet::to_ascii), `Display` | O(h · w · log n) for a bounding box of h × w: [`try_to_ascii`](CellSet::try_to_ascii) refuses large ones |
+//! | [`holes`](CellSet::holes) | O(n + H) for H hole cells (the answer), up to about n²/16: [`try_holes`](CellSet::try_holes) refuses large ones in O(n) |
+//! | `Display` | O(h · w · log n) for a bounding box of h × w up to [`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS) characters, else O(n) (a cell list) |
+//! | [`to_ascii`](CellSet::to_ascii) | O(h · w · log n) whatever the size: [`try_to_ascii`](CellSet::try_to_ascii) refuses large ones |
 //!
 //! A `CellSet` need not be 4-connected, so it can describe any cell set, such as a
 //! conservatively rasterised footprint or a room made of separate parts;
@@ -24,7 +25,6 @@
 
 use core::fmt;
 use core::str::FromStr;
-use std::collections::HashSet;
 
 use smallvec::SmallVec;
 
@@ -62,6 +62,28 @@ pub struct CellSet {
 }
 
 impl CellSet {
+    /// The largest drawing `Display` writes: 2²⁰ characters, newlines included ((width + 1) ×
+    /// height − 1; a 1000 × 1000 bounding box is 1 001 999). A shape whose drawing would be
+    /// larger displays as its cell list, `{(0, 0), (2000000000, 0)}`, in O(cells), which
+    /// [`parse`](CellSet::parse) and `FromStr` read back too. Formatting a shape therefore
+    /// writes at most this many characters or 26 per cell (normalised coordinates have no sign
+    /// and at most 10 digits; a mark adds one), however sparse the shape
+    /// (two cells 2·10⁹ rows apart drew 4 GB of text).
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet};
+    /// let sparse = CellSet::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 0)])?;
+    /// assert_eq!(sparse.to_string(), "{(0, 0), (2000000000, 0)}");
+    /// assert_eq!(sparse.to_string().parse::<CellSet>()?, sparse);
+    /// // The limit is on the drawing: 61 681 rows of 16 columns are exactly 2²⁰ characters.
+    /// let tall = CellSet::from_cells([Cell::new(0, 0), Cell::new(61_680, 15)])?;
+    /// assert_eq!(tall.to_string().len(), CellSet::DISPLAY_MAX_CHARS);
+    /// let taller = CellSet::from_cells([Cell::new(0, 0), Cell::new(61_681, 15)])?;
+    /// assert_eq!(taller.to_string(), "{(0, 0), (61681, 15)}");
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
+    pub const DISPLAY_MAX_CHARS: usize = 1 << 20;
+
     /// The polyomino with the given cells (any coordinates; duplicates are merged), translated
     /// so that its bounding box starts at the origin.
     ///
@@ -101,7 +123,11 @@ impl CellSet {
         Ok((CellSet { cells }, Cell::new(min_r, min_c)))
     }
 
-    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`CellSet::parse_with`]).
+    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`CellSet::parse_with`]),
+    /// or the cell list `Display` writes for shapes too large to draw
+    /// ([`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS)): `{` first (after whitespace), then
+    /// cells `(row, col)` separated by commas, then `}`, whitespace allowed between the parts;
+    /// any coordinates, duplicates merged, as [`from_cells`](CellSet::from_cells) takes them.
     ///
     /// ```
     /// use polyomino::CellSet;
@@ -109,17 +135,27 @@ impl CellSet {
     /// let s = CellSet::parse("\n    .##\n    ##.\n\n")?;
     /// assert_eq!(s.to_string(), ".##\n##.");
     /// assert_eq!(s, ".##\n##.".parse()?); // `FromStr` does the same
+    /// // The same cells as a list, in any frame:
+    /// assert_eq!(CellSet::parse("{(5, 6), (5, 7), (6, 5), (6, 6)}")?, s);
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
     ///
     /// # Errors
-    /// As [`CellSet::parse_with`].
+    /// As [`CellSet::parse_with`] for a drawing; for a cell list,
+    /// [`ShapeError::BadCellList`] at the first character that does not fit,
+    /// [`ShapeError::Empty`] for `{}` and [`ShapeError::TooLarge`] as
+    /// [`from_cells`](CellSet::from_cells).
     pub fn parse(text: &str) -> Result<CellSet, ShapeError> {
+        if ascii::is_list(text) {
+            let cells = ascii::read_list(text, false)?;
+            return CellSet::from_cells(cells.into_iter().map(|(c, _)| c));
+        }
         CellSet::parse_with(text, '#', '.')
     }
 
     /// Reads ASCII art with the given glyphs. Each line is trimmed; blank lines before and after
-    /// the drawing are ignored; shorter rows are padded with empty cells.
+    /// the drawing are ignored; shorter rows are padded with empty cells. (Only
+    /// [`parse`](CellSet::parse) also reads cell lists.)
     ///
     /// ```
     /// use polyomino::{CellSet, ShapeError};
@@ -139,10 +175,12 @@ impl CellSet {
     }
 
     /// Draws the shape's bounding box with the given glyphs, rows joined by `\n`, no trailing
-    /// newline. `Display` uses `#` and `.`. The text has (width + 1) × height − 1 characters,
-    /// so a sparse shape with a huge bounding box makes a huge string: two cells 10⁹ rows apart
-    /// draw two gigabytes of text. [`try_to_ascii`](CellSet::try_to_ascii) refuses drawings above
-    /// a size of your choice instead (`Debug` lists the cells past 4096 cells of bounding box).
+    /// newline. The text has (width + 1) × height − 1 characters, whatever you ask for: a
+    /// sparse shape with a huge bounding box makes a huge string (two cells 10⁹ rows apart
+    /// draw two gigabytes of text). [`try_to_ascii`](CellSet::try_to_ascii) refuses drawings
+    /// above a size of your choice instead; `Display` draws with `#` and `.` up to
+    /// [`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS) and writes the cell list beyond, and
+    /// `Debug` lists the cells past 4096 cells of bounding box.
     ///
     /// ```
     /// use polyomino::CellSet;
@@ -291,53 +329,147 @@ impl CellSet {
     /// ```
     ///
     /// # Cost
-    /// A shape without holes costs O(n log n) (it is recognised by
-    /// [`hole_count`](CellSet::hole_count) first). Otherwise the empty regions next to the
-    /// shape are flooded: time and memory grow with the empty area they cover, which can be
-    /// quadratic in n, and so can the answer itself: a square ring of n cells encloses about
-    /// n²/16 cells (a ring of 4·10⁵ cells, 10¹⁰ of them, 80 GB as a `Vec<Cell>`). To know
-    /// whether a shape has holes, or how many, call [`hole_count`](CellSet::hole_count).
+    /// O(n log n) to find the holes as runs of empty cells between the cells of each row (runs
+    /// of consecutive rows that share a column are joined; those that reach the edge of the
+    /// bounding box, or a row without cells, are outside), then one step per hole cell: no
+    /// memory per cell of the bounding box, so a ring of side 4000 answers its 16 million hole
+    /// cells in about 0.2 s (a flood fill took 113 s and 718 MB). The answer itself can be
+    /// quadratic in n, though: a square ring of n cells encloses about n²/16 cells (a ring of
+    /// 4·10⁵ cells, 10¹⁰ of them, 80 GB as a `Vec<Cell>`). For shapes you do not trust, call
+    /// [`try_holes`](CellSet::try_holes) with a limit, or [`hole_count`](CellSet::hole_count)
+    /// to know only whether there are holes, or how many.
     pub fn holes(&self) -> Vec<Cell> {
-        if self.hole_count() == 0 {
-            return Vec::new();
+        let runs = self.hole_runs();
+        let mut out = Vec::new();
+        // Exactly the answer's size when the allocator grants it (no doubling on the way).
+        let _ = out.try_reserve_exact(usize::try_from(run_cells(&runs)).unwrap_or(usize::MAX));
+        for &(row, first, last) in &runs {
+            out.extend((first..=last).map(|col| Cell::new(row, col)));
         }
-        let (h, w) = (self.height(), self.width());
-        // An enclosed region of area A needs more than 2·√A enclosing cells, so A < n².
-        let bound = self.cells.len() * self.cells.len();
-        let mut outside: HashSet<Cell> = HashSet::new();
-        let mut holes: HashSet<Cell> = HashSet::new();
-        for &cell in &self.cells {
-            for start in cell.edge_neighbours() {
-                if self.contains(start) || outside.contains(&start) || holes.contains(&start) {
-                    continue;
+        out
+    }
+
+    /// [`holes`](CellSet::holes) when they have at most `max_cells` cells, counted in O(n log n)
+    /// before any is listed: the time and memory of a call are O(n + `max_cells`).
+    ///
+    /// ```
+    /// use polyomino::{Cell, CellSet, ShapeError};
+    /// // A square ring of side 100 001 (4·10⁵ cells) encloses 10¹⁰ cells:
+    /// let s = 100_001;
+    /// let ring = CellSet::from_cells((0..s).flat_map(|i| {
+    ///     [Cell::new(0, i), Cell::new(s - 1, i), Cell::new(i, 0), Cell::new(i, s - 1)]
+    /// }))?;
+    /// assert_eq!(
+    ///     ring.try_holes(1 << 20),
+    ///     Err(ShapeError::HolesTooLarge { cells: 99_999 * 99_999, max: 1 << 20 })
+    /// );
+    /// let small = CellSet::parse("###\n#.#\n###")?;
+    /// assert_eq!(small.try_holes(1)?, vec![Cell::new(1, 1)]);
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::HolesTooLarge`] when the holes have more than `max_cells` cells.
+    pub fn try_holes(&self, max_cells: usize) -> Result<Vec<Cell>, ShapeError> {
+        let runs = self.hole_runs();
+        let cells = run_cells(&runs);
+        if cells > max_cells as u64 {
+            return Err(ShapeError::HolesTooLarge {
+                cells,
+                max: max_cells,
+            });
+        }
+        let mut out = Vec::with_capacity(cells as usize);
+        for &(row, first, last) in &runs {
+            out.extend((first..=last).map(|col| Cell::new(row, col)));
+        }
+        Ok(out)
+    }
+
+    /// The holes as runs `(row, first col, last col)` of empty cells, row-major.
+    ///
+    /// Each row with cells splits into runs of empty cells between (and before and after) its
+    /// cells. A run on the first or last row, touching the first or last column, or next to a
+    /// row without cells (all of it outside) is outside; runs of consecutive rows that share a
+    /// column are one region (union–find), which is outside when one of its runs is. The
+    /// other runs are the holes. At most 2n runs, each looked at a bounded number of times.
+    fn hole_runs(&self) -> Vec<(i32, i32, i32)> {
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let cells = &self.cells;
+        let last_col = self.width() - 1;
+        // Each row with cells: (row, its runs as a range of `runs`).
+        let mut rows: Vec<(i32, usize, usize)> = Vec::new();
+        let mut runs: Vec<(i32, i32, i32)> = Vec::new();
+        let mut i = 0;
+        while i < cells.len() {
+            let row = cells[i].row;
+            let start = runs.len();
+            // The column after the previous cell; normalised columns are below i32::MAX.
+            let mut next = 0;
+            while i < cells.len() && cells[i].row == row {
+                let col = cells[i].col;
+                if col > next {
+                    runs.push((row, next, col - 1));
                 }
-                let mut region = vec![start];
-                let mut seen: HashSet<Cell> = HashSet::from([start]);
-                let mut i = 0;
-                let mut escapes = false;
-                while i < region.len() {
-                    let c = region[i];
-                    i += 1;
-                    if c.row < 0 || c.col < 0 || c.row >= h || c.col >= w || seen.len() > bound {
-                        escapes = true;
-                        break;
-                    }
-                    for nb in c.edge_neighbours() {
-                        if !self.contains(nb) && seen.insert(nb) {
-                            region.push(nb);
-                        }
-                    }
+                next = col + 1;
+                i += 1;
+            }
+            if next <= last_col {
+                runs.push((row, next, last_col));
+            }
+            rows.push((row, start, runs.len()));
+        }
+        // A row next to a row without cells is open there; the first row (0) and the last
+        // (height − 1) are on the edge.
+        let open_below = |k: usize| k + 1 == rows.len() || rows[k + 1].0 != rows[k].0 + 1;
+        let open_above = |k: usize| k == 0 || open_below(k - 1);
+        let mut outside = vec![false; runs.len()];
+        for (k, &(_, start, end)) in rows.iter().enumerate() {
+            let open = open_above(k) || open_below(k);
+            for g in start..end {
+                let (_, first, last) = runs[g];
+                outside[g] = open || first == 0 || last == last_col;
+            }
+        }
+        // Join the runs of each row and the next that share a column (both lists are sorted
+        // and disjoint: one merge pass).
+        let mut parent: Vec<usize> = (0..runs.len()).collect();
+        for k in 0..rows.len() {
+            if open_below(k) {
+                continue;
+            }
+            let (_, mut a, end) = rows[k];
+            let (_, mut b, below_end) = rows[k + 1];
+            while a < end && b < below_end {
+                let ((_, a_first, a_last), (_, b_first, b_last)) = (runs[a], runs[b]);
+                if a_first <= b_last && b_first <= a_last {
+                    let (x, y) = (root(&mut parent, a), root(&mut parent, b));
+                    parent[x] = y;
                 }
-                if escapes {
-                    outside.extend(seen);
+                if a_last < b_last {
+                    a += 1;
                 } else {
-                    holes.extend(seen);
+                    b += 1;
                 }
             }
         }
-        let mut out: Vec<Cell> = holes.into_iter().collect();
-        out.sort_unstable();
-        out
+        // A region is outside when one of its runs is.
+        for g in 0..runs.len() {
+            if outside[g] {
+                let r = root(&mut parent, g);
+                outside[r] = true;
+            }
+        }
+        (0..runs.len())
+            .filter(|&g| !outside[root(&mut parent, g)])
+            .map(|g| runs[g])
+            .collect()
     }
 
     /// Number of holes: the regions of edge-adjacent empty cells from which no path leads
@@ -442,6 +574,13 @@ impl CellSet {
     }
 }
 
+/// Cells in the runs `(row, first col, last col)`.
+fn run_cells(runs: &[(i32, i32, i32)]) -> u64 {
+    runs.iter()
+        .map(|&(_, first, last)| u64::from(last.abs_diff(first)) + 1)
+        .sum()
+}
+
 /// `(min_row, max_row, min_col, max_col)`, or `None` for no cell.
 fn bounds(cells: &[Cell]) -> Option<(i32, i32, i32, i32)> {
     let first = cells.first()?;
@@ -459,11 +598,16 @@ impl FromStr for CellSet {
 }
 
 impl fmt::Display for CellSet {
-    /// The drawing of [`to_ascii`](CellSet::to_ascii) with `#` and `.`: (width + 1) × height
-    /// − 1 characters, however few cells the shape has. For shapes that may be sparse (read
-    /// from untrusted input), draw with [`try_to_ascii`](CellSet::try_to_ascii) and a limit.
+    /// The drawing of [`to_ascii`](CellSet::to_ascii) with `#` and `.` when it has at most
+    /// [`DISPLAY_MAX_CHARS`](CellSet::DISPLAY_MAX_CHARS) characters, else the cell list
+    /// `{(r, c), ...}` (O(cells), whatever the bounding box); [`parse`](CellSet::parse) and
+    /// `FromStr` read both back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_ascii('#', '.'))
+        if self.drawing_fits() {
+            f.write_str(&self.to_ascii('#', '.'))
+        } else {
+            ascii::write_list(f, &self.cells, None)
+        }
     }
 }
 
@@ -477,6 +621,12 @@ impl fmt::Debug for CellSet {
 }
 
 impl CellSet {
+    /// Whether `Display` draws the shape (its drawing has at most `DISPLAY_MAX_CHARS`
+    /// characters) rather than listing its cells.
+    pub(crate) fn drawing_fits(&self) -> bool {
+        ascii::drawing_chars(self.height(), self.width()) <= CellSet::DISPLAY_MAX_CHARS as u64
+    }
+
     /// `Debug` under the type name `name`: the drawing with rows joined by `/` when the
     /// bounding box has at most `DEBUG_DRAW_LIMIT` cells, else the cell list.
     pub(crate) fn debug_as(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {

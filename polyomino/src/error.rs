@@ -59,6 +59,40 @@ pub enum ShapeError {
         /// The limit asked for.
         max: usize,
     },
+    /// The holes asked for with a size limit
+    /// ([`CellSet::try_holes`](crate::CellSet::try_holes)) have more cells.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, ShapeError};
+    /// let ring = CellSet::parse("####\n#..#\n#..#\n####")?;
+    /// assert_eq!(ring.try_holes(3), Err(ShapeError::HolesTooLarge { cells: 4, max: 3 }));
+    /// # Ok::<(), ShapeError>(())
+    /// ```
+    #[error("the holes have {cells} cells, more than the limit of {max}")]
+    HolesTooLarge {
+        /// Cells in all the holes.
+        cells: u64,
+        /// The limit asked for.
+        max: usize,
+    },
+    /// A shape written as a cell list (the form `Display` writes past
+    /// [`CellSet::DISPLAY_MAX_CHARS`](crate::CellSet::DISPLAY_MAX_CHARS), such as
+    /// `{(0, 0), (5, 0)}`) is malformed at this position: a character that does not fit, a
+    /// number outside `i32`, or the end of the text.
+    ///
+    /// ```
+    /// use polyomino::{CellSet, ShapeError};
+    /// assert_eq!("{(0, 0), (5, x)}".parse::<CellSet>(),
+    ///            Err(ShapeError::BadCellList { line: 1, column: 14 }));
+    /// assert_eq!("{(0, 0)".parse::<CellSet>(), Err(ShapeError::BadCellList { line: 1, column: 8 }));
+    /// ```
+    #[error("malformed cell list at line {line}, column {column} (1-based)")]
+    BadCellList {
+        /// 1-based line of the offending character (or of the end of the text).
+        line: usize,
+        /// 1-based character position within that line (untrimmed).
+        column: usize,
+    },
 }
 
 /// Arbitrary-angle rotation failed.

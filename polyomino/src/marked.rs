@@ -131,20 +131,36 @@ impl<S: Shape> Marked<S> {
         Marked::new(S::from_set(set)?, mark)
     }
 
-    /// Reads ASCII art with `#` for a cell, `.` for no cell and `@` for the marked cell.
+    /// Reads ASCII art with `#` for a cell, `.` for no cell and `@` for the marked cell, or the
+    /// cell list `Display` writes for shapes too large to draw (see
+    /// [`CellSet::DISPLAY_MAX_CHARS`]), with `@` before the marked cell:
+    /// `{@(0, 0), (5, 0)}`.
     ///
     /// ```
-    /// use polyomino::{Cell, MarkedPolyomino, ShapeError};
+    /// use polyomino::{Cell, MarkedCellSet, MarkedPolyomino, ShapeError};
     /// let t = MarkedPolyomino::parse("#@#\n.#.")?;
     /// assert_eq!((t.mark(), t.shape().size()), (Cell::new(0, 1), 4));
     /// assert_eq!(MarkedPolyomino::parse("###"), Err(ShapeError::NoMark('@')));
     /// assert_eq!(MarkedPolyomino::parse("@#@"), Err(ShapeError::SeveralMarks('@')));
+    /// assert_eq!(MarkedPolyomino::parse("{(1, 1), @(1, 2), (1, 3), (2, 2)}")?, t);
+    /// let far = MarkedCellSet::parse("{@(0, 0), (3000000, 0)}")?;
+    /// assert_eq!((far.mark(), far.shape().height()), (Cell::new(0, 0), 3_000_001));
     /// # Ok::<(), polyomino::ShapeError>(())
     /// ```
     ///
     /// # Errors
-    /// As [`Marked::parse_with`].
+    /// As [`Marked::parse_with`] for a drawing; as [`CellSet::parse`] for a cell list, plus
+    /// [`ShapeError::NoMark`] and [`ShapeError::SeveralMarks`].
     pub fn parse(text: &str) -> Result<Marked<S>, ShapeError> {
+        if ascii::is_list(text) {
+            let cells = ascii::read_list(text, true)?;
+            let mut marks = cells.iter().filter(|(_, marked)| *marked).map(|(c, _)| *c);
+            let m = marks.next().ok_or(ShapeError::NoMark('@'))?;
+            if marks.next().is_some() {
+                return Err(ShapeError::SeveralMarks('@'));
+            }
+            return Marked::from_cells(cells.into_iter().map(|(c, _)| c), m);
+        }
         Marked::parse_with(text, '#', '.', '@')
     }
 
@@ -259,9 +275,10 @@ impl<S: Shape> Marked<S> {
     }
 
     /// Draws the shape with `filled`, `empty` and `mark` glyphs (rows joined by `\n`): its
-    /// whole bounding box, (width + 1) × height − 1 characters however few cells it has (as
-    /// `Display` does with `#`, `.` and `@`); [`try_to_ascii`](Marked::try_to_ascii)
-    /// refuses large drawings.
+    /// whole bounding box, (width + 1) × height − 1 characters however few cells it has;
+    /// [`try_to_ascii`](Marked::try_to_ascii) refuses large drawings. `Display` draws with
+    /// `#`, `.` and `@` up to [`CellSet::DISPLAY_MAX_CHARS`] characters and writes the cell
+    /// list beyond.
     ///
     /// ```
     /// use polyomino::MarkedPolyomino;
@@ -360,8 +377,25 @@ impl<S: Shape> FromStr for Marked<S> {
 }
 
 impl<S: Shape> fmt::Display for Marked<S> {
+    /// The drawing of [`to_ascii`](Marked::to_ascii) with `#`, `.` and `@` when it has at most
+    /// [`CellSet::DISPLAY_MAX_CHARS`] characters, else the cell list with `@` before the
+    /// marked cell, `{@(0, 0), (2000000000, 0)}` (O(cells), whatever the bounding box);
+    /// [`parse`](Marked::parse) and `FromStr` read both back.
+    ///
+    /// ```
+    /// use polyomino::{Cell, MarkedCellSet};
+    /// let m = MarkedCellSet::from_cells([Cell::new(0, 0), Cell::new(2_000_000_000, 0)], Cell::new(2_000_000_000, 0))?;
+    /// assert_eq!(m.to_string(), "{(0, 0), @(2000000000, 0)}");
+    /// assert_eq!(m.to_string().parse::<MarkedCellSet>()?, m);
+    /// # Ok::<(), polyomino::ShapeError>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_ascii('#', '.', '@'))
+        let set = self.shape.as_ref();
+        if set.drawing_fits() {
+            f.write_str(&self.to_ascii('#', '.', '@'))
+        } else {
+            ascii::write_list(f, set.cells(), Some(self.mark))
+        }
     }
 }
 

@@ -71,7 +71,8 @@ impl Polyomino {
         Polyomino::try_from(CellSet::from_cells(cells)?)
     }
 
-    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`Polyomino::parse_with`]).
+    /// Reads ASCII art with `#` for a cell and `.` for no cell (see [`Polyomino::parse_with`]),
+    /// or a cell list `{(row, col), ...}` (see [`CellSet::parse`]).
     ///
     /// ```
     /// use polyomino::Polyomino;
@@ -83,7 +84,7 @@ impl Polyomino {
     /// ```
     ///
     /// # Errors
-    /// As [`Polyomino::parse_with`].
+    /// As [`CellSet::parse`], and [`ShapeError::Disconnected`].
     pub fn parse(text: &str) -> Result<Polyomino, ShapeError> {
         Polyomino::try_from(CellSet::parse(text)?)
     }
@@ -226,7 +227,9 @@ impl FromStr for Polyomino {
 }
 
 impl fmt::Display for Polyomino {
-    /// The drawing of [`CellSet::to_ascii`] with `#` and `.`, as `FromStr` reads it.
+    /// As the [`CellSet`]'s `Display`: the drawing of [`CellSet::to_ascii`] with `#` and `.`
+    /// up to [`CellSet::DISPLAY_MAX_CHARS`] characters, else the cell list; `FromStr` reads
+    /// both.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.0, f)
     }

@@ -36,7 +36,9 @@ use crate::instance::Instance;
 use crate::options::{Meter, PlanOptions};
 use crate::plan::Plan;
 
-/// Largest number of levels the fast planner accepts (bit patterns are `u64`).
+/// Largest number of levels the fast planner accepts (bit patterns are `u64`), and so the
+/// most an [`Instance`](crate::Instance) holds: [`Instance::new`](crate::Instance::new) and the
+/// JSON reader refuse more with [`PlanError::TooManyLevels`].
 pub const MAX_LEVELS: usize = 63;
 
 /// Plans `instance` quickly; the result is identical to
@@ -72,7 +74,8 @@ pub const MAX_LEVELS: usize = 63;
 /// ```
 ///
 /// # Errors
-/// [`PlanError::TooManyLevels`] past [`MAX_LEVELS`], [`PlanError::LegUnreachable`] when a leg
+/// [`PlanError::TooManyLevels`] past [`MAX_LEVELS`] (which no [`Instance`] holds),
+/// [`PlanError::LegUnreachable`] when a leg
 /// admits no grid offset, [`PlanError::NoAdmissiblePlacement`] when every greedy run fails,
 /// and [`PlanError::BudgetExceeded`] when the plan needs more work than `options` allow or
 /// takes past their deadline.

@@ -265,8 +265,8 @@ mod big_shapes {
 
     #[test]
     fn a_thin_ring_counts_its_hole_quickly() {
-        // holes() on this ring floods its 10^10 inside cells (O(n²) memory); hole_count does
-        // not look inside.
+        // holes() on this ring lists its 10^10 inside cells (80 GB; try_holes refuses them);
+        // hole_count does not look inside.
         let ring = square_ring(100_001, false);
         assert_eq!(ring.size(), 400_000);
         let started = Instant::now();
@@ -281,7 +281,7 @@ mod big_shapes {
     #[test]
     fn a_thin_open_ring_has_no_holes_quickly() {
         // With a gap, the inside is outside: holes() used to flood all 10^10 cells of it to
-        // find that out, and now answers from hole_count.
+        // find that out; its runs of empty cells reach the edge through the gap.
         let c = square_ring(100_001, true);
         let started = Instant::now();
         assert_eq!(c.hole_count(), 0);
@@ -294,6 +294,106 @@ mod big_shapes {
         // A small ring and the same with a gap, against their drawings (counted by hand).
         assert_eq!(square_ring(5, false).holes().len(), 9);
         assert!(square_ring(5, true).holes().is_empty());
+    }
+
+    #[test]
+    fn a_ring_lists_its_four_million_hole_cells_quickly() {
+        // A flood fill over hash sets: side 2000 took 7 s in the test profile (side 4000:
+        // 113 s and 718 MB in release). The runs of empty cells between each row's cells
+        // answer in O(n log n) plus one step per hole cell: 16 ms.
+        let ring = square_ring(2000, false);
+        let started = Instant::now();
+        let holes = ring.holes();
+        let elapsed = started.elapsed();
+        assert_eq!(holes.len(), 1998 * 1998);
+        assert_eq!(holes.first(), Some(&Cell::new(1, 1)));
+        assert_eq!(holes.last(), Some(&Cell::new(1998, 1998)));
+        assert!(holes.windows(2).all(|w| w[0] < w[1]), "sorted row-major");
+        assert!(elapsed < Duration::from_secs(1), "{elapsed:?}");
+        assert_eq!(ring.try_holes(1998 * 1998), Ok(holes));
+        assert_eq!(
+            ring.try_holes(1998 * 1998 - 1),
+            Err(ShapeError::HolesTooLarge {
+                cells: 1998 * 1998,
+                max: 1998 * 1998 - 1
+            })
+        );
+    }
+
+    #[test]
+    fn a_huge_ring_refuses_to_list_its_holes_quickly() {
+        // 10^10 hole cells (80 GB as cells): counted from 4·10^5 runs, never listed.
+        let ring = square_ring(100_001, false);
+        let started = Instant::now();
+        assert_eq!(
+            ring.try_holes(1 << 24),
+            Err(ShapeError::HolesTooLarge {
+                cells: 99_999 * 99_999,
+                max: 1 << 24
+            })
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+        // The open ring has no hole, whatever its inside.
+        assert_eq!(square_ring(100_001, true).try_holes(0), Ok(vec![]));
+    }
+
+    /// Release build (CI: `cargo test --release -p polyomino --test suite -- --ignored
+    /// hostile::`): 16 million hole cells, 128 MB of answer.
+    #[test]
+    #[ignore = "16 million hole cells: run in release with the other hostile tests"]
+    fn a_ring_of_side_4000_lists_its_holes_in_a_few_seconds() {
+        let ring = square_ring(4000, false);
+        let started = Instant::now();
+        let holes = ring.holes();
+        let elapsed = started.elapsed();
+        assert_eq!(holes.len(), 3998 * 3998);
+        assert_eq!(holes[3998], Cell::new(2, 1));
+        assert!(elapsed < Duration::from_secs(3), "{elapsed:?}");
+    }
+
+    #[test]
+    fn displaying_a_sparse_shape_lists_its_cells() {
+        use polyomino::{CellSet, MarkedCellSet};
+        // Display drew the whole bounding box: 2·10^7 characters for these two cells, and
+        // 4·10^9 (41 s, then an abort at 2.1 GB) for two cells 2·10^9 rows apart.
+        let limit = CellSet::DISPLAY_MAX_CHARS;
+        let tall = CellSet::from_cells([Cell::new(0, 0), Cell::new(10_000_000, 0)]).unwrap();
+        assert_eq!(tall.to_string(), "{(0, 0), (10000000, 0)}");
+        let started = Instant::now();
+        for far in [2_000_000_000, i32::MAX - 1] {
+            let pair = CellSet::from_cells([Cell::new(0, 0), Cell::new(far, 0)]).unwrap();
+            let text = pair.to_string();
+            assert_eq!(text, format!("{{(0, 0), ({far}, 0)}}"));
+            assert_eq!(text.parse::<CellSet>(), Ok(pair.clone()));
+            let wide = pair.transform(polyomino::Transform::Rotate90);
+            assert_eq!(wide.to_string(), format!("{{(0, 0), (0, {far})}}"));
+            let marked = MarkedCellSet::new(pair.clone(), Cell::new(far, 0)).unwrap();
+            assert_eq!(marked.to_string(), format!("{{(0, 0), @({far}, 0)}}"));
+            assert_eq!(marked.to_string().parse::<MarkedCellSet>(), Ok(marked));
+            // format! with padding and Debug take the same bounded paths.
+            assert!(format!("{pair:>10}").len() < 100);
+            assert!(format!("{pair:?}").len() < 200);
+        }
+        assert!(started.elapsed() < Duration::from_secs(1));
+        // A polyomino (connected) too large to draw: an L of 2099 cells in a 1000 × 1100 box,
+        // 1 100 999 characters as a drawing.
+        let l = Polyomino::from_cells(
+            (0..1000)
+                .map(|r| Cell::new(r, 0))
+                .chain((1..1100).map(|c| Cell::new(999, c))),
+        )
+        .unwrap();
+        let text = l.to_string();
+        assert!(
+            text.starts_with("{(0, 0), (1, 0), ") && text.len() < limit,
+            "{}",
+            text.len()
+        );
+        assert_eq!(text.parse::<Polyomino>(), Ok(l));
     }
 
     #[test]

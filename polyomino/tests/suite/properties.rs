@@ -307,8 +307,16 @@ proptest! {
     }
 
     #[test]
-    fn holes_are_enclosed_empty_cells(p in any_shape()) {
+    fn holes_are_enclosed_empty_cells(p in prop_oneof![any_shape(), dense_shape(), sparse_rows()]) {
         let holes = p.holes();
+        // try_holes lists the same cells up to its limit, and refuses one cell less.
+        prop_assert_eq!(p.try_holes(holes.len()), Ok(holes.clone()));
+        if !holes.is_empty() {
+            prop_assert_eq!(
+                p.try_holes(holes.len() - 1),
+                Err(ShapeError::HolesTooLarge { cells: holes.len() as u64, max: holes.len() - 1 })
+            );
+        }
         let filled = cell_set(&p);
         // Naive: flood the padded bounding box from outside.
         let (h, w) = (p.height(), p.width());
@@ -333,7 +341,7 @@ proptest! {
     /// `hole_count` (Euler characteristic) against the flood fill of `holes`: the number of
     /// edge-connected regions among the enclosed cells.
     #[test]
-    fn hole_count_counts_the_regions_of_holes(p in prop_oneof![any_shape(), dense_shape()]) {
+    fn hole_count_counts_the_regions_of_holes(p in prop_oneof![any_shape(), dense_shape(), sparse_rows()]) {
         let holes: BTreeSet<Cell> = p.holes().into_iter().collect();
         let mut seen = BTreeSet::new();
         let mut regions = 0;
@@ -353,6 +361,27 @@ proptest! {
         }
         prop_assert_eq!(p.hole_count(), regions);
     }
+}
+
+/// Frames and bars in a 12 × 12 box with some rows left empty: holes that span several rows,
+/// regions that reach the edge through a row without cells, nested rings.
+fn sparse_rows() -> impl Strategy<Value = CellSet> {
+    prop::collection::vec(
+        (0i32..12, 0i32..12, 1i32..12, 1i32..12, any::<bool>()),
+        1..5,
+    )
+    .prop_map(|parts| {
+        let cells = parts.into_iter().flat_map(|(r, c, h, w, frame)| {
+            (r..(r + h).min(12)).flat_map(move |i| {
+                (c..(c + w).min(12)).filter_map(move |j| {
+                    let edge =
+                        i == r || j == c || i == (r + h).min(12) - 1 || j == (c + w).min(12) - 1;
+                    (edge || !frame).then_some(Cell::new(i, j))
+                })
+            })
+        });
+        CellSet::from_cells(cells).unwrap()
+    })
 }
 
 /// Shapes filling most of a small box, so that many have holes (several, of every kind).

@@ -64,6 +64,86 @@ proptest! {
     }
 }
 
+/// A few cells anywhere in a span of 2·10⁹: almost always too large to draw, so `Display`
+/// writes their cell list.
+fn sparse() -> impl Strategy<Value = CellSet> {
+    prop::collection::vec(
+        (
+            -1_000_000_000i32..1_000_000_000,
+            -1_000_000_000i32..1_000_000_000,
+        ),
+        1..6,
+    )
+    .prop_map(|cells| CellSet::from_cells(cells.into_iter().map(|(r, c)| Cell::new(r, c))).unwrap())
+}
+
+proptest! {
+    #[test]
+    fn sparse_shapes_read_back_from_their_cell_lists(s in sparse(), k in any::<prop::sample::Index>()) {
+        let text = s.to_string();
+        // At most the drawing limit, or 26 characters per cell ("(2000000000, 2000000000), "),
+        // one more for a mark.
+        let bound = |extra| CellSet::DISPLAY_MAX_CHARS.max(26 * s.size() + extra);
+        prop_assert!(text.len() <= bound(0));
+        prop_assert_eq!(text.parse::<CellSet>(), Ok(s.clone()));
+        let mark = s.cells()[k.index(s.size())];
+        let m = MarkedCellSet::new(s.clone(), mark).unwrap();
+        prop_assert!(m.to_string().len() <= bound(1));
+        prop_assert_eq!(m.to_string().parse::<MarkedCellSet>(), Ok(m));
+    }
+}
+
+#[test]
+fn cell_lists_read_any_frame_and_refuse_junk_with_its_position() {
+    use polyomino::ShapeError;
+    let l = CellSet::parse("#.\n##").unwrap();
+    // Whitespace and newlines anywhere between the parts, any frame, duplicates merged.
+    assert_eq!(
+        CellSet::parse("  {\n (-5, 7),\n(-4,7) , ( -4 , 8 ), (-5, 7)\n}\n").unwrap(),
+        l
+    );
+    assert_eq!(
+        "{(0, 0), (0, 2)}".parse::<Polyomino>(),
+        Err(ShapeError::Disconnected)
+    );
+    assert_eq!(
+        MarkedPolyomino::parse("{(0, 0), (1, 0), (1, 1)}"),
+        Err(ShapeError::NoMark('@'))
+    );
+    assert_eq!(
+        MarkedPolyomino::parse("{@(0, 0), @(1, 0)}"),
+        Err(ShapeError::SeveralMarks('@'))
+    );
+    assert_eq!(CellSet::parse("{}"), Err(ShapeError::Empty));
+    assert_eq!(
+        CellSet::parse("{(-2147483648, 0), (2147483647, 0)}"),
+        Err(ShapeError::TooLarge)
+    );
+    let bad = |line, column| Err(ShapeError::BadCellList { line, column });
+    for (text, line, column) in [
+        ("{", 1, 2),
+        ("{(0, 0)", 1, 8),
+        ("{(0, 0),}", 1, 9),
+        ("{(0, 0) (1, 0)}", 1, 9),
+        ("{(0, 0)} #", 1, 10),
+        ("{(0, 0),\n  (1, x)}", 2, 7),
+        ("{@(0, 0)}", 1, 2), // no mark in a plain cell set
+        ("{(2147483648, 0)}", 1, 3),
+        ("{(0, -2147483649)}", 1, 6),
+        ("{(0, --1)}", 1, 7),
+        ("{(0 0)}", 1, 5),
+        ("{(0, 0), (1, \u{0662})}", 1, 14), // digits are ASCII
+    ] {
+        assert_eq!(CellSet::parse(text), bad(line, column), "{text:?}");
+    }
+    assert_eq!(
+        CellSet::parse("{(-2147483648, 0)}").unwrap().cells(),
+        [Cell::new(0, 0)]
+    );
+    // A drawing with other glyphs never reads a list.
+    assert!(CellSet::parse_with("{(0, 0)}", '#', '.').is_err());
+}
+
 #[test]
 fn transforms_read_back_and_junk_is_refused() {
     for t in Transform::ALL {
