@@ -50,6 +50,12 @@ pub fn targets() -> Vec<Target> {
             256,
         ),
         t(
+            "plugdp-transfer",
+            "a user's Transfer with arbitrary reported sizes (usize::MAX included), fan-out per cell and key range, under small memory budgets, a short deadline, one or two threads, with and without a witness: a value or a typed error, peak memory near the budget",
+            transfer,
+            64,
+        ),
+        t(
             "plugdp-counts",
             "fixed_polyominoes, polyomino_counts, self_avoiding_polygons against OEIS; sizes out of range",
             counts,
@@ -763,4 +769,75 @@ fn counts(data: &[u8]) -> CaseResult {
         "self_avoiding_polygons({k}) = {polygons:?}"
     );
     Ok(Verdict::Accepted)
+}
+
+/// A user's problem of any reported size: every cell maps each key to `fan` keys
+/// `(key · fan + k) mod range` (choice `k`, value 1).
+struct Fan {
+    size: (usize, usize),
+    fan: u64,
+    range: u64,
+}
+
+impl plugdp::engine::driver::Transfer for Fan {
+    type Key = u64;
+    type Value = plugdp::MaxPlus;
+    fn size(&self) -> (usize, usize) {
+        self.size
+    }
+    fn start(&self) -> u64 {
+        0
+    }
+    fn successors<E>(&self, _r: usize, _c: usize, key: u64, mut emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(u64, &plugdp::MaxPlus, usize) -> Result<(), PlugError>,
+    {
+        for k in 0..self.fan {
+            let next = key.wrapping_mul(self.fan).wrapping_add(k) % self.range;
+            emit(next, &plugdp::MaxPlus(Some(1)), k as usize)?;
+        }
+        Ok(())
+    }
+    fn accept(&self, _key: u64) -> bool {
+        true
+    }
+    fn max_successors(&self, _r: usize, _c: usize) -> usize {
+        usize::try_from(self.fan).unwrap_or(usize::MAX)
+    }
+}
+
+fn transfer(data: &[u8]) -> CaseResult {
+    use plugdp::engine::driver::{run, run_witness};
+    use std::time::Duration;
+    let mut u = Unstructured::new(data);
+    let side = |u: &mut Unstructured<'_>| match u.int_in_range(0u8..=4).unwrap_or(0) {
+        0 => *u
+            .choose(&[0, 1, usize::MAX, usize::MAX / 2, 1 << 32])
+            .unwrap_or(&0),
+        _ => u.int_in_range(0..=12).unwrap_or(0),
+    };
+    let problem = Fan {
+        size: (side(&mut u), side(&mut u)),
+        fan: *u.choose(&[0, 1, 2, 3, 16, 1 << 10, 1 << 14]).unwrap_or(&2),
+        range: *u.choose(&[1, 7, 1 << 10, 1 << 20, u64::MAX]).unwrap_or(&7),
+    };
+    let max_bytes = *u
+        .choose(&[1 << 10, 1 << 16, 1 << 20, 16 << 20])
+        .unwrap_or(&(1 << 20));
+    let options = Options::default()
+        .with_max_bytes(max_bytes)
+        .with_time_limit(Duration::from_millis(300))
+        .with_threads(u.int_in_range(1..=2).unwrap_or(1));
+    let result = if u.ratio(1, 3).unwrap_or(false) {
+        run_witness(&problem, &options).map(|(v, _)| v)
+    } else {
+        run(&problem, &options).map(|(v, _)| v)
+    };
+    match result {
+        Ok(_) => Ok(Verdict::Accepted),
+        Err(e) => {
+            ensure!(!e.to_string().is_empty(), "an empty error message");
+            Ok(Verdict::Rejected)
+        }
+    }
 }
