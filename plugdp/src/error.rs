@@ -135,6 +135,16 @@ pub enum PlugError {
         /// The offending bits.
         sides: u8,
     },
+    /// A problem's board has more cells than a `usize` counts: the rows and columns a
+    /// [`Transfer::size`](crate::engine::driver::Transfer::size) reports multiply past
+    /// `usize::MAX`.
+    #[error("a {rows}x{cols} board has more cells than a usize counts")]
+    TooManyCells {
+        /// Rows reported.
+        rows: usize,
+        /// Columns reported.
+        cols: usize,
+    },
     /// A step has more frontiers than the tables can index (2^32).
     #[error("a step has more frontiers than the tables can index")]
     TooManyStates,

@@ -3,7 +3,54 @@
 
 use std::num::NonZeroUsize;
 
-use plugdp::{EdgeRules, Grid, Options, Sides, hamiltonian_cycles, run_edges};
+use plugdp::engine::driver::{Transfer, run, run_witness};
+use plugdp::{EdgeRules, Grid, Options, PlugError, Sides, hamiltonian_cycles, run_edges};
+
+/// A problem of any size that keeps one frontier.
+struct Sized(usize, usize);
+
+impl Transfer for Sized {
+    type Key = u32;
+    type Value = u64;
+    fn size(&self) -> (usize, usize) {
+        (self.0, self.1)
+    }
+    fn start(&self) -> u32 {
+        0
+    }
+    fn successors<E>(&self, _r: usize, _c: usize, key: u32, mut emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(u32, &u64, usize) -> Result<(), PlugError>,
+    {
+        emit(key, &1, 0)
+    }
+    fn accept(&self, _key: u32) -> bool {
+        true
+    }
+}
+
+#[test]
+fn sizes_whose_cells_overflow_are_a_typed_error() {
+    // `(usize::MAX, 2)` panicked with a multiply overflow in debug builds, on the pool and on
+    // the calling thread (and wrapped around in release).
+    let huge = Sized(usize::MAX, 2);
+    let error = PlugError::TooManyCells {
+        rows: usize::MAX,
+        cols: 2,
+    };
+    for threads in [1, 2] {
+        let options = Options::default().with_threads(threads);
+        assert_eq!(run(&huge, &options), Err(error.clone()), "{threads}");
+    }
+    assert_eq!(run_witness(&huge, &Options::default()), Err(error.clone()));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "a {}x2 board has more cells than a usize counts",
+            usize::MAX
+        )
+    );
+}
 
 #[test]
 fn absurd_thread_counts_are_clamped_not_allocated() {

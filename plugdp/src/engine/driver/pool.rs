@@ -16,7 +16,7 @@ impl<T: Transfer> Driver<'_, T> {
     /// [`run`](Self::run) without hooks, big steps on `threads` threads (see
     /// [`run`](super::run)).
     pub(crate) fn run_parallel(&self, threads: usize) -> Result<(T::Value, Stats), PlugError> {
-        let (rows, _) = self.problem.size();
+        let (rows, _, _) = self.size()?;
         let (lists, stats) = self.sweep_rows(rows, threads, None)?;
         Ok((self.accepted(lists.iter())?, stats))
     }
@@ -37,8 +37,8 @@ impl<T: Transfer> Driver<'_, T> {
         // The pool costs two barriers (some microseconds) per step. A narrow board's frontiers
         // are few, so on a long narrow board that cost is all there is (a 3 000 000 × 1 board:
         // 55 s on two threads, 2.6 s on one); on a small board it is negligible either way.
-        let (all_rows, cols) = self.problem.size();
-        let narrow_and_long = cols < MIN_POOLED_COLS && all_rows * cols > MAX_UNPOOLED_CELLS;
+        let (_, cols, cells) = self.size()?;
+        let narrow_and_long = cols < MIN_POOLED_COLS && cells > MAX_UNPOOLED_CELLS;
         if threads > 1 && !narrow_and_long && !self.problem.prunes_steps() {
             return self.sweep_rows_pooled(rows, threads, snapshot);
         }
@@ -227,7 +227,8 @@ impl<T: Transfer> Driver<'_, T> {
             Some(Trouble::Panic(p)) => std::panic::resume_unwind(p),
             None => {
                 let [a, b] = banks;
-                let last = if (rows * cols).is_multiple_of(2) {
+                // (rows × cols even: the last step wrote bank 0.)
+                let last = if rows.is_multiple_of(2) || cols.is_multiple_of(2) {
                     a
                 } else {
                     b
@@ -287,7 +288,9 @@ fn write<T>(lock: &std::sync::RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
 /// the `t`-th of `threads` nearly equal consecutive slices of their concatenation.
 fn share(lens: &[usize], threads: usize, t: usize) -> Vec<(usize, core::ops::Range<usize>)> {
     let total: usize = lens.iter().sum();
-    let (from, to) = (total * t / threads, total * (t + 1) / threads);
+    // (In 128 bits: `total * t` must not overflow.)
+    let part = |t: usize| (total as u128 * t as u128 / threads as u128) as usize;
+    let (from, to) = (part(t), part(t + 1));
     let mut out = Vec::new();
     let mut start = 0;
     for (l, &len) in lens.iter().enumerate() {

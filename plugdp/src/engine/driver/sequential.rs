@@ -77,6 +77,18 @@ impl<'p, T: Transfer> Driver<'p, T> {
         self.problem.size().1
     }
 
+    /// The board's rows, columns and cells.
+    ///
+    /// # Errors
+    /// [`PlugError::TooManyCells`] when the cells do not fit a `usize`.
+    pub(crate) fn size(&self) -> Result<(usize, usize, usize), PlugError> {
+        let (rows, cols) = self.problem.size();
+        let cells = rows
+            .checked_mul(cols)
+            .ok_or(PlugError::TooManyCells { rows, cols })?;
+        Ok((rows, cols, cells))
+    }
+
     /// Checks the budget after a step that kept `states` frontiers.
     pub(crate) fn check(&self, states: usize) -> Result<(), PlugError> {
         self.meter
@@ -109,7 +121,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
 
     /// The sweep on this thread with `keep`'s hooks, summed over the accepted frontiers.
     pub(crate) fn run(&self, keep: &mut dyn Keep<T::Key>) -> Result<(T::Value, Stats), PlugError> {
-        let (rows, _) = self.problem.size();
+        let (rows, _, _) = self.size()?;
         let (last, stats) = self.sweep_sequential(rows, keep, None)?;
         Ok((self.accepted([&last])?, stats))
     }
@@ -162,7 +174,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
         keep: &mut dyn Keep<T::Key>,
         mut snapshot: Option<&mut Snapshot<T>>,
     ) -> Result<(Step<T>, Stats), PlugError> {
-        let cols = self.cols();
+        let (_, cols, _) = self.size()?;
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
         let mut next = Frontiers::default();
         let mut collector: Collector<T::Key, T::Value> = Collector::default();
@@ -231,8 +243,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
 
     /// [`witness`](Self::witness) with the forward sweep's frontier counts.
     pub(crate) fn witness_with_stats(&self) -> Result<Witnessed<T::Value>, PlugError> {
-        let (rows, cols) = self.problem.size();
-        let steps = rows * cols;
+        let (_, cols, steps) = self.size()?;
         // Small boards keep every table (nothing to recompute on the way back; their frontiers
         // are narrow); bigger ones a checkpoint every ⌈√T⌉ cells.
         let stride = if steps <= SMALL_BOARD_CELLS {
@@ -277,7 +288,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
                 // Recompute the tables before cells start..start + stride.
                 segment.clear();
                 segment.push(checkpoints[i / stride].clone());
-                for j in start..(start + stride).min(steps) - 1 {
+                for j in start..start.saturating_add(stride).min(steps) - 1 {
                     let t = self.advance(segment.last().expect("seeded"), j)?;
                     segment.push(t);
                 }
