@@ -1,7 +1,7 @@
 //! The threaded sweep: the steps of a [`Driver`] expanded and summed by worker threads started
 //! once per sweep, and the helpers the workers share.
 
-use super::sequential::{Driver, KeepAll, Snapshot, Step, sum};
+use super::sequential::{Driver, KeepAll, Snapshot, Step, record, stats_bytes, sum};
 use super::{Stats, Transfer};
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
@@ -102,9 +102,13 @@ impl<T: Transfer> Driver<'_, T> {
         // At least one partition per worker.
         let min_bits = threads.next_power_of_two().trailing_zeros();
         let worker = |t: usize| -> Stats {
-            let mut collector: Collector<T::Key, T::Value> = Collector::default();
+            // Each worker's buffers (its collector's, its two lists, its snapshot) count against
+            // its equal share of the budget.
+            let mut collector: Collector<T::Key, T::Value> = self.collector(threads);
             let mut stats = Stats::default();
             let mut step = 0usize;
+            // The bytes of this worker's snapshot, once taken.
+            let mut snapped = 0usize;
             'sweep: for r in 0..rows {
                 for c in 0..cols {
                     let (src, dst) = (&banks[step % 2], &banks[(step + 1) % 2]);
@@ -120,9 +124,16 @@ impl<T: Transfer> Driver<'_, T> {
                                 self.expected(total, r, c),
                             )
                             .max(min_bits);
+                            let outside = lists[t].bytes()
+                                + read(&dst[t]).bytes()
+                                + stats_bytes(&stats)
+                                + snapped;
                             let mut mine = write(&parts[t]);
                             collector.restore_parts(std::mem::take(&mut *mine));
-                            collector.begin_partitioned(bits);
+                            if let Err(e) = collector.begin_partitioned(total, bits, outside) {
+                                *mine = collector.take_parts();
+                                return Err(e);
+                            }
                             let outcome =
                                 share(&lens, threads, t)
                                     .into_iter()
@@ -144,7 +155,10 @@ impl<T: Transfer> Driver<'_, T> {
                             if c + 1 == cols {
                                 self.end_row(r, &mut out);
                                 if snap_row == Some(r + 1) {
+                                    let bytes = out.copy_bytes();
+                                    collector.ledger().grow(0, bytes, out.len())?;
                                     *lock(&kept[t]) = Some(out.clone());
+                                    snapped += bytes;
                                 }
                             }
                             Ok(())
@@ -157,8 +171,11 @@ impl<T: Transfer> Driver<'_, T> {
                     }
                     if t == 0 {
                         let total = dst.iter().map(|l| read(l).len()).sum();
-                        stats.states_per_step.push(total);
-                        stats.peak = stats.peak.max(total);
+                        if let Err(e) = record(&mut stats, total, collector.ledger()) {
+                            // (Worker 0 alone knows: the others stop at the next step's
+                            // barrier, which sees this failure.)
+                            fail(Trouble::Error(e), step + 1);
+                        }
                     }
                     step += 1;
                 }

@@ -3,7 +3,7 @@
 //! from checkpoints.
 
 use super::{Stats, StepFrontiers, Transfer};
-use crate::budget::Meter;
+use crate::budget::{Ledger, Meter};
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
 
@@ -25,6 +25,30 @@ pub(crate) struct Snapshot<T: Transfer> {
 }
 
 pub(crate) type Step<T> = Frontiers<<T as Transfer>::Key, <T as Transfer>::Value>;
+
+/// The bytes of a sweep's record of states per step (a `usize` per step taken so far).
+pub(crate) fn stats_bytes(stats: &Stats) -> usize {
+    stats.states_per_step.capacity() * std::mem::size_of::<usize>()
+}
+
+/// Records a step that kept `states` frontiers in `stats`; the record's growth asks `ledger`.
+///
+/// # Errors
+/// [`PlugError::BudgetExceeded`] when the record cannot grow within the budget.
+pub(crate) fn record(
+    stats: &mut Stats,
+    states: usize,
+    ledger: &mut Ledger,
+) -> Result<(), PlugError> {
+    let record = &mut stats.states_per_step;
+    if record.len() == record.capacity() {
+        let cap = record.len().saturating_mul(2).max(64);
+        ledger.reserve(record, cap, states)?;
+    }
+    record.push(states);
+    stats.peak = stats.peak.max(states);
+    Ok(())
+}
 
 /// Adds `add` to `slot`, or [`PlugError::Overflow`].
 #[inline(always)]
@@ -89,10 +113,21 @@ impl<'p, T: Transfer> Driver<'p, T> {
         Ok((rows, cols, cells))
     }
 
+    /// A collector for one of `workers` workers sharing this sweep's budget.
+    pub(crate) fn collector(&self, workers: usize) -> Collector<T::Key, T::Value> {
+        Collector::new(Ledger::new(self.meter, workers))
+    }
+
     /// Checks the budget after a step that kept `states` frontiers.
     pub(crate) fn check(&self, states: usize) -> Result<(), PlugError> {
+        self.check_kept(states, 0)
+    }
+
+    /// Checks the budget after a step that kept `states` frontiers while the sweep keeps
+    /// `kept` bytes of other tables (a witness's checkpoints).
+    fn check_kept(&self, states: usize, kept: usize) -> Result<(), PlugError> {
         self.meter
-            .check(states, Meter::edge_state_bytes::<T::Key, T::Value>())
+            .check_kept(states, Meter::edge_state_bytes::<T::Key, T::Value>(), kept)
     }
 
     /// An upper bound on the successors of `states` frontiers at cell `(r, c)`.
@@ -177,12 +212,15 @@ impl<'p, T: Transfer> Driver<'p, T> {
         let (_, cols, _) = self.size()?;
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
         let mut next = Frontiers::default();
-        let mut collector: Collector<T::Key, T::Value> = Collector::default();
+        let mut collector = self.collector(1);
         let mut stats = Stats::default();
+        // The bytes of the snapshot, once taken.
+        let mut kept = 0usize;
         let active = keep.active();
         for r in 0..rows {
             for c in 0..cols {
-                collector.begin(self.expected(cur.len(), r, c));
+                let outside = cur.bytes() + next.bytes() + stats_bytes(&stats) + kept;
+                collector.begin(cur.len(), self.expected(cur.len(), r, c), outside)?;
                 self.expand(&cur, 0..cur.len(), r, c, &mut collector)?;
                 collector.finish(&mut next, sum)?;
                 if self.problem.prunes_steps() {
@@ -199,8 +237,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
                     // (Counted after the row end, as the threaded sweep counts.)
                     self.end_row(r, &mut cur);
                 }
-                stats.states_per_step.push(cur.len());
-                stats.peak = stats.peak.max(cur.len());
+                record(&mut stats, cur.len(), collector.ledger())?;
                 self.check(cur.len())?;
             }
             if active {
@@ -208,20 +245,32 @@ impl<'p, T: Transfer> Driver<'p, T> {
                 cur.retain(|&k, _| keep.after_row(r, k));
                 stats.pruned_after_row += before - cur.len();
             }
-            if let Some(kept) = snapshot.as_deref_mut().filter(|s| s.after_rows == r + 1) {
-                kept.lists = vec![cur.clone()];
+            if let Some(snap) = snapshot.as_deref_mut().filter(|s| s.after_rows == r + 1) {
+                let bytes = cur.copy_bytes();
+                collector.ledger().grow(0, bytes, cur.len())?;
+                snap.lists = vec![cur.clone()];
+                kept += bytes;
             }
         }
         Ok((cur, stats))
     }
 
-    /// The table after cell `i` (row-major), the row end included, from the table before.
-    fn advance(&self, cur: &Step<T>, i: usize) -> Result<Step<T>, PlugError> {
+    /// The table after cell `i` (row-major), the row end included, from the table before,
+    /// summed by `collector`, while the sweep keeps `tables` bytes of other tables (counted in
+    /// the estimate checked after the step) and `other` bytes of anything else.
+    fn advance(
+        &self,
+        cur: &Step<T>,
+        i: usize,
+        collector: &mut Collector<T::Key, T::Value>,
+        tables: usize,
+        other: usize,
+    ) -> Result<Step<T>, PlugError> {
         let cols = self.cols();
         let (r, c) = (i / cols, i % cols);
-        let mut collector: Collector<T::Key, T::Value> = Collector::default();
-        collector.begin(self.expected(cur.len(), r, c));
-        self.expand(cur, 0..cur.len(), r, c, &mut collector)?;
+        let outside = cur.bytes().saturating_add(tables).saturating_add(other);
+        collector.begin(cur.len(), self.expected(cur.len(), r, c), outside)?;
+        self.expand(cur, 0..cur.len(), r, c, collector)?;
         let mut next = Frontiers::default();
         collector.finish(&mut next, sum)?;
         if self.problem.prunes_steps() {
@@ -231,7 +280,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
         if c + 1 == cols {
             self.end_row(r, &mut next);
         }
-        self.check(next.len())?;
+        self.check_kept(next.len(), tables)?;
         Ok(next)
     }
 
@@ -251,6 +300,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
         } else {
             (steps as f64).sqrt().ceil().max(1.0) as usize
         };
+        let mut collector = self.collector(1);
         // Checkpoints: the table before cell i for every multiple i of the stride.
         let mut checkpoints: Vec<Step<T>> = Vec::new();
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
@@ -259,9 +309,10 @@ impl<'p, T: Transfer> Driver<'p, T> {
             if i % stride == 0 {
                 checkpoints.push(cur.clone());
             }
-            cur = self.advance(&cur, i)?;
-            stats.states_per_step.push(cur.len());
-            stats.peak = stats.peak.max(cur.len());
+            cur = self.advance(&cur, i, &mut collector, 0, stats_bytes(&stats))?;
+            let held = cur.bytes() + stats_bytes(&stats) + collector.bytes();
+            collector.ledger().set_held(held);
+            record(&mut stats, cur.len(), collector.ledger())?;
         }
         let best = self.accepted([&cur])?;
         if best.is_zero() {
@@ -289,7 +340,8 @@ impl<'p, T: Transfer> Driver<'p, T> {
                 segment.clear();
                 segment.push(checkpoints[i / stride].clone());
                 for j in start..start.saturating_add(stride).min(steps) - 1 {
-                    let t = self.advance(segment.last().expect("seeded"), j)?;
+                    let last = segment.last().expect("seeded");
+                    let t = self.advance(last, j, &mut collector, 0, stats_bytes(&stats))?;
                     segment.push(t);
                 }
                 segment_start = start;
@@ -300,6 +352,10 @@ impl<'p, T: Transfer> Driver<'p, T> {
             order.sort_unstable_by_key(|&e| before.keys()[e]);
             let mut found: Option<(T::Key, T::Value, usize)> = None;
             for e in order {
+                let ledger = collector.ledger();
+                if ledger.tick() {
+                    ledger.clock(before.len())?;
+                }
                 let (prev, prev_value) = (before.keys()[e], &before.values()[e]);
                 let mut failure: Option<PlugError> = None;
                 self.problem
