@@ -5,11 +5,12 @@
 
 use std::time::{Duration, Instant};
 
+use plugdp::engine::driver::{Transfer, run, run_witness};
 use plugdp::{
-    CellRules, EdgeRules, FuseBoard, Grid, Limit, MinPlus, NoPruning, Options, PlugError, Prunings,
-    Sides, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_paths,
-    polyomino_counts, rocket_mania, rocket_mania_with, run_cells, run_edges, run_edges_with,
-    run_edges_witness, self_avoiding_polygons,
+    CellRules, EdgeRules, FuseBoard, Grid, Limit, MaxPlus, MinPlus, NoPruning, Options, PlugError,
+    Prunings, Sides, cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles,
+    hamiltonian_paths, polyomino_counts, rocket_mania, rocket_mania_with, run_cells, run_edges,
+    run_edges_with, run_edges_witness, self_avoiding_polygons,
 };
 
 /// Every entry point on an input big enough to need more than a few steps, under `options`.
@@ -240,6 +241,73 @@ fn rocket_mania_on_its_largest_board_stops_at_the_budget() {
         "{:?}",
         start.elapsed()
     );
+}
+
+/// One row of `cols` cells whose first cell opens `states` frontiers (choice k: frontier k,
+/// worth k) which every later cell keeps as they are.
+struct Plateau {
+    cols: usize,
+    states: u64,
+}
+
+impl Transfer for Plateau {
+    type Key = u64;
+    type Value = MaxPlus;
+    fn size(&self) -> (usize, usize) {
+        (1, self.cols)
+    }
+    fn start(&self) -> u64 {
+        0
+    }
+    fn successors<E>(&self, _r: usize, c: usize, key: u64, mut emit: E) -> Result<(), PlugError>
+    where
+        E: FnMut(u64, &MaxPlus, usize) -> Result<(), PlugError>,
+    {
+        if c > 0 {
+            return emit(key, &MaxPlus(Some(0)), 0);
+        }
+        for k in 0..self.states {
+            emit(k, &MaxPlus(Some(k as i64)), k as usize)?;
+        }
+        Ok(())
+    }
+    fn accept(&self, _key: u64) -> bool {
+        true
+    }
+}
+
+#[test]
+fn witness_checkpoints_count_against_the_memory_budget() {
+    // The finding: `run_witness` reached 1.25 GB against a 64 MiB budget: every step's table
+    // was within it, but the ⌈√T⌉ checkpoints kept besides were not counted. Here 400 cells
+    // keep 20 checkpoints of 4000 frontiers (96 KB each, 1.9 MB together) while each step's
+    // tables take about 300 KB.
+    let plateau = Plateau {
+        cols: 400,
+        states: 4000,
+    };
+    let max = 1 << 20;
+    let options = Options::default().with_max_bytes(max);
+    // Without a witness there are no checkpoints: the sweep fits.
+    assert_eq!(run(&plateau, &options).unwrap().0, MaxPlus(Some(3999)));
+    match run_witness(&plateau, &options) {
+        Err(PlugError::BudgetExceeded {
+            limit: Limit::Memory { max_bytes },
+            states,
+            bytes,
+        }) => assert!(
+            max_bytes == max && bytes > max && states == 4000,
+            "{states} states, {bytes} B"
+        ),
+        other => panic!("expected the checkpoints to pass the budget, got {other:?}"),
+    }
+    // With room for them, the witness: frontier 3999 chosen at the first cell.
+    let roomy = Options::default().with_max_bytes(8 << 20);
+    let (best, picks) = run_witness(&plateau, &roomy).unwrap();
+    assert_eq!(best, MaxPlus(Some(3999)));
+    let picks = picks.unwrap();
+    assert_eq!((picks.len(), picks[0]), (400, 3999));
+    assert!(picks[1..].iter().all(|&p| p == 0));
 }
 
 /// The default budgets on the findings' own inputs, for timing by hand in release mode:

@@ -50,6 +50,27 @@ pub(crate) fn record(
     Ok(())
 }
 
+/// Appends a copy of `table` to `list`, asking `ledger` for the copy (and for the list's
+/// growth) first; returns the bytes they added.
+///
+/// # Errors
+/// [`PlugError::BudgetExceeded`] when they do not fit within the budget.
+fn keep_copy<K: crate::engine::driver::FrontierKey, V: Clone>(
+    list: &mut Vec<Frontiers<K, V>>,
+    table: &Frontiers<K, V>,
+    ledger: &mut Ledger,
+) -> Result<usize, PlugError> {
+    let size = std::mem::size_of::<Frontiers<K, V>>();
+    let before = list.capacity() * size;
+    if list.len() == list.capacity() {
+        ledger.reserve(list, list.len().saturating_mul(2).max(4), table.len())?;
+    }
+    let bytes = table.copy_bytes();
+    ledger.grow(0, bytes, table.len())?;
+    list.push(table.clone());
+    Ok(list.capacity() * size - before + bytes)
+}
+
 /// Adds `add` to `slot`, or [`PlugError::Overflow`].
 #[inline(always)]
 pub(crate) fn sum<V: Value>(slot: &mut V, add: V) -> Result<(), PlugError> {
@@ -291,6 +312,9 @@ impl<'p, T: Transfer> Driver<'p, T> {
     }
 
     /// [`witness`](Self::witness) with the forward sweep's frontier counts.
+    ///
+    /// Everything it keeps counts against the budget: the checkpoints, the tables of the
+    /// segment being walked back, the witness itself and the record of states per step.
     pub(crate) fn witness_with_stats(&self) -> Result<Witnessed<T::Value>, PlugError> {
         let (_, cols, steps) = self.size()?;
         // Small boards keep every table (nothing to recompute on the way back; their frontiers
@@ -301,16 +325,20 @@ impl<'p, T: Transfer> Driver<'p, T> {
             (steps as f64).sqrt().ceil().max(1.0) as usize
         };
         let mut collector = self.collector(1);
-        // Checkpoints: the table before cell i for every multiple i of the stride.
+        // Checkpoints: the table before cell i for every multiple i of the stride, and their
+        // bytes (the list's own included).
         let mut checkpoints: Vec<Step<T>> = Vec::new();
+        let mut kept = 0usize;
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
         let mut stats = Stats::default();
         for i in 0..steps {
             if i % stride == 0 {
-                checkpoints.push(cur.clone());
+                let held = cur.bytes() + kept + stats_bytes(&stats) + collector.bytes();
+                collector.ledger().set_held(held);
+                kept += keep_copy(&mut checkpoints, &cur, collector.ledger())?;
             }
-            cur = self.advance(&cur, i, &mut collector, 0, stats_bytes(&stats))?;
-            let held = cur.bytes() + stats_bytes(&stats) + collector.bytes();
+            cur = self.advance(&cur, i, &mut collector, kept, stats_bytes(&stats))?;
+            let held = cur.bytes() + kept + stats_bytes(&stats) + collector.bytes();
             collector.ledger().set_held(held);
             record(&mut stats, cur.len(), collector.ledger())?;
         }
@@ -318,41 +346,59 @@ impl<'p, T: Transfer> Driver<'p, T> {
         if best.is_zero() {
             return Ok((best, None, stats));
         }
-        // The first accepted frontier (in key order) that carries the best value.
-        let mut finals: Vec<(T::Key, &T::Value)> = cur
+        // The first accepted frontier in key order that carries the best value (a sum of
+        // several frontiers: no single configuration carries it).
+        let target = cur
             .iter()
-            .filter(|(k, _)| self.problem.accept(**k))
-            .map(|(&k, v)| (k, v))
-            .collect();
-        finals.sort_unstable_by_key(|&(k, _)| k);
-        let Some(&(target, _)) = finals.iter().find(|(_, v)| **v == best) else {
-            // A sum of several frontiers: no single configuration carries it.
-            return Err(PlugError::NoWitness);
-        };
-        let mut picks = vec![0usize; steps];
-        let (mut key, mut value) = (target, best.clone());
+            .filter(|&(&k, v)| *v == best && self.problem.accept(k))
+            .map(|(&k, _)| k)
+            .min()
+            .ok_or(PlugError::NoWitness)?;
+        drop(cur);
+        // The witness (a choice per cell) and the list of a segment's tables.
+        let held = kept + stats_bytes(&stats) + collector.bytes();
+        collector.ledger().set_held(held);
+        let mut picks: Vec<usize> = Vec::new();
+        collector.ledger().reserve(&mut picks, steps, 0)?;
+        picks.resize(steps, 0);
         let mut segment: Vec<Step<T>> = Vec::new();
+        collector.ledger().reserve(&mut segment, stride, 0)?;
+        let other = stats_bytes(&stats)
+            + picks.capacity() * std::mem::size_of::<usize>()
+            + segment.capacity() * std::mem::size_of::<Step<T>>();
+        let (mut key, mut value) = (target, best.clone());
+        // The bytes of the segment's tables.
+        let mut segment_bytes = 0usize;
         let mut segment_start = usize::MAX;
         for i in (0..steps).rev() {
             let start = i / stride * stride;
             if start != segment_start {
                 // Recompute the tables before cells start..start + stride.
                 segment.clear();
-                segment.push(checkpoints[i / stride].clone());
+                let held = kept + other + collector.bytes();
+                collector.ledger().set_held(held);
+                segment_bytes =
+                    keep_copy(&mut segment, &checkpoints[i / stride], collector.ledger())?;
                 for j in start..start.saturating_add(stride).min(steps) - 1 {
                     let last = segment.last().expect("seeded");
-                    let t = self.advance(last, j, &mut collector, 0, stats_bytes(&stats))?;
+                    let besides = kept + segment_bytes - last.bytes();
+                    let t = self.advance(last, j, &mut collector, besides, other)?;
+                    segment_bytes += t.bytes();
                     segment.push(t);
                 }
                 segment_start = start;
             }
             let before = &segment[i - start];
             let (r, c) = (i / cols, i % cols);
-            let mut order: Vec<usize> = (0..before.len()).collect();
+            let held = kept + segment_bytes + other + collector.bytes();
+            let ledger = collector.ledger();
+            ledger.set_held(held);
+            let mut order: Vec<usize> = Vec::new();
+            ledger.reserve(&mut order, before.len(), before.len())?;
+            order.extend(0..before.len());
             order.sort_unstable_by_key(|&e| before.keys()[e]);
             let mut found: Option<(T::Key, T::Value, usize)> = None;
             for e in order {
-                let ledger = collector.ledger();
                 if ledger.tick() {
                     ledger.clock(before.len())?;
                 }
