@@ -167,7 +167,7 @@ fn one_step_stops_at_the_memory_budget_before_it_is_made() {
 /// The peak resident memory (VmHWM, in KiB) of this test binary running the ignored test
 /// `name` alone in a child process with `PLUGDP_PEAK_CHILD` set (a test thread cannot measure
 /// its own peak: the other tests share the process).
-fn peak_of_child(name: &str) -> u64 {
+pub(crate) fn peak_of_child(name: &str) -> u64 {
     let output = std::process::Command::new(std::env::current_exe().unwrap())
         .args([
             name,
@@ -194,7 +194,7 @@ fn peak_of_child(name: &str) -> u64 {
 }
 
 /// The peak resident memory of this process so far, in KiB (Linux).
-fn own_peak_kib() -> u64 {
+pub(crate) fn own_peak_kib() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     status
         .lines()
