@@ -80,9 +80,30 @@ impl Meter {
     /// has passed.
     #[inline]
     pub(crate) fn check(&self, states: usize, bytes_per_state: usize) -> Result<(), PlugError> {
+        self.check_kept(states, bytes_per_state, 0)
+    }
+
+    /// [`check`](Self::check) for a step that also keeps `kept` bytes of other tables (a
+    /// witness's checkpoints), counted besides the estimate.
+    #[inline]
+    pub(crate) fn check_kept(
+        &self,
+        states: usize,
+        bytes_per_state: usize,
+        kept: usize,
+    ) -> Result<(), PlugError> {
         let bytes = states
             .saturating_mul(bytes_per_state)
+            .saturating_add(kept)
             .saturating_mul(self.ways);
+        self.memory(states, bytes)?;
+        self.deadline(states, bytes)
+    }
+
+    /// [`PlugError::BudgetExceeded`] when `bytes` (already multiplied by `ways`) pass the memory
+    /// budget.
+    #[inline]
+    fn memory(&self, states: usize, bytes: usize) -> Result<(), PlugError> {
         if bytes > self.max_bytes {
             return Err(PlugError::BudgetExceeded {
                 limit: Limit::Memory {
@@ -92,6 +113,13 @@ impl Meter {
                 bytes,
             });
         }
+        Ok(())
+    }
+
+    /// [`PlugError::BudgetExceeded`] when the deadline has passed (reporting `states` and
+    /// `bytes`).
+    #[inline]
+    pub(crate) fn deadline(&self, states: usize, bytes: usize) -> Result<(), PlugError> {
         if let Some(deadline) = self.deadline
             && Instant::now() >= deadline
         {
@@ -110,5 +138,134 @@ impl Meter {
     pub(crate) fn edge_state_bytes<K, V>() -> usize {
         let pair = std::mem::size_of::<K>() + std::mem::size_of::<V>();
         4 * pair + 8
+    }
+}
+
+/// What one sweep (or one worker of a pooled sweep) holds in the driver's frontier lists,
+/// summing tables and buffers, against its share of the memory budget; and a countdown to
+/// the next clock read.
+///
+/// Every buffer of the driver asks [`grow`](Self::grow) (or [`reserve`](Self::reserve))
+/// before it allocates: the request is refused when the bytes held now plus the new buffer
+/// (the old one is still held while the new one fills) would pass the share. So the buffers
+/// never hold more than the budget, at any moment of a step. The bytes are capacities (what
+/// was allocated, not what is used), of the inline sizes of keys and values.
+#[derive(Clone, Debug)]
+pub(crate) struct Ledger {
+    meter: Meter,
+    /// Equal shares the budget is split into: the meter's `ways` times the workers of a pool
+    /// (each worker keeps its own ledger for its own buffers).
+    shares: usize,
+    /// Bytes held now.
+    held: usize,
+    /// Frontiers of the step being read (reported when more than those summed so far).
+    reading: usize,
+    /// Additions left before the next clock read.
+    ticks: u32,
+}
+
+impl Ledger {
+    /// Additions between two clock reads (a clock read costs about as much as a few dozen
+    /// additions; this keeps it under 1 % of a step and a step's overshoot past the deadline
+    /// to a few microseconds of additions).
+    pub(crate) const TICKS: u32 = 4096;
+
+    /// The ledger of one of `workers` workers sharing `meter`'s budget, holding nothing yet.
+    pub(crate) fn new(meter: Meter, workers: usize) -> Ledger {
+        Ledger {
+            meter,
+            shares: meter.ways.max(1).saturating_mul(workers.max(1)),
+            held: 0,
+            reading: 0,
+            ticks: Ledger::TICKS,
+        }
+    }
+
+    /// No limit at all (for tests of the tables).
+    #[cfg(test)]
+    pub(crate) fn unlimited() -> Ledger {
+        Ledger::new(Meter::UNLIMITED, 1)
+    }
+
+    /// Sets the bytes held now (measured from the buffers at the start of a step).
+    pub(crate) fn set_held(&mut self, bytes: usize) {
+        self.held = bytes;
+    }
+
+    /// Starts a step that reads `states` frontiers while `bytes` are held.
+    pub(crate) fn start(&mut self, bytes: usize, states: usize) {
+        self.held = bytes;
+        self.reading = states;
+    }
+
+    /// Asks to replace a buffer of `old` bytes (0: none) by one of `new` bytes, while the step
+    /// holds `states` frontiers (reported if refused, or the frontiers the step reads if more).
+    /// Both buffers are held while the new one fills.
+    ///
+    /// # Errors
+    /// [`PlugError::BudgetExceeded`] (memory) when the bytes held plus `new`, times the shares,
+    /// pass the budget; nothing is counted then.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn grow(&mut self, old: usize, new: usize, states: usize) -> Result<(), PlugError> {
+        let peak = self.held.saturating_add(new);
+        self.meter
+            .memory(states.max(self.reading), peak.saturating_mul(self.shares))?;
+        self.held = peak.saturating_sub(old);
+        Ok(())
+    }
+
+    /// Grows `buf` to a capacity of at least `cap` elements (no change if it has it), asking
+    /// [`grow`](Self::grow) first.
+    ///
+    /// # Errors
+    /// As [`grow`](Self::grow); `buf` is unchanged then.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn reserve<T>(
+        &mut self,
+        buf: &mut Vec<T>,
+        cap: usize,
+        states: usize,
+    ) -> Result<(), PlugError> {
+        if buf.capacity() >= cap {
+            return Ok(());
+        }
+        let size = std::mem::size_of::<T>();
+        let old = buf.capacity().saturating_mul(size);
+        self.grow(old, cap.saturating_mul(size), states)?;
+        buf.reserve_exact(cap - buf.len());
+        // (The allocator may hand out more than asked: count what it gave.)
+        self.held = self
+            .held
+            .saturating_add((buf.capacity() - cap).saturating_mul(size));
+        Ok(())
+    }
+
+    /// Counts one addition; true every [`TICKS`](Self::TICKS) of them, when the caller should
+    /// read the clock with [`clock`](Self::clock).
+    #[inline(always)]
+    pub(crate) fn tick(&mut self) -> bool {
+        self.ticks -= 1;
+        if self.ticks == 0 {
+            self.ticks = Ledger::TICKS;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Checks the deadline while the step holds `states` frontiers (reported, or the frontiers
+    /// the step reads if more).
+    ///
+    /// # Errors
+    /// [`PlugError::BudgetExceeded`] (deadline) once the deadline has passed.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn clock(&self, states: usize) -> Result<(), PlugError> {
+        self.meter.deadline(
+            states.max(self.reading),
+            self.held.saturating_mul(self.shares),
+        )
     }
 }

@@ -135,6 +135,16 @@ pub enum PlugError {
         /// The offending bits.
         sides: u8,
     },
+    /// A problem's board has more cells than a `usize` counts: the rows and columns a
+    /// [`Transfer::size`](crate::engine::driver::Transfer::size) reports multiply past
+    /// `usize::MAX`.
+    #[error("a {rows}x{cols} board has more cells than a usize counts")]
+    TooManyCells {
+        /// Rows reported.
+        rows: usize,
+        /// Columns reported.
+        cols: usize,
+    },
     /// A step has more frontiers than the tables can index (2^32).
     #[error("a step has more frontiers than the tables can index")]
     TooManyStates,
@@ -151,9 +161,12 @@ pub enum PlugError {
     BudgetExceeded {
         /// Which budget ran out.
         limit: crate::Limit,
-        /// Frontier states of the step that stopped the sweep.
+        /// Frontier states of the step that stopped the sweep: after a step, those it kept;
+        /// within a step, the more of those it read and those it had summed so far.
         states: usize,
-        /// Their estimated bytes.
+        /// The bytes reached: after a step, the estimate from its states (plus the tables a
+        /// witness keeps); within a step, the bytes the sweep's tables and buffers would have
+        /// held with the refused growth (for a memory error; for a deadline, those they held).
         bytes: usize,
     },
     /// A size above what the solver takes: polyomino sizes (see

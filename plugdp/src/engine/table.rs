@@ -16,8 +16,16 @@
 //!
 //! Costs: one addition O(1) expected (partitioned: one sequential write, later one cached
 //! table operation); a step O(successors); memory for the buffers O(successors).
+//!
+//! Budget: every buffer here grows only through a [`Ledger`], which refuses a growth that
+//! would take the step past its share of the memory budget (counting the old buffer, held
+//! while the new one fills); so a step that would outgrow the budget stops with
+//! [`PlugError::BudgetExceeded`] at its first refused growth, not after the step. Additions
+//! count down to a clock read every [`Ledger::TICKS`], so a step also stops soon after the
+//! deadline.
 
 use crate::PlugError;
+use crate::budget::Ledger;
 
 pub(crate) use crate::engine::driver::FrontierKey as TableKey;
 
@@ -38,6 +46,8 @@ impl<K: TableKey, V> Default for Table<K, V> {
 
 impl<K: TableKey, V> Table<K, V> {
     const MIN_SLOTS_LOG: u32 = 4;
+    /// The first capacity of the entries' buffers.
+    const MIN_ENTRIES: usize = 8;
 
     /// An empty table.
     pub(crate) fn new() -> Self {
@@ -94,20 +104,34 @@ impl<K: TableKey, V> Table<K, V> {
             self.vals.push(make());
             self.slots[s] = u32::try_from(index + 1).expect("fewer than 2^32 frontiers");
             if 2 * self.keys.len() > self.slots.len() {
-                self.grow();
+                self.grow(&mut Ledger::unlimited()).expect("no limit");
             }
             index
         };
         &mut self.vals[index]
     }
 
-    /// Inserts `key` with `value`, or combines it with the present value.
+    /// Number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The bytes of its buffers (capacities).
+    pub(crate) fn bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<K>()
+            + self.vals.capacity() * std::mem::size_of::<V>()
+            + self.slots.capacity() * std::mem::size_of::<u32>()
+    }
+
+    /// Inserts `key` with `value`, or combines it with the present value; a new entry that
+    /// needs bigger buffers asks `ledger` first.
     #[inline(always)]
     pub(crate) fn add<E: From<PlugError>>(
         &mut self,
         key: K,
         value: V,
         combine: impl FnOnce(&mut V, V) -> Result<(), E>,
+        ledger: &mut Ledger,
     ) -> Result<(), E> {
         let (s, found) = self.find(key);
         if found {
@@ -115,41 +139,75 @@ impl<K: TableKey, V> Table<K, V> {
             combine(&mut self.vals[index], value)
         } else {
             let index = self.keys.len();
-            self.slots[s] = u32::try_from(index + 1).map_err(|_| PlugError::TooManyStates)?;
+            let slot = u32::try_from(index + 1).map_err(|_| PlugError::TooManyStates)?;
+            if index == self.keys.capacity() || index == self.vals.capacity() {
+                self.make_room(ledger)?;
+            }
+            self.slots[s] = slot;
             self.keys.push(key);
             self.vals.push(value);
             if 2 * self.keys.len() > self.slots.len() {
-                self.grow();
+                self.grow(ledger)?;
             }
             Ok(())
         }
     }
 
-    /// Moves every entry to the end of `out` and clears the table (allocations kept).
-    pub(crate) fn drain_into(&mut self, out: &mut Frontiers<K, V>) {
-        if out.keys.is_empty() && self.keys.capacity() >= out.keys.capacity() {
-            // Swap the buffers instead of copying: the table keeps `out`'s old allocations.
+    /// Doubles the entries' buffers (at least [`MIN_ENTRIES`](Self::MIN_ENTRIES)), asking
+    /// `ledger`.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self, ledger: &mut Ledger) -> Result<(), PlugError> {
+        let len = self.keys.len();
+        let cap = len.saturating_mul(2).max(Self::MIN_ENTRIES);
+        ledger.reserve(&mut self.keys, cap, len)?;
+        ledger.reserve(&mut self.vals, cap, len)
+    }
+
+    /// Moves every entry to the end of `out` and clears the table (allocations kept); a bigger
+    /// `out` asks `ledger` first.
+    pub(crate) fn drain_into(
+        &mut self,
+        out: &mut Frontiers<K, V>,
+        ledger: &mut Ledger,
+    ) -> Result<(), PlugError> {
+        if out.keys.is_empty()
+            && self.keys.capacity() >= out.keys.capacity()
+            && self.vals.capacity() >= out.vals.capacity()
+        {
+            // Swap the buffers instead of copying: the table keeps `out`'s old allocations
+            // (the bytes held do not change).
             std::mem::swap(&mut self.keys, &mut out.keys);
             std::mem::swap(&mut self.vals, &mut out.vals);
         } else {
+            let need = out.keys.len().saturating_add(self.keys.len());
+            if need > out.keys.capacity() || need > out.vals.capacity() {
+                let cap = need.max(out.keys.capacity().saturating_mul(2));
+                ledger.reserve(&mut out.keys, cap, need)?;
+                ledger.reserve(&mut out.vals, cap, need)?;
+            }
             out.keys.append(&mut self.keys);
             out.vals.append(&mut self.vals);
         }
         self.clear();
+        Ok(())
     }
 
-    /// Makes room for `n` entries without growing.
-    fn reserve(&mut self, n: usize) {
+    /// Makes room for `n` entries without growing the slots, asking `ledger`.
+    fn reserve(&mut self, n: usize, ledger: &mut Ledger) -> Result<(), PlugError> {
         while 2 * n > self.slots.len() {
-            self.grow();
+            self.grow(ledger)?;
         }
+        Ok(())
     }
 
-    /// Doubles the slots and reinserts every entry.
+    /// Doubles the slots and reinserts every entry, asking `ledger` first.
     #[cold]
     #[inline(never)]
-    fn grow(&mut self) {
+    fn grow(&mut self, ledger: &mut Ledger) -> Result<(), PlugError> {
         let len = self.slots.len() * 2;
+        let size = std::mem::size_of::<u32>();
+        ledger.grow(self.slots.capacity() * size, len * size, self.keys.len())?;
         self.slots = vec![0; len];
         self.shift -= 1;
         let mask = len - 1;
@@ -160,6 +218,7 @@ impl<K: TableKey, V> Table<K, V> {
             }
             self.slots[s] = i as u32 + 1;
         }
+        Ok(())
     }
 }
 
@@ -192,6 +251,18 @@ impl<K: TableKey, V> Frontiers<K, V> {
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.keys.len()
+    }
+
+    /// The bytes of its buffers (capacities; a copy made by `clone` takes
+    /// [`copy_bytes`](Self::copy_bytes)).
+    pub(crate) fn bytes(&self) -> usize {
+        self.keys.capacity() * std::mem::size_of::<K>()
+            + self.vals.capacity() * std::mem::size_of::<V>()
+    }
+
+    /// The bytes of a copy made by `clone` (exactly as long as the list).
+    pub(crate) fn copy_bytes(&self) -> usize {
+        self.keys.len() * (std::mem::size_of::<K>() + std::mem::size_of::<V>())
     }
 
     /// The frontiers.
@@ -254,15 +325,14 @@ pub(crate) struct Collector<K, V> {
     parts: Vec<Vec<(K, V)>>,
     /// log2 of the number of partitions in use (0: straight into `table`).
     bits: u32,
+    /// The bytes held against the budget, and the countdown to the next clock read.
+    ledger: Ledger,
 }
 
+#[cfg(test)]
 impl<K: TableKey, V> Default for Collector<K, V> {
     fn default() -> Self {
-        Collector {
-            table: Table::new(),
-            parts: Vec::new(),
-            bits: 0,
-        }
+        Collector::new(Ledger::unlimited())
     }
 }
 
@@ -271,10 +341,54 @@ impl<K: TableKey, V> Collector<K, V> {
     pub(crate) const DIRECT_LIMIT: usize = 1 << 16;
     /// Entries per partition aimed at (a table of this size stays in the L2 cache).
     const PART_SIZE: usize = 1 << 13;
+    /// The first capacity of a partition buffer.
+    const MIN_PART: usize = 16;
 
-    /// Starts a step that will add about `expected` successors (an upper bound is fine).
-    pub(crate) fn begin(&mut self, expected: usize) {
-        self.begin_partitioned(Self::partition_bits(expected));
+    /// An empty collector whose buffers grow through `ledger`.
+    pub(crate) fn new(ledger: Ledger) -> Self {
+        Collector {
+            table: Table::new(),
+            parts: Vec::new(),
+            bits: 0,
+            ledger,
+        }
+    }
+
+    /// The ledger (for the buffers the driver keeps besides the collector's).
+    pub(crate) fn ledger(&mut self) -> &mut Ledger {
+        &mut self.ledger
+    }
+
+    /// The bytes of the collector's own buffers (its table, and the partition buffers it
+    /// holds now).
+    pub(crate) fn bytes(&self) -> usize {
+        self.table.bytes()
+            + self.parts.capacity() * std::mem::size_of::<Vec<(K, V)>>()
+            + self
+                .parts
+                .iter()
+                .map(|p| p.capacity() * std::mem::size_of::<(K, V)>())
+                .sum::<usize>()
+    }
+
+    /// Successors held now: the table's entries and the buffered ones (for error reports).
+    fn reached(&self) -> usize {
+        self.table.len() + self.parts.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// Starts a step that reads `reading` frontiers and will add about `expected` successors
+    /// (an upper bound is fine), while `outside` bytes are held besides the collector's own
+    /// buffers (the lists the step reads and writes, whatever the sweep keeps).
+    ///
+    /// # Errors
+    /// As [`begin_partitioned`](Self::begin_partitioned).
+    pub(crate) fn begin(
+        &mut self,
+        reading: usize,
+        expected: usize,
+        outside: usize,
+    ) -> Result<(), PlugError> {
+        self.begin_partitioned(reading, Self::partition_bits(expected), outside)
     }
 
     /// log2 of the number of partitions for about `expected` successors (0: none).
@@ -289,16 +403,31 @@ impl<K: TableKey, V> Collector<K, V> {
         }
     }
 
-    /// Starts a step with 2^`bits` partitions (0: straight into the table).
-    pub(crate) fn begin_partitioned(&mut self, bits: u32) {
+    /// Starts a step that reads `reading` frontiers with 2^`bits` partitions (0: straight into
+    /// the table), while `outside` bytes are held besides the collector's own buffers; the
+    /// ledger restarts from their sum.
+    ///
+    /// # Errors
+    /// [`PlugError::BudgetExceeded`] when the partition list cannot grow within the budget.
+    pub(crate) fn begin_partitioned(
+        &mut self,
+        reading: usize,
+        bits: u32,
+        outside: usize,
+    ) -> Result<(), PlugError> {
         self.bits = bits;
+        let held = outside.saturating_add(self.bytes());
+        self.ledger.start(held, reading);
         let n = 1usize << bits;
         if bits > 0 && self.parts.len() < n {
+            self.ledger.reserve(&mut self.parts, n, 0)?;
             self.parts.resize_with(n, Vec::new);
         }
+        Ok(())
     }
 
-    /// The partition buffers, taken out for [`gather`](Self::gather) by several threads.
+    /// The partition buffers, taken out for [`gather`](Self::gather) by several threads (the
+    /// ledger still counts them: they come back with [`restore_parts`](Self::restore_parts)).
     pub(crate) fn take_parts(&mut self) -> Vec<Vec<(K, V)>> {
         std::mem::take(&mut self.parts)
     }
@@ -313,6 +442,10 @@ impl<K: TableKey, V> Collector<K, V> {
 
     /// Sums partitions `first, first + step, …` of every buffer set in `sources` (all made with
     /// the same number of partitions) and appends the sums to `out`.
+    ///
+    /// # Errors
+    /// `combine`'s errors, and [`PlugError::BudgetExceeded`] when the table or `out` cannot
+    /// grow within the budget or the deadline passes.
     pub(crate) fn gather<E: From<PlugError>>(
         &mut self,
         sources: &[impl core::ops::Deref<Target = Vec<Vec<(K, V)>>>],
@@ -324,21 +457,29 @@ impl<K: TableKey, V> Collector<K, V> {
     where
         V: Clone,
     {
+        let (table, ledger) = (&mut self.table, &mut self.ledger);
         let parts = sources.first().map_or(0, |s| s.len());
         for p in (first..parts).step_by(step) {
             let len: usize = sources.iter().map(|s| s[p].len()).sum();
-            self.table.reserve(len.min(Self::PART_SIZE * 4));
+            table.reserve(len.min(Self::PART_SIZE * 4), ledger)?;
             for source in sources {
                 for (k, v) in &source[p] {
-                    self.table.add(*k, v.clone(), &mut combine)?;
+                    if ledger.tick() {
+                        ledger.clock(out.len() + table.len())?;
+                    }
+                    table.add(*k, v.clone(), &mut combine, ledger)?;
                 }
             }
-            self.table.drain_into(out);
+            table.drain_into(out, ledger)?;
         }
         Ok(())
     }
 
     /// Adds `value` to `key`'s sum.
+    ///
+    /// # Errors
+    /// `combine`'s errors, and [`PlugError::BudgetExceeded`] when a buffer cannot grow within
+    /// the budget or the deadline has passed (read every [`Ledger::TICKS`] additions).
     #[inline(always)]
     pub(crate) fn add<E: From<PlugError>>(
         &mut self,
@@ -346,33 +487,58 @@ impl<K: TableKey, V> Collector<K, V> {
         value: V,
         combine: impl FnOnce(&mut V, V) -> Result<(), E>,
     ) -> Result<(), E> {
+        if self.ledger.tick() {
+            self.ledger.clock(self.reached())?;
+        }
         if self.bits == 0 {
-            self.table.add(key, value, combine)
+            self.table.add(key, value, combine, &mut self.ledger)
         } else {
             // Bits 32.. of the hash pick the partition; the tables probe from the top bits.
             let p = (key.mix() >> 32) as usize & ((1 << self.bits) - 1);
+            if self.parts[p].len() == self.parts[p].capacity() {
+                self.grow_part(p)?;
+            }
             self.parts[p].push((key, value));
             Ok(())
         }
     }
 
+    /// Doubles partition buffer `p` (at least [`MIN_PART`](Self::MIN_PART)), asking the
+    /// ledger.
+    #[cold]
+    #[inline(never)]
+    fn grow_part(&mut self, p: usize) -> Result<(), PlugError> {
+        let reached = self.reached();
+        let part = &mut self.parts[p];
+        let cap = part.len().saturating_mul(2).max(Self::MIN_PART);
+        self.ledger.reserve(part, cap, reached)
+    }
+
     /// Ends the step: `out` (cleared first) receives every key once with its sum.
+    ///
+    /// # Errors
+    /// `combine`'s errors, and [`PlugError::BudgetExceeded`] when the table or `out` cannot
+    /// grow within the budget or the deadline passes.
     pub(crate) fn finish<E: From<PlugError>>(
         &mut self,
         out: &mut Frontiers<K, V>,
         mut combine: impl FnMut(&mut V, V) -> Result<(), E>,
     ) -> Result<(), E> {
         out.clear();
+        let (table, ledger) = (&mut self.table, &mut self.ledger);
         if self.bits == 0 {
-            self.table.drain_into(out);
+            table.drain_into(out, ledger)?;
             return Ok(());
         }
         for part in &mut self.parts[..1usize << self.bits] {
-            self.table.reserve(part.len().min(Self::PART_SIZE * 4));
+            table.reserve(part.len().min(Self::PART_SIZE * 4), ledger)?;
             for (k, v) in part.drain(..) {
-                self.table.add(k, v, &mut combine)?;
+                if ledger.tick() {
+                    ledger.clock(out.len() + table.len())?;
+                }
+                table.add(k, v, &mut combine, ledger)?;
             }
-            self.table.drain_into(out);
+            table.drain_into(out, ledger)?;
         }
         Ok(())
     }
@@ -404,7 +570,7 @@ mod tests {
             for (adds, partitioned) in steps {
                 // Spread the keys so that some share their top hash bits.
                 let expected = if partitioned { Collector::<u64, u64>::DIRECT_LIMIT * 8 } else { 1 };
-                collector.begin(expected);
+                collector.begin(0, expected, 0).unwrap();
                 let mut model: HashMap<u64, u64> = HashMap::new();
                 for &(key, value) in &adds {
                     let key = key << 40 | key;

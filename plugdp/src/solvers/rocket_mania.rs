@@ -11,8 +11,8 @@
 //! number of rockets launched so far (a [`MaxPlus`] fold). The sweep is a [`Transfer`] on the
 //! crate's driver, its dominance pruning a step hook ([`Transfer::prune_step`]), and the
 //! rotations of one optimal board are the driver's witness (memory: every step's table on
-//! boards of up to 64 tiles, about √T of them beyond; 9 × 6 boards have a few thousand states
-//! per step).
+//! boards of up to 64 tiles, about √T of them beyond, all counted against the budget; 9 × 6
+//! boards have a few thousand states per step).
 //!
 //! The returned rotations are re-simulated ([`launched_rockets`]) before they are returned.
 
@@ -273,12 +273,23 @@ impl Fuse {
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 ///
+/// # Budget
+/// Everything the sweep keeps counts against [`Options::max_bytes`]: each tile's tables, the
+/// checkpoints of the walk back (every table on boards of up to 64 tiles, about √T of the T
+/// tiles' beyond) and the tables it recomputes from them; a table that would pass the budget
+/// is refused before it grows, and the deadline is read within every tile, not only after it.
+/// The contest boards (9 × 6) take milliseconds. The largest boards [`FuseBoard`] takes are
+/// beyond any ordinary budget, and the default options (2 GiB, no deadline) stop them with
+/// [`PlugError::BudgetExceeded`] after about a minute: on 15 × 13 tees, 85 s with every
+/// match lit and 59 s with only the first, at 1.8 GB peak resident memory (measured on a
+/// loaded 2-core machine). The solver sets no deadline of its own (an [`Options`] without a
+/// deadline means none, so a solver's default deadline could not be lifted); to bound the
+/// wait, set one: with [`Options::with_time_limit`] of 5 s that board returns after 5.03 s.
+///
 /// # Errors
 /// [`PlugError::LitCount`] if `lit` does not have one entry per row;
-/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every tile; on
-/// boards of more than 64 tiles the walk back recomputes steps from about √T checkpoints of
-/// the T tiles). `options.threads` is
-/// not used: the dominance pruning looks at whole steps.
+/// [`PlugError::BudgetExceeded`] past the budget of `options`. `options.threads` is not used:
+/// the dominance pruning looks at whole steps.
 pub fn rocket_mania(
     board: &FuseBoard,
     lit: &[bool],

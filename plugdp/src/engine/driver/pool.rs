@@ -1,7 +1,7 @@
 //! The threaded sweep: the steps of a [`Driver`] expanded and summed by worker threads started
 //! once per sweep, and the helpers the workers share.
 
-use super::sequential::{Driver, KeepAll, Snapshot, Step, sum};
+use super::sequential::{Driver, KeepAll, Snapshot, Step, record, stats_bytes, sum};
 use super::{Stats, Transfer};
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
@@ -16,7 +16,7 @@ impl<T: Transfer> Driver<'_, T> {
     /// [`run`](Self::run) without hooks, big steps on `threads` threads (see
     /// [`run`](super::run)).
     pub(crate) fn run_parallel(&self, threads: usize) -> Result<(T::Value, Stats), PlugError> {
-        let (rows, _) = self.problem.size();
+        let (rows, _, _) = self.size()?;
         let (lists, stats) = self.sweep_rows(rows, threads, None)?;
         Ok((self.accepted(lists.iter())?, stats))
     }
@@ -37,8 +37,8 @@ impl<T: Transfer> Driver<'_, T> {
         // The pool costs two barriers (some microseconds) per step. A narrow board's frontiers
         // are few, so on a long narrow board that cost is all there is (a 3 000 000 × 1 board:
         // 55 s on two threads, 2.6 s on one); on a small board it is negligible either way.
-        let (all_rows, cols) = self.problem.size();
-        let narrow_and_long = cols < MIN_POOLED_COLS && all_rows * cols > MAX_UNPOOLED_CELLS;
+        let (_, cols, cells) = self.size()?;
+        let narrow_and_long = cols < MIN_POOLED_COLS && cells > MAX_UNPOOLED_CELLS;
         if threads > 1 && !narrow_and_long && !self.problem.prunes_steps() {
             return self.sweep_rows_pooled(rows, threads, snapshot);
         }
@@ -102,9 +102,13 @@ impl<T: Transfer> Driver<'_, T> {
         // At least one partition per worker.
         let min_bits = threads.next_power_of_two().trailing_zeros();
         let worker = |t: usize| -> Stats {
-            let mut collector: Collector<T::Key, T::Value> = Collector::default();
+            // Each worker's buffers (its collector's, its two lists, its snapshot) count against
+            // its equal share of the budget.
+            let mut collector: Collector<T::Key, T::Value> = self.collector(threads);
             let mut stats = Stats::default();
             let mut step = 0usize;
+            // The bytes of this worker's snapshot, once taken.
+            let mut snapped = 0usize;
             'sweep: for r in 0..rows {
                 for c in 0..cols {
                     let (src, dst) = (&banks[step % 2], &banks[(step + 1) % 2]);
@@ -120,9 +124,16 @@ impl<T: Transfer> Driver<'_, T> {
                                 self.expected(total, r, c),
                             )
                             .max(min_bits);
+                            let outside = lists[t].bytes()
+                                + read(&dst[t]).bytes()
+                                + stats_bytes(&stats)
+                                + snapped;
                             let mut mine = write(&parts[t]);
                             collector.restore_parts(std::mem::take(&mut *mine));
-                            collector.begin_partitioned(bits);
+                            if let Err(e) = collector.begin_partitioned(total, bits, outside) {
+                                *mine = collector.take_parts();
+                                return Err(e);
+                            }
                             let outcome =
                                 share(&lens, threads, t)
                                     .into_iter()
@@ -144,7 +155,10 @@ impl<T: Transfer> Driver<'_, T> {
                             if c + 1 == cols {
                                 self.end_row(r, &mut out);
                                 if snap_row == Some(r + 1) {
+                                    let bytes = out.copy_bytes();
+                                    collector.ledger().grow(0, bytes, out.len())?;
                                     *lock(&kept[t]) = Some(out.clone());
+                                    snapped += bytes;
                                 }
                             }
                             Ok(())
@@ -157,8 +171,11 @@ impl<T: Transfer> Driver<'_, T> {
                     }
                     if t == 0 {
                         let total = dst.iter().map(|l| read(l).len()).sum();
-                        stats.states_per_step.push(total);
-                        stats.peak = stats.peak.max(total);
+                        if let Err(e) = record(&mut stats, total, collector.ledger()) {
+                            // (Worker 0 alone knows: the others stop at the next step's
+                            // barrier, which sees this failure.)
+                            fail(Trouble::Error(e), step + 1);
+                        }
                     }
                     step += 1;
                 }
@@ -227,7 +244,8 @@ impl<T: Transfer> Driver<'_, T> {
             Some(Trouble::Panic(p)) => std::panic::resume_unwind(p),
             None => {
                 let [a, b] = banks;
-                let last = if (rows * cols).is_multiple_of(2) {
+                // (rows × cols even: the last step wrote bank 0.)
+                let last = if rows.is_multiple_of(2) || cols.is_multiple_of(2) {
                     a
                 } else {
                     b
@@ -287,7 +305,9 @@ fn write<T>(lock: &std::sync::RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
 /// the `t`-th of `threads` nearly equal consecutive slices of their concatenation.
 fn share(lens: &[usize], threads: usize, t: usize) -> Vec<(usize, core::ops::Range<usize>)> {
     let total: usize = lens.iter().sum();
-    let (from, to) = (total * t / threads, total * (t + 1) / threads);
+    // (In 128 bits: `total * t` must not overflow.)
+    let part = |t: usize| (total as u128 * t as u128 / threads as u128) as usize;
+    let (from, to) = (part(t), part(t + 1));
     let mut out = Vec::new();
     let mut start = 0;
     for (l, &len) in lens.iter().enumerate() {

@@ -3,7 +3,7 @@
 //! from checkpoints.
 
 use super::{Stats, StepFrontiers, Transfer};
-use crate::budget::Meter;
+use crate::budget::{Ledger, Meter};
 use crate::engine::table::{Collector, Frontiers};
 use crate::{PlugError, Value};
 
@@ -25,6 +25,51 @@ pub(crate) struct Snapshot<T: Transfer> {
 }
 
 pub(crate) type Step<T> = Frontiers<<T as Transfer>::Key, <T as Transfer>::Value>;
+
+/// The bytes of a sweep's record of states per step (a `usize` per step taken so far).
+pub(crate) fn stats_bytes(stats: &Stats) -> usize {
+    stats.states_per_step.capacity() * std::mem::size_of::<usize>()
+}
+
+/// Records a step that kept `states` frontiers in `stats`; the record's growth asks `ledger`.
+///
+/// # Errors
+/// [`PlugError::BudgetExceeded`] when the record cannot grow within the budget.
+pub(crate) fn record(
+    stats: &mut Stats,
+    states: usize,
+    ledger: &mut Ledger,
+) -> Result<(), PlugError> {
+    let record = &mut stats.states_per_step;
+    if record.len() == record.capacity() {
+        let cap = record.len().saturating_mul(2).max(64);
+        ledger.reserve(record, cap, states)?;
+    }
+    record.push(states);
+    stats.peak = stats.peak.max(states);
+    Ok(())
+}
+
+/// Appends a copy of `table` to `list`, asking `ledger` for the copy (and for the list's
+/// growth) first; returns the bytes they added.
+///
+/// # Errors
+/// [`PlugError::BudgetExceeded`] when they do not fit within the budget.
+fn keep_copy<K: crate::engine::driver::FrontierKey, V: Clone>(
+    list: &mut Vec<Frontiers<K, V>>,
+    table: &Frontiers<K, V>,
+    ledger: &mut Ledger,
+) -> Result<usize, PlugError> {
+    let size = std::mem::size_of::<Frontiers<K, V>>();
+    let before = list.capacity() * size;
+    if list.len() == list.capacity() {
+        ledger.reserve(list, list.len().saturating_mul(2).max(4), table.len())?;
+    }
+    let bytes = table.copy_bytes();
+    ledger.grow(0, bytes, table.len())?;
+    list.push(table.clone());
+    Ok(list.capacity() * size - before + bytes)
+}
 
 /// Adds `add` to `slot`, or [`PlugError::Overflow`].
 #[inline(always)]
@@ -77,10 +122,33 @@ impl<'p, T: Transfer> Driver<'p, T> {
         self.problem.size().1
     }
 
+    /// The board's rows, columns and cells.
+    ///
+    /// # Errors
+    /// [`PlugError::TooManyCells`] when the cells do not fit a `usize`.
+    pub(crate) fn size(&self) -> Result<(usize, usize, usize), PlugError> {
+        let (rows, cols) = self.problem.size();
+        let cells = rows
+            .checked_mul(cols)
+            .ok_or(PlugError::TooManyCells { rows, cols })?;
+        Ok((rows, cols, cells))
+    }
+
+    /// A collector for one of `workers` workers sharing this sweep's budget.
+    pub(crate) fn collector(&self, workers: usize) -> Collector<T::Key, T::Value> {
+        Collector::new(Ledger::new(self.meter, workers))
+    }
+
     /// Checks the budget after a step that kept `states` frontiers.
     pub(crate) fn check(&self, states: usize) -> Result<(), PlugError> {
+        self.check_kept(states, 0)
+    }
+
+    /// Checks the budget after a step that kept `states` frontiers while the sweep keeps
+    /// `kept` bytes of other tables (a witness's checkpoints).
+    fn check_kept(&self, states: usize, kept: usize) -> Result<(), PlugError> {
         self.meter
-            .check(states, Meter::edge_state_bytes::<T::Key, T::Value>())
+            .check_kept(states, Meter::edge_state_bytes::<T::Key, T::Value>(), kept)
     }
 
     /// An upper bound on the successors of `states` frontiers at cell `(r, c)`.
@@ -109,7 +177,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
 
     /// The sweep on this thread with `keep`'s hooks, summed over the accepted frontiers.
     pub(crate) fn run(&self, keep: &mut dyn Keep<T::Key>) -> Result<(T::Value, Stats), PlugError> {
-        let (rows, _) = self.problem.size();
+        let (rows, _, _) = self.size()?;
         let (last, stats) = self.sweep_sequential(rows, keep, None)?;
         Ok((self.accepted([&last])?, stats))
     }
@@ -162,15 +230,18 @@ impl<'p, T: Transfer> Driver<'p, T> {
         keep: &mut dyn Keep<T::Key>,
         mut snapshot: Option<&mut Snapshot<T>>,
     ) -> Result<(Step<T>, Stats), PlugError> {
-        let cols = self.cols();
+        let (_, cols, _) = self.size()?;
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
         let mut next = Frontiers::default();
-        let mut collector: Collector<T::Key, T::Value> = Collector::default();
+        let mut collector = self.collector(1);
         let mut stats = Stats::default();
+        // The bytes of the snapshot, once taken.
+        let mut kept = 0usize;
         let active = keep.active();
         for r in 0..rows {
             for c in 0..cols {
-                collector.begin(self.expected(cur.len(), r, c));
+                let outside = cur.bytes() + next.bytes() + stats_bytes(&stats) + kept;
+                collector.begin(cur.len(), self.expected(cur.len(), r, c), outside)?;
                 self.expand(&cur, 0..cur.len(), r, c, &mut collector)?;
                 collector.finish(&mut next, sum)?;
                 if self.problem.prunes_steps() {
@@ -187,8 +258,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
                     // (Counted after the row end, as the threaded sweep counts.)
                     self.end_row(r, &mut cur);
                 }
-                stats.states_per_step.push(cur.len());
-                stats.peak = stats.peak.max(cur.len());
+                record(&mut stats, cur.len(), collector.ledger())?;
                 self.check(cur.len())?;
             }
             if active {
@@ -196,20 +266,32 @@ impl<'p, T: Transfer> Driver<'p, T> {
                 cur.retain(|&k, _| keep.after_row(r, k));
                 stats.pruned_after_row += before - cur.len();
             }
-            if let Some(kept) = snapshot.as_deref_mut().filter(|s| s.after_rows == r + 1) {
-                kept.lists = vec![cur.clone()];
+            if let Some(snap) = snapshot.as_deref_mut().filter(|s| s.after_rows == r + 1) {
+                let bytes = cur.copy_bytes();
+                collector.ledger().grow(0, bytes, cur.len())?;
+                snap.lists = vec![cur.clone()];
+                kept += bytes;
             }
         }
         Ok((cur, stats))
     }
 
-    /// The table after cell `i` (row-major), the row end included, from the table before.
-    fn advance(&self, cur: &Step<T>, i: usize) -> Result<Step<T>, PlugError> {
+    /// The table after cell `i` (row-major), the row end included, from the table before,
+    /// summed by `collector`, while the sweep keeps `tables` bytes of other tables (counted in
+    /// the estimate checked after the step) and `other` bytes of anything else.
+    fn advance(
+        &self,
+        cur: &Step<T>,
+        i: usize,
+        collector: &mut Collector<T::Key, T::Value>,
+        tables: usize,
+        other: usize,
+    ) -> Result<Step<T>, PlugError> {
         let cols = self.cols();
         let (r, c) = (i / cols, i % cols);
-        let mut collector: Collector<T::Key, T::Value> = Collector::default();
-        collector.begin(self.expected(cur.len(), r, c));
-        self.expand(cur, 0..cur.len(), r, c, &mut collector)?;
+        let outside = cur.bytes().saturating_add(tables).saturating_add(other);
+        collector.begin(cur.len(), self.expected(cur.len(), r, c), outside)?;
+        self.expand(cur, 0..cur.len(), r, c, collector)?;
         let mut next = Frontiers::default();
         collector.finish(&mut next, sum)?;
         if self.problem.prunes_steps() {
@@ -219,7 +301,7 @@ impl<'p, T: Transfer> Driver<'p, T> {
         if c + 1 == cols {
             self.end_row(r, &mut next);
         }
-        self.check(next.len())?;
+        self.check_kept(next.len(), tables)?;
         Ok(next)
     }
 
@@ -230,9 +312,11 @@ impl<'p, T: Transfer> Driver<'p, T> {
     }
 
     /// [`witness`](Self::witness) with the forward sweep's frontier counts.
+    ///
+    /// Everything it keeps counts against the budget: the checkpoints, the tables of the
+    /// segment being walked back, the witness itself and the record of states per step.
     pub(crate) fn witness_with_stats(&self) -> Result<Witnessed<T::Value>, PlugError> {
-        let (rows, cols) = self.problem.size();
-        let steps = rows * cols;
+        let (_, cols, steps) = self.size()?;
         // Small boards keep every table (nothing to recompute on the way back; their frontiers
         // are narrow); bigger ones a checkpoint every ⌈√T⌉ cells.
         let stride = if steps <= SMALL_BOARD_CELLS {
@@ -240,55 +324,84 @@ impl<'p, T: Transfer> Driver<'p, T> {
         } else {
             (steps as f64).sqrt().ceil().max(1.0) as usize
         };
-        // Checkpoints: the table before cell i for every multiple i of the stride.
+        let mut collector = self.collector(1);
+        // Checkpoints: the table before cell i for every multiple i of the stride, and their
+        // bytes (the list's own included).
         let mut checkpoints: Vec<Step<T>> = Vec::new();
+        let mut kept = 0usize;
         let mut cur = Frontiers::single(self.problem.start(), T::Value::one());
         let mut stats = Stats::default();
         for i in 0..steps {
             if i % stride == 0 {
-                checkpoints.push(cur.clone());
+                let held = cur.bytes() + kept + stats_bytes(&stats) + collector.bytes();
+                collector.ledger().set_held(held);
+                kept += keep_copy(&mut checkpoints, &cur, collector.ledger())?;
             }
-            cur = self.advance(&cur, i)?;
-            stats.states_per_step.push(cur.len());
-            stats.peak = stats.peak.max(cur.len());
+            cur = self.advance(&cur, i, &mut collector, kept, stats_bytes(&stats))?;
+            let held = cur.bytes() + kept + stats_bytes(&stats) + collector.bytes();
+            collector.ledger().set_held(held);
+            record(&mut stats, cur.len(), collector.ledger())?;
         }
         let best = self.accepted([&cur])?;
         if best.is_zero() {
             return Ok((best, None, stats));
         }
-        // The first accepted frontier (in key order) that carries the best value.
-        let mut finals: Vec<(T::Key, &T::Value)> = cur
+        // The first accepted frontier in key order that carries the best value (a sum of
+        // several frontiers: no single configuration carries it).
+        let target = cur
             .iter()
-            .filter(|(k, _)| self.problem.accept(**k))
-            .map(|(&k, v)| (k, v))
-            .collect();
-        finals.sort_unstable_by_key(|&(k, _)| k);
-        let Some(&(target, _)) = finals.iter().find(|(_, v)| **v == best) else {
-            // A sum of several frontiers: no single configuration carries it.
-            return Err(PlugError::NoWitness);
-        };
-        let mut picks = vec![0usize; steps];
-        let (mut key, mut value) = (target, best.clone());
+            .filter(|&(&k, v)| *v == best && self.problem.accept(k))
+            .map(|(&k, _)| k)
+            .min()
+            .ok_or(PlugError::NoWitness)?;
+        drop(cur);
+        // The witness (a choice per cell) and the list of a segment's tables.
+        let held = kept + stats_bytes(&stats) + collector.bytes();
+        collector.ledger().set_held(held);
+        let mut picks: Vec<usize> = Vec::new();
+        collector.ledger().reserve(&mut picks, steps, 0)?;
+        picks.resize(steps, 0);
         let mut segment: Vec<Step<T>> = Vec::new();
+        collector.ledger().reserve(&mut segment, stride, 0)?;
+        let other = stats_bytes(&stats)
+            + picks.capacity() * std::mem::size_of::<usize>()
+            + segment.capacity() * std::mem::size_of::<Step<T>>();
+        let (mut key, mut value) = (target, best.clone());
+        // The bytes of the segment's tables.
+        let mut segment_bytes = 0usize;
         let mut segment_start = usize::MAX;
         for i in (0..steps).rev() {
             let start = i / stride * stride;
             if start != segment_start {
                 // Recompute the tables before cells start..start + stride.
                 segment.clear();
-                segment.push(checkpoints[i / stride].clone());
-                for j in start..(start + stride).min(steps) - 1 {
-                    let t = self.advance(segment.last().expect("seeded"), j)?;
+                let held = kept + other + collector.bytes();
+                collector.ledger().set_held(held);
+                segment_bytes =
+                    keep_copy(&mut segment, &checkpoints[i / stride], collector.ledger())?;
+                for j in start..start.saturating_add(stride).min(steps) - 1 {
+                    let last = segment.last().expect("seeded");
+                    let besides = kept + segment_bytes - last.bytes();
+                    let t = self.advance(last, j, &mut collector, besides, other)?;
+                    segment_bytes += t.bytes();
                     segment.push(t);
                 }
                 segment_start = start;
             }
             let before = &segment[i - start];
             let (r, c) = (i / cols, i % cols);
-            let mut order: Vec<usize> = (0..before.len()).collect();
+            let held = kept + segment_bytes + other + collector.bytes();
+            let ledger = collector.ledger();
+            ledger.set_held(held);
+            let mut order: Vec<usize> = Vec::new();
+            ledger.reserve(&mut order, before.len(), before.len())?;
+            order.extend(0..before.len());
             order.sort_unstable_by_key(|&e| before.keys()[e]);
             let mut found: Option<(T::Key, T::Value, usize)> = None;
             for e in order {
+                if ledger.tick() {
+                    ledger.clock(before.len())?;
+                }
                 let (prev, prev_value) = (before.keys()[e], &before.values()[e]);
                 let mut failure: Option<PlugError> = None;
                 self.problem
