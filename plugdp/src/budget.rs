@@ -54,6 +54,9 @@ pub(crate) struct Meter {
     /// How many sweeps of about the same size run at the same time under this budget (each
     /// step's estimate is multiplied by it).
     pub(crate) ways: usize,
+    /// Bytes the caller holds besides the sweep (the first half's tables while the second half
+    /// of a board is swept), added to every measure.
+    pub(crate) reserved: usize,
 }
 
 impl Meter {
@@ -63,12 +66,21 @@ impl Meter {
         max_bytes: usize::MAX,
         deadline: None,
         ways: 1,
+        reserved: 0,
     };
 
     /// This budget shared by `ways` sweeps running at the same time.
     pub(crate) fn shared(self, ways: usize) -> Meter {
         Meter {
             ways: ways.max(1),
+            ..self
+        }
+    }
+
+    /// This budget for a sweep run while the caller holds `bytes` besides.
+    pub(crate) fn reserving(self, bytes: usize) -> Meter {
+        Meter {
+            reserved: self.reserved.saturating_add(bytes),
             ..self
         }
     }
@@ -100,10 +112,11 @@ impl Meter {
         self.deadline(states, bytes)
     }
 
-    /// [`PlugError::BudgetExceeded`] when `bytes` (already multiplied by `ways`) pass the memory
-    /// budget.
+    /// [`PlugError::BudgetExceeded`] when `bytes` (already multiplied by `ways`) and the bytes
+    /// reserved pass the memory budget (reporting their sum).
     #[inline]
     fn memory(&self, states: usize, bytes: usize) -> Result<(), PlugError> {
+        let bytes = bytes.saturating_add(self.reserved);
         if bytes > self.max_bytes {
             return Err(PlugError::BudgetExceeded {
                 limit: Limit::Memory {

@@ -119,6 +119,7 @@ impl Options {
             max_bytes: self.max_bytes,
             deadline: self.deadline,
             ways: 1,
+            reserved: 0,
         }
     }
 
