@@ -8,12 +8,14 @@ use crate::budget::Meter;
 /// How a solver runs and how much it may spend. Build with `Options::default()` and the
 /// `with_…` setters (the struct may gain fields).
 ///
-/// Every solver and every engine entry point takes `&Options`. The budget is checked after each
-/// step of a sweep (one cell): past [`max_bytes`](Self::max_bytes) of estimated frontier
-/// memory, or after the [`deadline`](Self::deadline), the call returns
+/// Every solver and every engine entry point takes `&Options`. The budget holds within every
+/// step of a sweep (one cell), not only between them: the sweep's tables grow only while they
+/// stay within [`max_bytes`](Self::max_bytes), and the clock is read every few thousand
+/// additions; past either, the call returns
 /// [`PlugError::BudgetExceeded`](crate::PlugError::BudgetExceeded) with what it had reached
-/// instead of running on. The default memory budget ([`Options::DEFAULT_MAX_BYTES`], 2 GiB)
-/// keeps a call within a few gigabytes; raise it for the biggest boards.
+/// instead of running on (see [Budgets](crate#budgets) for what is counted). The default memory
+/// budget ([`Options::DEFAULT_MAX_BYTES`], 2 GiB) keeps a call within about 2 GB; raise it for
+/// the biggest boards.
 ///
 /// ```
 /// use plugdp::{hamiltonian_cycles, Grid, Options};
@@ -24,7 +26,7 @@ use crate::budget::Meter;
 /// assert_eq!(hamiltonian_cycles(&board, &two)?, hamiltonian_cycles(&board, &Options::default())?);
 /// assert_eq!(u64::try_from(&hamiltonian_cycles(&board, &two)?)?, 1072);
 /// assert_eq!(Options::default().with_threads(usize::MAX).threads.get(), Options::MAX_THREADS);
-/// // A budget: a deadline already passed stops the sweep after its first step.
+/// // A budget: a deadline already passed stops the sweep within its first step.
 /// let late = Options::default().with_time_limit(std::time::Duration::ZERO);
 /// assert!(matches!(
 ///     hamiltonian_cycles(&board, &late),
@@ -38,12 +40,14 @@ pub struct Options {
     /// Threads a sweep runs on (the calling thread waits); results never depend on it.
     /// Default 1.
     pub threads: NonZeroUsize,
-    /// Most bytes the frontier tables of one step may take (estimated from the number of states
-    /// and the sizes of a key and a value; a value type that allocates, such as
-    /// [`BigCount`](crate::BigCount), counts only its inline size). Default
-    /// [`Options::DEFAULT_MAX_BYTES`].
+    /// Most bytes a sweep's frontier tables may take: the lists, summing tables and buffers of
+    /// the step under way and whatever the sweep keeps besides (a witness's checkpoints),
+    /// counted by capacity whenever one would grow, and after every step an estimate from the
+    /// number of states (a value type that allocates, such as [`BigCount`](crate::BigCount),
+    /// counts only its inline size). Default [`Options::DEFAULT_MAX_BYTES`].
     pub max_bytes: usize,
-    /// When to give up (checked after every step). Default `None`: no time limit.
+    /// When to give up (read after every step and every 4096 additions within one). Default
+    /// `None`: no time limit.
     pub deadline: Option<Instant>,
 }
 
@@ -61,11 +65,11 @@ impl Options {
     /// Most threads a sweep starts.
     pub const MAX_THREADS: usize = 256;
 
-    /// The default memory budget: 2 GiB (about 1.7 GB of real memory at its peak, measured on a
-    /// 20-wide Hamiltonian-cycle sweep).
+    /// The default memory budget: 2 GiB (1.8 GB of peak resident memory for the whole process
+    /// when Rocket Mania's largest board runs into it).
     pub const DEFAULT_MAX_BYTES: usize = 1 << 31;
 
-    /// These options with a memory budget of `bytes` for the frontier tables of one step.
+    /// These options with a memory budget of `bytes` for a sweep's frontier tables.
     ///
     /// ```
     /// use plugdp::{domino_tilings, Grid, Options, PlugError};
@@ -119,6 +123,7 @@ impl Options {
             max_bytes: self.max_bytes,
             deadline: self.deadline,
             ways: 1,
+            reserved: 0,
         }
     }
 

@@ -55,8 +55,8 @@ const ANY: u8 = 2;
 ///
 /// # Errors
 /// [`PlugError::TooWide`] past 31 columns, [`PlugError::TooManyComponents`],
-/// [`PlugError::Overflow`], [`PlugError::BudgetExceeded`] past the budget of `options` (checked
-/// after every cell). The sweep is a [`Transfer`] on the crate's driver, so
+/// [`PlugError::Overflow`], [`PlugError::BudgetExceeded`] past the budget of `options` (which
+/// holds within every cell). The sweep is a [`Transfer`] on the crate's driver, so
 /// `options.threads` splits its big steps as for the edge problems.
 pub fn run_cells<V: Value>(
     grid: &Grid,

@@ -140,7 +140,7 @@ impl<K: TableKey, V> Table<K, V> {
         } else {
             let index = self.keys.len();
             let slot = u32::try_from(index + 1).map_err(|_| PlugError::TooManyStates)?;
-            if index == self.keys.capacity() || index == self.vals.capacity() {
+            if index >= self.keys.capacity().min(self.vals.capacity()) {
                 self.make_room(ledger)?;
             }
             self.slots[s] = slot;
@@ -495,23 +495,27 @@ impl<K: TableKey, V> Collector<K, V> {
         } else {
             // Bits 32.. of the hash pick the partition; the tables probe from the top bits.
             let p = (key.mix() >> 32) as usize & ((1 << self.bits) - 1);
-            if self.parts[p].len() == self.parts[p].capacity() {
-                self.grow_part(p)?;
+            let part = &mut self.parts[p];
+            if part.len() < part.capacity() {
+                part.push((key, value));
+                Ok(())
+            } else {
+                Ok(self.push_growing(p, (key, value))?)
             }
-            self.parts[p].push((key, value));
-            Ok(())
         }
     }
 
     /// Doubles partition buffer `p` (at least [`MIN_PART`](Self::MIN_PART)), asking the
-    /// ledger.
+    /// ledger, and appends `pair` to it.
     #[cold]
     #[inline(never)]
-    fn grow_part(&mut self, p: usize) -> Result<(), PlugError> {
+    fn push_growing(&mut self, p: usize, pair: (K, V)) -> Result<(), PlugError> {
         let reached = self.reached();
         let part = &mut self.parts[p];
         let cap = part.len().saturating_mul(2).max(Self::MIN_PART);
-        self.ledger.reserve(part, cap, reached)
+        self.ledger.reserve(part, cap, reached)?;
+        part.push(pair);
+        Ok(())
     }
 
     /// Ends the step: `out` (cleared first) receives every key once with its sum.

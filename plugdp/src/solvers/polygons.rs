@@ -37,8 +37,8 @@ const DONE: u128 = 1 << 122;
 ///
 /// # Errors
 /// [`PlugError::SizeTooLarge`] for `n` above [`MAX_POLYGON_HALF_PERIMETER`];
-/// [`PlugError::BudgetExceeded`] past the budget of `options` (checked after every vertex of
-/// every width; `options.threads` splits each width's big steps).
+/// [`PlugError::BudgetExceeded`] past the budget of `options` (which holds within every vertex
+/// of every width; `options.threads` splits each width's big steps).
 pub fn self_avoiding_polygons(n: usize, options: &Options) -> Result<Vec<u64>, PlugError> {
     if n > MAX_POLYGON_HALF_PERIMETER {
         return Err(PlugError::SizeTooLarge {

@@ -243,6 +243,45 @@ fn rocket_mania_on_its_largest_board_stops_at_the_budget() {
     );
 }
 
+#[test]
+fn the_halves_of_an_asymmetric_board_share_the_memory_budget() {
+    // Hamiltonian cycles meet in the middle. A board that is not its own mirror image sweeps
+    // two halves: on two threads at the same time, and each had the whole budget (up to twice
+    // it in all); on one thread one after the other, and the first half's last tables were kept,
+    // uncounted, while the second ran.
+    let fits = |board: &Grid, max: usize, threads: usize| {
+        let options = Options::default().with_max_bytes(max).with_threads(threads);
+        match hamiltonian_cycles(board, &options) {
+            Ok(_) => true,
+            Err(PlugError::BudgetExceeded { .. }) => false,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    // The least budget of the free board's sweep (one half serves both: it is symmetric).
+    let free = Grid::new(10, 10).unwrap();
+    let (mut lo, mut hi) = (1usize << 10, 1usize << 28);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(&free, mid, 1) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let half = hi;
+    // A blocked corner: the bottom half, swept upwards, is the free board's half, and the top
+    // half a smaller sweep.
+    let corner = Grid::with_blocked(10, 10, (0..100).map(|i| i == 0).collect()).unwrap();
+    // Both halves count now: on one thread the free half's budget does not hold the corner
+    // board (it needs about 1.15 times it), on two threads one and a half times it does not
+    // either (about twice); both fitted in the free half's budget before.
+    assert!(!fits(&corner, half, 1));
+    assert!(!fits(&corner, half * 3 / 2, 2));
+    for threads in [1, 2] {
+        assert!(fits(&corner, half * 5 / 2, threads), "{threads}");
+    }
+}
+
 /// The largest Rocket Mania board, all tees, with every match lit or only the first.
 fn largest_rocket_boards() -> (FuseBoard, [Vec<bool>; 2]) {
     let board = FuseBoard::parse_rows(&["TTTTTTTTTTTTT"; 15]).unwrap();

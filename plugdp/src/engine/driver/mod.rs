@@ -15,7 +15,7 @@
 //! | row end | [`Transfer::row_end`] on every frontier after a row's last cell | O(states) |
 //! | threads | with [`Options::threads`](crate::Options) above 1, workers started once per sweep expand equal shares of each step into their own hash partitions and sum disjoint partitions (no contended lock) | about 1.8× on two cores for big steps |
 //! | witness | [`run_witness`]: checkpoints every ⌈√T⌉ of the T cells, then a backward walk that recomputes one segment at a time | about two forward sweeps, O(√T) tables |
-//! | budget | the memory estimate and the deadline of [`Options`](crate::Options), checked after every cell | — |
+//! | budget | the memory and the deadline of [`Options`](crate::Options): every buffer asks before it grows, the clock is read every 4096 additions, and an estimate is checked after every cell | about 3 % |
 //!
 //! Every built-in edge problem ([`run_edges`](crate::run_edges): Hamiltonian cycles and paths,
 //! cycle covers, domino tilings) is a [`Transfer`] on this driver; the examples
@@ -284,12 +284,15 @@ impl<K: FrontierKey, V> StepFrontiers<'_, K, V> {
 /// With `options.threads` above 1 each step's frontiers are expanded and summed by worker
 /// threads started once per sweep (a board narrower than 10 columns with more than 4096 cells
 /// is swept on one thread: its steps are too small to share). The answer never depends on the
-/// threads. The budget of `options` is checked after every cell.
+/// threads. The budget of `options` holds within every cell: the tables stop growing at
+/// `max_bytes` (each worker of the pool within its equal share) and the clock is read every
+/// 4096 additions.
 ///
 /// # Errors
 /// [`PlugError::Overflow`] if a value overflows, [`PlugError::TooManyStates`] if a step's table
-/// cannot grow, [`PlugError::BudgetExceeded`] past the budget of `options`, and whatever the
-/// problem's [`Transfer::successors`] returns.
+/// cannot grow, [`PlugError::BudgetExceeded`] past the budget of `options`,
+/// [`PlugError::TooManyCells`] if the rows and columns of [`Transfer::size`] multiply past
+/// `usize::MAX`, and whatever the problem's [`Transfer::successors`] returns.
 ///
 /// ```
 /// # use plugdp::engine::driver::{run, Transfer};
@@ -333,8 +336,8 @@ pub fn run<T: Transfer>(
 /// order). The sweep runs on the calling thread (`options.threads` is not used). On boards of
 /// up to 64 cells it keeps every step's table; on bigger ones the tables at every ⌈√T⌉-th of
 /// the T cells, recomputing one segment at a time on the way back (about two forward sweeps of
-/// time); the memory budget is checked against each step's table,
-/// not against the checkpoints besides it.
+/// time). The memory budget counts everything it keeps: each step's tables, the checkpoints,
+/// the tables of the segment being walked back and the witness itself.
 ///
 /// # Errors
 /// As [`run`], and [`PlugError::NoWitness`] when no single configuration carries the total: a

@@ -108,7 +108,8 @@ impl<K> Keep<K> for KeepAll {
 /// A problem with its budget: the one sweep loop of the crate.
 pub(crate) struct Driver<'p, T> {
     pub(crate) problem: &'p T,
-    /// The budget checked after every step.
+    /// The budget, held within every step (through the collectors' ledgers) and checked
+    /// after it.
     meter: Meter,
 }
 

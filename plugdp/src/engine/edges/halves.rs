@@ -219,13 +219,16 @@ impl<H: Value> Halves<'_, H> {
         }
         let bottom_options = Options::new(self.flipped, &mut |r, c| self.flipped_choices(r, c))?;
         let bottom_problem = Sweep::<K, H>::new(self.flipped, self.rules, bottom_options);
-        let bottom = Driver::new(&bottom_problem, self.meter);
         let (up, down) = if threads == 1 {
-            (
-                top.sweep_rows(self.top_rows, 1, None)?,
-                bottom.sweep_rows(bottom_rows, 1, None)?,
-            )
+            // The top half's last tables are kept while the bottom half runs.
+            let up = top.sweep_rows(self.top_rows, 1, None)?;
+            let kept = up.0.iter().map(Frontiers::bytes).sum();
+            let bottom = Driver::new(&bottom_problem, self.meter.reserving(kept));
+            (up, bottom.sweep_rows(bottom_rows, 1, None)?)
         } else {
+            // The halves run at the same time: each within half the budget.
+            let top = Driver::new(&top_problem, self.meter.shared(2));
+            let bottom = Driver::new(&bottom_problem, self.meter.shared(2));
             let (mine, theirs) = (threads / 2, threads - threads / 2);
             std::thread::scope(|scope| -> Result<_, PlugError> {
                 let spawned = std::thread::Builder::new()

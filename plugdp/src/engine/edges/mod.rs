@@ -220,8 +220,8 @@ macro_rules! with_sweep {
 /// Hamiltonian cycle sweep runs about 1.8 times as fast on two threads as on one, on a 2-core
 /// machine). A board narrower than 10 columns with more than 4096 cells is swept on one thread
 /// whatever the request: its frontiers are few, and the two barriers per step would cost more
-/// than they save. The answer never depends on the threads. The budget is checked after every
-/// step (see [`Options`](crate::Options)).
+/// than they save. The answer never depends on the threads. The budget holds within every step
+/// (see [`Options`](crate::Options)).
 ///
 /// ```
 /// use plugdp::{run_edges, EdgeRules, Grid, Options, Sides};
@@ -318,8 +318,8 @@ pub fn run_edges_with<V: Value, I: IntoIterator<Item = (Sides, V)>>(
 /// forward sweeps. At each step the walk picks, among the predecessors in key order, the first
 /// whose value times the choice's weight equals the current value (so ties are broken the same
 /// way on every run). The sweep runs on the calling thread (`options.threads` is not used); the
-/// memory budget is checked against each step's table, and the checkpoints keep up to ⌈√T⌉
-/// such tables besides.
+/// memory budget counts the checkpoints (up to ⌈√T⌉ tables besides each step's) and the
+/// recomputed segment as well as each step's tables.
 ///
 /// ```
 /// use plugdp::{run_edges_witness, EdgeRules, Grid, MinPlus, Sides};
