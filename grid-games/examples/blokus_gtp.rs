@@ -158,7 +158,7 @@ fn main() -> ExitCode {
         }
         let reply = if raw.len() as u64 == MAX_LINE && raw.last() != Some(&b'\n') {
             // Skip the rest of the overlong line, then answer it with an error.
-            if let Err(e) = skip_line(&mut input) {
+            if let Err(e) = cli::skip_line(&mut input) {
                 eprintln!("{PROG}: error: cannot read standard input: {e}");
                 return ExitCode::FAILURE;
             }
@@ -180,26 +180,6 @@ fn main() -> ExitCode {
         }
         if quit {
             return ExitCode::SUCCESS;
-        }
-    }
-}
-
-/// Reads up to and including the next newline (or to the end of the input), keeping nothing.
-fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                input.consume(i + 1);
-                return Ok(());
-            }
-            None => {
-                let n = buf.len();
-                input.consume(n);
-            }
         }
     }
 }

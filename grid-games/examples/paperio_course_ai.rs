@@ -90,7 +90,7 @@ fn main() -> ExitCode {
         }
         let answer = if raw.len() as u64 > limit && raw.last() != Some(&b'\n') {
             // Longer than the limit: skip the rest unread, forget the game.
-            if skip_line(&mut input).is_err() {
+            if cli::skip_line(&mut input).is_err() {
                 break;
             }
             session.forget();
@@ -120,24 +120,4 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-/// Reads up to and including the next newline (or to the end of the input), keeping nothing.
-fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(());
-        }
-        match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => {
-                input.consume(i + 1);
-                return Ok(());
-            }
-            None => {
-                let n = buf.len();
-                input.consume(n);
-            }
-        }
-    }
 }

@@ -291,3 +291,24 @@ mod progress_tests {
         );
     }
 }
+
+/// Reads up to and including the next newline (or to the end of the input), keeping nothing:
+/// the rest of a line too long to read whole.
+pub fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
