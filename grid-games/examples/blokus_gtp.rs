@@ -60,6 +60,12 @@ COMMANDS:
   cputime                CPU seconds of this process (Linux /proc/self/stat; elsewhere the
                          bot's thinking time)
   showboard              the board as text
+  time_settings M B S    a clock per player: M seconds of main time, then byo-yomi periods
+                         of B seconds for S moves (B > 0 with S = 0: no limit). Each genmove
+                         is charged to the mover's clock; in main time the search spends more
+                         in the opening and middle game than at the end
+  time_left COLOUR T S   the clock of COLOUR's player: T seconds left, for S moves of a
+                         byo-yomi period (S = 0: main time)
   final_score            Duo, Junior and Two-Player `B+n`, `W+n` or `0`; Classic and
                          Three-Player the four colours' points, each followed by a space
   quit                   answers, then ends the session
@@ -74,7 +80,8 @@ BOTS (--bot):
 EXIT STATUS:
   0 after `quit` or at the end of standard input, 1 when standard input cannot be read or
   standard output is closed, 2 for bad arguments (an unknown bot or --game, --ms outside 1..=3600000,
-  --iterations outside 1..=1000000000, a --seed that is not a whole number).";
+  --iterations outside 1..=1000000000, --game-seconds outside 0.001..=10000000, a --seed that
+  is not a whole number, a --set with an unknown key or a value out of range).";
 
 /// A Go Text Protocol engine for Blokus on standard input and output.
 #[derive(Parser)]
@@ -98,6 +105,12 @@ struct Args {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
     iterations: Option<u64>,
+    /// Thinking time per player per game, in seconds (a sudden-death clock, as
+    /// `time_settings S 0 0`; each clear_board restarts it, the clock commands change it). The
+    /// bot spreads it over the game, more in the opening and middle game; --ms and
+    /// --iterations still cap each move.
+    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    game_seconds: Option<f64>,
     /// Seed of the bot (the same seed, budget and commands give the same answers, unless
     /// --ms limits the search).
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -108,6 +121,60 @@ struct Args {
     #[arg(long, value_name = "T", default_value_t = 1,
           value_parser = clap::value_parser!(u64).range(1..=SearchConfig::MAX_THREADS as u64))]
     threads: u64,
+    /// A setting of the `search` bot, KEY=VALUE (repeatable): exploration, prior_visits,
+    /// rave, margin_weight, front_load (numbers), early_stop, reuse_tree, local_replies (0 or
+    /// 1). See `SearchConfig` for what each does.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_option)]
+    set: Vec<(String, f64)>,
+}
+
+/// The keys of --set.
+const OPTION_KEYS: [&str; 8] = [
+    "exploration",
+    "prior_visits",
+    "rave",
+    "margin_weight",
+    "front_load",
+    "early_stop",
+    "reuse_tree",
+    "local_replies",
+];
+
+fn parse_option(s: &str) -> Result<(String, f64), String> {
+    let (key, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
+    if !OPTION_KEYS.contains(&key) {
+        return Err(format!(
+            "unknown key `{key}` (known: {})",
+            OPTION_KEYS.join(", ")
+        ));
+    }
+    let value: f64 = value
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && (0.0..=1e9).contains(v))
+        .ok_or_else(|| format!("`{value}` is not a number in 0..=1e9"))?;
+    let switch = ["early_stop", "reuse_tree", "local_replies"].contains(&key);
+    if switch && value != 0.0 && value != 1.0 {
+        return Err(format!("{key} is 0 or 1"));
+    }
+    Ok((key.to_string(), value))
+}
+
+/// Applies one checked --set option.
+fn set_option(config: &mut SearchConfig, key: &str, value: f64) {
+    match key {
+        "exploration" => config.exploration = value,
+        "prior_visits" => config.prior_visits = value,
+        "rave" => config.rave = value,
+        "margin_weight" => config.margin_weight = value,
+        "front_load" => config.front_load = value,
+        "early_stop" => config.early_stop = value == 1.0,
+        "reuse_tree" => config.reuse_tree = value == 1.0,
+        "local_replies" => config.local_replies = value == 1.0,
+        _ => {}
+    }
 }
 
 const PROG: &str = "blokus_gtp";
@@ -120,6 +187,15 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
     })
 }
 
+fn parse_game_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.001..=grid_games::blokus::gtp::MAX_SECONDS).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds in 0.001..=10000000"
+        )),
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let mut budget = Budget::default();
@@ -128,6 +204,9 @@ fn main() -> ExitCode {
     let bot: Box<dyn Bot<Position> + Send> = if args.bot == "search" {
         let mut config = SearchConfig::default();
         config.threads = args.threads as usize;
+        for (key, value) in &args.set {
+            set_option(&mut config, key, *value);
+        }
         Box::new(SearchBot::with_config(args.seed, config))
     } else {
         let Some(bot) = named_bot(&args.bot, args.seed) else {
@@ -138,6 +217,10 @@ fn main() -> ExitCode {
     let mut engine = GtpEngine::new(bot, budget);
     if args.game != Variant::Duo {
         engine = engine.with_position(Position::new(args.game));
+    }
+    if let Some(seconds) = args.game_seconds {
+        let answer = engine.respond(&format!("time_settings {seconds} 0 0"));
+        debug_assert!(answer.is_some_and(|a| a.text.starts_with('=')));
     }
     if cpu_seconds().is_some() {
         engine = engine.with_cpu_clock(Box::new(|| cpu_seconds().unwrap_or(0.0)));

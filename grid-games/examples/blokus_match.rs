@@ -7,6 +7,10 @@
 
 use family_support::cli;
 
+#[path = "support/gtp_client.rs"]
+mod gtp_client;
+use gtp_client::GtpBot;
+
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -35,6 +39,11 @@ BOTS:
   search     tree search with move priors, RAVE and blocking playouts (the strongest);
              budget as for mcts
   BOT_A and BOT_B may be the same bot (each seat gets its own seed).
+  --engine-b CMD replaces BOT_B with an outside GTP engine started by CMD (a program and its
+  arguments, split at white space), one process per game: Pentobi's
+  `pentobi-gtp --level 5 --nobook --noresign --threads 1 --quiet`, or `blokus_gtp` itself.
+  It thinks with its own settings; its CPU time per move comes from its `cputime` answers.
+  Pin both sides to one core (`taskset -c 1 blokus_match ... --threads 1`) to compare CPU.
 
 THE SERIES:
   In game g (0-based) bot A plays player 0, the first colour, when g is even and player 1
@@ -52,6 +61,10 @@ THE SERIES:
   Each bot thinks with --ms / --iterations unless its own --ms-a / --iterations-a (bot A)
   or --ms-b / --iterations-b (bot B) is given; a side's own limit replaces the shared ones
   (so `--iterations-b 10000 --ms-a 5` is 5 ms per move against 10 000 simulations).
+  --game-seconds (or --game-seconds-a / --game-seconds-b for one side) gives each player a
+  thinking budget for the whole game, which the bot spreads over its moves (a per-move
+  limit still caps each move); a bot that spends it all keeps getting a last share of
+  nothing, one simulation, rather than forfeiting.
 
   Every bot is seeded from --seed and the game number, so a series is replayable: with the
   default budgets or --iterations the results do not depend on --threads or the machine.
@@ -63,7 +76,10 @@ OUTPUT:
   Standard output, at the end:
     A vs B on VARIANT: N games, W wins, D draws, L losses for A: score S % (95 % interval
       LO-HI %), mean score difference +M.MM
-    one line per bot: moves played, mean and largest thinking time per move in ms
+    A as the first mover: its score in the games it opened, and as the second mover
+      (two-player variants and four-player Classic)
+    one line per bot: moves played, mean and largest thinking time per move in ms (for an
+      outside engine, its CPU time per move from `cputime`)
   and, if any game ended by a forfeit, a line saying how many and by whom. The score is
   (wins + draws / 2) / games; the interval is the normal approximation over the per-game
   results (shown from two games on). The mean score difference is A's score minus B's.
@@ -71,8 +87,9 @@ OUTPUT:
   second.
 
 EXIT STATUS:
-  0 after the series, 2 for bad arguments (an unknown bot or variant, --games outside
-  1..=1000000, --ms outside 1..=3600000, --iterations outside 1..=1000000000, --threads
+  0 after the series, 1 when the outside engine cannot be started, 2 for bad arguments (an
+  unknown bot or variant, --games outside 1..=1000000, --ms outside 1..=3600000,
+  --iterations outside 1..=1000000000, --game-seconds outside 0.001..=10000000, --threads
   outside 1..=1024).";
 
 /// Plays a series of Blokus games between two bots, seats alternated, and prints the score
@@ -83,9 +100,13 @@ struct Args {
     /// Bot A (the one the results are reported for).
     #[arg(value_name = "BOT_A", value_parser = PossibleValuesParser::new(BOT_NAMES))]
     bot_a: String,
-    /// Bot B.
-    #[arg(value_name = "BOT_B", value_parser = PossibleValuesParser::new(BOT_NAMES))]
-    bot_b: String,
+    /// Bot B (not with --engine-b).
+    #[arg(value_name = "BOT_B", value_parser = PossibleValuesParser::new(BOT_NAMES),
+          required_unless_present = "engine_b", conflicts_with = "engine_b")]
+    bot_b: Option<String>,
+    /// An outside GTP engine as bot B: the command that starts it.
+    #[arg(long, value_name = "CMD")]
+    engine_b: Option<String>,
     /// The variant: duo, classic (four players), classic_2, junior or classic_3 (three
     /// players), or a GTP game name.
     #[arg(long, value_name = "VARIANT", default_value = "duo", value_parser = parse_variant)]
@@ -116,6 +137,16 @@ struct Args {
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
     iterations_b: Option<u64>,
+    /// Thinking time per player per game, in seconds, for both bots (spread over the moves
+    /// by the bot).
+    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    game_seconds: Option<f64>,
+    /// Bot A's own thinking time per game, in seconds.
+    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    game_seconds_a: Option<f64>,
+    /// Bot B's own thinking time per game, in seconds.
+    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    game_seconds_b: Option<f64>,
     /// Seed of the series (every bot of every game is seeded from it and the game number).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -136,6 +167,15 @@ struct Args {
 
 const PROG: &str = "blokus_match";
 
+fn parse_game_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.001..=1e7).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds in 0.001..=10000000"
+        )),
+    }
+}
+
 fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::parse(s).map_err(|_| {
         format!(
@@ -148,12 +188,17 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 #[derive(Default)]
 struct Summary {
     tally: Tally,
+    /// A's results in the games it opened (0) and in the others (1).
+    seat: [Tally; 2],
     moves: [u64; 2],
     time: [Duration; 2],
     max: [Duration; 2],
+    /// The first failure of an outside engine.
+    engine_error: Option<String>,
 }
 
-/// A bot that thinks with its own budget whatever the match gives it.
+/// A bot that thinks with its own budget whatever the match gives it, and keeps its own
+/// game clock when the budget has one.
 struct OwnBudget {
     bot: Box<dyn Bot<Position> + Send>,
     budget: Budget,
@@ -164,15 +209,23 @@ impl Bot<Position> for OwnBudget {
         self.bot.name()
     }
     fn choose(&mut self, game: &Position, _: Budget) -> Option<grid_games::blokus::Move> {
-        self.bot.choose(game, self.budget)
+        let started = std::time::Instant::now();
+        let choice = self.bot.choose(game, self.budget);
+        if let Some(left) = self.budget.game_time_left.as_mut() {
+            *left = left.saturating_sub(started.elapsed());
+        }
+        choice
     }
 }
 
 /// The budget of each side: the shared one, with a side's own --ms-X / --iterations-X in
 /// place of the shared limit they name.
 fn budgets(args: &Args) -> [Budget; 2] {
-    let side = |ms: Option<u64>, iterations: Option<u64>| {
+    let side = |ms: Option<u64>, iterations: Option<u64>, game: Option<f64>| {
         let mut b = Budget::default();
+        if let Some(seconds) = game.or(args.game_seconds) {
+            b = b.with_game_time_left(Duration::from_secs_f64(seconds));
+        }
         b.time = ms.or(args.ms).map(Duration::from_millis);
         b.iterations = iterations.or(args.iterations);
         if ms.is_some() && iterations.is_none() {
@@ -184,13 +237,23 @@ fn budgets(args: &Args) -> [Budget; 2] {
         b
     };
     [
-        side(args.ms_a, args.iterations_a),
-        side(args.ms_b, args.iterations_b),
+        side(args.ms_a, args.iterations_a, args.game_seconds_a),
+        side(args.ms_b, args.iterations_b, args.game_seconds_b),
     ]
 }
 
-/// Plays game `g` and adds it to `summary`.
-fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) -> Summary {
+/// The name of bot B: its own, or the outside engine's.
+fn name_b(args: &Args) -> &str {
+    args.bot_b.as_deref().unwrap_or("engine")
+}
+
+/// Plays game `g`; an outside engine that cannot be started is an error.
+fn play_one(
+    args: &Args,
+    budget: [Budget; 2],
+    table: &Arc<MoveTable>,
+    g: u64,
+) -> Result<Summary, String> {
     let players = args.variant.players();
     let three = players == 3;
     let seat_of_a = (g % if three { 3 } else { 2 }) as usize;
@@ -202,8 +265,15 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
             (p.index() + seat_of_a) % 2
         }
     };
-    let names = [&args.bot_a, &args.bot_b];
+    let names = [args.bot_a.as_str(), name_b(args)];
+    let engine_seat = |p: Player| side(p) == 1 && args.engine_b.is_some();
+    let mut engines = Vec::new();
+    for p in Player::all(players).filter(|&p| engine_seat(p)) {
+        let command = args.engine_b.as_deref().unwrap_or_default();
+        engines.push(GtpBot::start(command).map_err(|e| format!("player {p}: {e}"))?);
+    }
     let mut bots: Vec<Box<dyn Bot<Position> + Send>> = Player::all(players)
+        .filter(|&p| !engine_seat(p))
         .map(|p| {
             let seed = args
                 .seed
@@ -223,9 +293,15 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
             }) as Box<dyn Bot<Position> + Send>
         })
         .collect();
-    let mut seats: Vec<&mut dyn Bot<Position>> = bots
-        .iter_mut()
-        .map(|b| &mut **b as &mut dyn Bot<Position>)
+    let (mut own, mut outside) = (bots.iter_mut(), engines.iter_mut());
+    let mut seats: Vec<&mut dyn Bot<Position>> = Player::all(players)
+        .filter_map(|p| {
+            if engine_seat(p) {
+                outside.next().map(|b| b as &mut dyn Bot<Position>)
+            } else {
+                own.next().map(|b| &mut **b as &mut dyn Bot<Position>)
+            }
+        })
         .collect();
     let rules = MatchRules::default();
     let record = play_match(Position::with_table(Arc::clone(table)), &mut seats, rules)
@@ -258,15 +334,29 @@ fn play_one(args: &Args, budget: [Budget; 2], table: &Arc<MoveTable>, g: u64) ->
             });
         }
         summary.tally.add(&team, Player::FIRST);
+        if !three {
+            summary.seat[seat_of_a].add(&team, Player::FIRST);
+        }
     }
     for (p, t) in record.think_time.iter() {
-        summary.time[side(p)] += *t;
+        if !engine_seat(p) {
+            summary.time[side(p)] += *t;
+        }
     }
     for (&(p, _), &t) in record.actions.iter().zip(&record.action_times) {
         summary.moves[side(p)] += 1;
-        summary.max[side(p)] = summary.max[side(p)].max(t);
+        if !engine_seat(p) {
+            summary.max[side(p)] = summary.max[side(p)].max(t);
+        }
     }
-    summary
+    // An outside engine's time is its CPU time per genmove, its largest move unknown.
+    for engine in &engines {
+        summary.time[1] += engine.cpu;
+        if let Some(e) = &engine.error {
+            summary.engine_error.get_or_insert_with(|| e.clone());
+        }
+    }
+    Ok(summary)
 }
 
 fn main() -> ExitCode {
@@ -274,23 +364,51 @@ fn main() -> ExitCode {
     let threads = cli::threads(PROG, args.threads);
     let budget = budgets(&args);
     let table = Arc::new(MoveTable::new(args.variant));
+    // An outside engine is started once first, for its name and so that a bad command fails
+    // before the series.
+    let name_b = match &args.engine_b {
+        Some(command) => match GtpBot::start(command) {
+            Ok(engine) => format!("engine `{}`", engine.name()),
+            Err(e) => {
+                eprintln!("{PROG}: error: --engine-b: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => name_b(&args).to_string(),
+    };
     let total = Mutex::new(Summary::default());
+    // The first error that stopped the series (an engine that could not be started).
+    let stopped: Mutex<Option<String>> = Mutex::new(None);
     let next = AtomicU64::new(0);
     let progress = cli::Progress::start(PROG, args.progress, format!("0/{} games", args.games));
     let workers = u64::try_from(threads.get()).unwrap_or(1).min(args.games);
     std::thread::scope(|s| {
         for _ in 0..workers {
             let (args, table, total, next, progress) = (&args, &table, &total, &next, &progress);
+            let stopped = &stopped;
             s.spawn(move || {
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
                     if g >= args.games {
                         break;
                     }
-                    let one = play_one(args, budget, table, g);
+                    let one = match play_one(args, budget, table, g) {
+                        Ok(one) => one,
+                        Err(e) => {
+                            if let Ok(mut stop) = stopped.lock() {
+                                stop.get_or_insert(e);
+                            }
+                            next.store(args.games, Ordering::Relaxed);
+                            break;
+                        }
+                    };
                     let Ok(mut t) = total.lock() else { break };
                     t.tally.merge(&one.tally);
+                    if t.engine_error.is_none() {
+                        t.engine_error = one.engine_error;
+                    }
                     for side in 0..2 {
+                        t.seat[side].merge(&one.seat[side]);
                         t.moves[side] += one.moves[side];
                         t.time[side] += one.time[side];
                         t.max[side] = t.max[side].max(one.max[side]);
@@ -323,7 +441,7 @@ fn main() -> ExitCode {
     println!(
         "{} vs {} on {}: {results}, {} wins, {} draws, {} losses for {}: score {:.1} % ({interval}), mean score difference {:+.2}",
         args.bot_a,
-        args.bot_b,
+        name_b,
         args.variant,
         tally.wins,
         tally.draws,
@@ -336,21 +454,60 @@ fn main() -> ExitCode {
     if forfeits > 0 {
         println!(
             "{forfeits} games ended by a forfeit (no move, an illegal move or a panic), scored as losses: {} by {}, {} by {}",
-            tally.forfeits_lost, args.bot_a, tally.forfeits_won, args.bot_b
+            tally.forfeits_lost, args.bot_a, tally.forfeits_won, name_b
         );
     }
-    for (side, name) in [&args.bot_a, &args.bot_b].into_iter().enumerate() {
-        let label = if args.bot_a == args.bot_b {
-            format!("{name} ({})", ["A", "B"][side])
-        } else {
-            name.clone()
+    if args.variant.players() != 3 && tally.games() > 0 {
+        let seat = |t: &Tally| {
+            if t.games() == 0 {
+                "no games".to_string()
+            } else {
+                format!(
+                    "{:.1} % of {} games ({} wins, {} draws, {} losses)",
+                    100.0 * t.score(),
+                    t.games(),
+                    t.wins,
+                    t.draws,
+                    t.losses
+                )
+            }
         };
         println!(
-            "{label}: {} moves, {:.1} ms per move on average, {:.1} ms at most",
-            t.moves[side],
-            1e3 * t.time[side].as_secs_f64() / t.moves[side].max(1) as f64,
-            1e3 * t.max[side].as_secs_f64()
+            "{} as the first mover: {}; as the second mover: {}",
+            args.bot_a,
+            seat(&t.seat[0]),
+            seat(&t.seat[1])
         );
+    }
+    for (side, name) in [args.bot_a.as_str(), name_b.as_str()]
+        .into_iter()
+        .enumerate()
+    {
+        let label = if args.bot_a == name_b {
+            format!("{name} ({})", ["A", "B"][side])
+        } else {
+            name.to_string()
+        };
+        let mean = 1e3 * t.time[side].as_secs_f64() / t.moves[side].max(1) as f64;
+        if side == 1 && args.engine_b.is_some() {
+            println!(
+                "{label}: {} moves, {mean:.1} ms of CPU per move on average (its cputime)",
+                t.moves[side]
+            );
+        } else {
+            println!(
+                "{label}: {} moves, {mean:.1} ms per move on average, {:.1} ms at most",
+                t.moves[side],
+                1e3 * t.max[side].as_secs_f64()
+            );
+        }
+    }
+    if let Some(e) = &t.engine_error {
+        println!("the outside engine failed (its games were forfeited): {e}");
+    }
+    if let Some(e) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        eprintln!("{PROG}: error: the series stopped: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

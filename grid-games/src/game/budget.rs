@@ -110,6 +110,36 @@ impl Budget {
         self
     }
 
+    /// The budget for one move that may spend `share` of what is left of the game: its
+    /// [`time`](Budget::time) becomes the smaller of the per-action limit and `share` of nine
+    /// tenths of [`game_time_left`](Budget::game_time_left). A bot that spends more where a
+    /// position needs it (the opening and middle game of Blokus, say) passes its own
+    /// schedule's share; [`for_move`](Budget::for_move) is the even share. `share` is
+    /// clamped to `[0, 1]` (not a number counts as 0, which leaves the bot a single
+    /// iteration). Without a game budget it is unchanged.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use grid_games::game::Budget;
+    /// let per_game = Budget::default().with_game_time_left(Duration::from_secs(10));
+    /// assert_eq!(per_game.for_share(0.25).time, Some(Duration::from_millis(2250)));
+    /// assert_eq!(per_game.for_share(7.0).time, Some(Duration::from_secs(9))); // clamped
+    /// assert_eq!(per_game.for_share(f64::NAN).time, Some(Duration::ZERO));
+    /// assert_eq!(Budget::iterations(7).for_share(0.5), Budget::iterations(7));
+    /// ```
+    pub fn for_share(mut self, share: f64) -> Budget {
+        if let Some(left) = self.game_time_left {
+            let share = if share.is_nan() {
+                0.0
+            } else {
+                share.clamp(0.0, 1.0)
+            };
+            let time = left.mul_f64(0.9 * share);
+            self.time = Some(self.time.map_or(time, |t| t.min(time)));
+        }
+        self
+    }
+
     /// A clock for this budget, started now.
     ///
     /// ```

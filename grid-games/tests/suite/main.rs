@@ -2,6 +2,8 @@
 //! keeps the workspace's cold `cargo test` within its budget). One module per concern:
 //!
 //! * `blokus`: the engine against the rules, perft and the recorded Pentobi sample;
+//! * `blokus_gtp_client`: the examples' GTP client (an outside engine as a bot) against the
+//!   built `blokus_gtp` example, and the GTP clock of a whole game;
 //! * `hostile`: bad or extreme input to every public entry point;
 //! * `paperio`, `paperio_interop`, `paperio_course_ai`: the paper.io engine, snapshots and
 //!   course frames, and the course-AI example with its Python adapter (`trace` reads the
@@ -17,6 +19,7 @@
 //! `cargo test --release -p grid-games --test suite -- --ignored paperio_course_ai::`.
 
 mod blokus;
+mod blokus_gtp_client;
 mod hostile;
 mod paperio;
 mod paperio_course_ai;

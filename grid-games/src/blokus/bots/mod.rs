@@ -68,7 +68,7 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>>
 /// colours it plays for (two colours in Classic for two players; colour 3 too when it is
 /// its turn to play it in three-player Classic); 1 when the game is over. Searches divide a
 /// per-game budget by it ([`Budget::for_move`](crate::game::Budget::for_move)).
-fn moves_left(game: &Position) -> u32 {
+pub(crate) fn moves_left(game: &Position) -> u32 {
     game.colour_to_move().map_or(1, |c| {
         let allies = game.allies(c.index());
         (0..game.variant().colours())

@@ -129,6 +129,18 @@ pub struct SearchConfig {
     /// would pass it, the node stays a leaf and simulations play out from it. The root is
     /// always expanded.
     pub max_nodes: usize,
+    /// How a per-game budget ([`Budget::game_time_left`]) is spread over the moves: the move
+    /// at hand takes `m^γ / (1^γ + 2^γ + … + m^γ)` of what is left, where `γ` is this value
+    /// and `m` the moves the player is expected to still make (four fifths of the pieces it
+    /// has left, at least 1). 0 spreads the time evenly; 1 gives the first of `m` moves
+    /// about twice the even share and the last ones less. Clamped to `0..=4` (not a number
+    /// counts as 0). Budgets without a game clock are not affected.
+    pub front_load: f64,
+    /// Whether a timed search stops once the most visited move cannot be overtaken in the
+    /// time left (at the rate the search has run so far); the time saved stays on a game
+    /// clock for the moves that need it. Searches under an iteration budget always run it
+    /// to the end.
+    pub early_stop: bool,
 }
 
 impl SearchConfig {
@@ -155,6 +167,44 @@ const PROBE_SIMULATIONS: u64 = 16;
 /// be busy most of the time).
 const MIN_SHARED_SIMULATION: std::time::Duration = std::time::Duration::from_micros(12);
 
+/// Simulations between two checks of whether a timed search is decided.
+const DECIDED_CHECK: u64 = 32;
+
+/// Whether the most visited child of the root leads the second by more than the `more`
+/// simulations the search can still run (then no further simulation changes the answer).
+fn decided(nodes: &[Node], more: f64) -> bool {
+    let (mut first, mut second) = (0u32, 0u32);
+    for child in &nodes[nodes[0].child_range()] {
+        if child.visits > first {
+            second = first;
+            first = child.visits;
+        } else if child.visits > second {
+            second = child.visits;
+        }
+    }
+    f64::from(first - second) > more
+}
+
+/// The simulations a search running at `done` simulations in `elapsed` can still run
+/// before `limit`.
+fn simulations_left(done: u64, elapsed: std::time::Duration, limit: std::time::Duration) -> f64 {
+    let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+    rate * limit.saturating_sub(elapsed).as_secs_f64()
+}
+
+/// The share of a per-game budget that the move at hand takes under
+/// [`SearchConfig::front_load`], for a player with `pieces_left` placements left.
+fn time_share(front_load: f64, pieces_left: u32) -> f64 {
+    let gamma = if front_load.is_nan() {
+        0.0
+    } else {
+        front_load.clamp(0.0, 4.0)
+    };
+    let m = (f64::from(pieces_left) * 0.8).ceil().max(1.0) as u32;
+    let total: f64 = (1..=m).map(|i| f64::from(i).powf(gamma)).sum();
+    f64::from(m).powf(gamma) / total
+}
+
 /// The simulations a search ran before its threads joined in, and when it began.
 struct Started {
     simulations: u64,
@@ -175,6 +225,8 @@ impl Default for SearchConfig {
             prior: PriorWeights::default(),
             threads: 1,
             max_nodes: 1 << 22,
+            front_load: 1.0,
+            early_stop: true,
         }
     }
 }
@@ -182,8 +234,12 @@ impl Default for SearchConfig {
 /// The strongest Blokus bot of the crate: Monte Carlo tree search with priors, RAVE and a
 /// blocking playout policy (module docs of [`bots`](super) and the guide explain it).
 ///
-/// Budget: iterations are simulations; a time limit stops the search at the deadline; under a
-/// per-game budget each move takes an even share over the pieces the player has left.
+/// Budget: iterations are simulations; a time limit stops the search at the deadline, or
+/// earlier once the answer cannot change in the time left
+/// ([`early_stop`](SearchConfig::early_stop)); under a per-game budget
+/// ([`Budget::game_time_left`]) each move takes a share of what is left that is larger in the
+/// opening and middle game than at the end ([`front_load`](SearchConfig::front_load)), so
+/// the time the end does not need goes where the game is decided.
 ///
 /// ```
 /// use grid_games::blokus::{Position, Variant, bots::SearchBot};
@@ -315,10 +371,24 @@ impl SearchBot {
             return simulations;
         }
         let mut simulations = 0;
+        let stop_early = match (budget.time, budget.iterations) {
+            (Some(limit), None) if self.config.early_stop => Some(limit),
+            _ => None,
+        };
         loop {
             self.workers[0].simulate(&mut self.nodes, game, start, &self.config);
             simulations += 1;
             if !clock.tick(default_iterations) {
+                self.shared_pays = slow(1, simulations);
+                return simulations;
+            }
+            if let Some(limit) = stop_early
+                && simulations % DECIDED_CHECK == 0
+                && decided(
+                    &self.nodes,
+                    simulations_left(simulations, clock.elapsed(), limit),
+                )
+            {
                 self.shared_pays = slow(1, simulations);
                 return simulations;
             }
@@ -374,6 +444,10 @@ impl SearchBot {
             }
         }
         let config = &self.config;
+        let stop_early = match (budget.time, budget.iterations) {
+            (Some(limit), None) if config.early_stop => Some(limit),
+            _ => None,
+        };
         let run = |worker: &mut Worker| {
             let start = game.history().len();
             let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);
@@ -381,7 +455,12 @@ impl SearchBot {
                 {
                     let mut s = lock();
                     let out_of_time = budget.time.is_some_and(|t| began.elapsed() >= t);
-                    if s.started >= limit || out_of_time {
+                    // The simulations under way count as done: each will add one visit.
+                    let settled = stop_early.is_some_and(|t| {
+                        s.started % DECIDED_CHECK == 0
+                            && decided(&s.nodes, simulations_left(s.started, began.elapsed(), t))
+                    });
+                    if s.started >= limit || out_of_time || settled {
                         return;
                     }
                     s.started += 1;
@@ -452,7 +531,7 @@ impl Bot<Position> for SearchBot {
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
         let started = std::time::Instant::now();
-        let budget = budget.for_move(super::moves_left(game));
+        let budget = budget.for_share(time_share(self.config.front_load, super::moves_left(game)));
         let simulations = self.search(game, budget, self.config.default_iterations);
         let root = self.nodes[0];
         if root.children == 0 {
@@ -575,6 +654,81 @@ mod tests {
         assert!(started.elapsed() < std::time::Duration::from_millis(600));
         assert!(pos.legal_moves().contains(&m.unwrap()));
         assert!(bot.last_search().simulations > PROBE_SIMULATIONS);
+    }
+
+    /// The schedule's shares: even at `γ = 0`, `2 / (m + 1)` at `γ = 1`, larger for the
+    /// first of many moves as `γ` grows, all of the rest for the last move, and a whole
+    /// game run on the schedule never spends more than it was given.
+    #[test]
+    fn time_shares_follow_the_schedule() {
+        // 21 pieces left: 17 moves expected.
+        assert!((time_share(0.0, 21) - 1.0 / 17.0).abs() < 1e-12);
+        assert!((time_share(1.0, 21) - 2.0 / 18.0).abs() < 1e-12);
+        assert!(time_share(2.0, 21) > time_share(1.0, 21));
+        assert_eq!(time_share(1.0, 1), 1.0);
+        assert_eq!(time_share(3.0, 0), 1.0);
+        assert_eq!(time_share(f64::NAN, 21), time_share(0.0, 21));
+        assert_eq!(time_share(f64::INFINITY, 21), time_share(4.0, 21));
+        assert_eq!(time_share(-1.0, 21), time_share(0.0, 21));
+        for gamma in [0.0, 0.5, 1.0, 2.0, 4.0] {
+            let (mut left, mut spent) = (1.0f64, 0.0f64);
+            for pieces in (1..=21).rev() {
+                let used = 0.9 * left * time_share(gamma, pieces);
+                spent += used;
+                left -= used;
+            }
+            assert!(spent < 1.0 && spent > 0.9, "γ = {gamma}: {spent}");
+        }
+    }
+
+    /// A timed search stops once the leader cannot be caught in the time left, and only
+    /// then.
+    #[test]
+    fn a_decided_search_stops() {
+        let mut nodes = vec![Node::new(0, 0, 0, 0.0)];
+        nodes[0].first_child = 1;
+        nodes[0].children = 3;
+        for visits in [40, 25, 10] {
+            let mut n = Node::new(0, 0, 0, 0.0);
+            n.visits = visits;
+            nodes.push(n);
+        }
+        assert!(decided(&nodes, 14.0));
+        assert!(!decided(&nodes, 15.0));
+        nodes[2].visits = 40; // a tie is never decided
+        assert!(!decided(&nodes, 0.0));
+        let ms = std::time::Duration::from_millis;
+        // 100 simulations in 10 ms: 400 more in the 40 ms left, none past the deadline.
+        assert!((simulations_left(100, ms(10), ms(50)) - 400.0).abs() < 1e-6);
+        assert_eq!(simulations_left(100, ms(60), ms(50)), 0.0);
+        assert!(simulations_left(5, std::time::Duration::ZERO, ms(1)).is_finite());
+    }
+
+    /// Under a per-game budget the first move of a Duo game takes about twice the even share
+    /// of the game's time, and with early stopping off a timed search uses its time.
+    #[test]
+    fn a_game_budget_is_spread_over_the_moves() {
+        let pos = Position::new(Variant::Duo);
+        let game = std::time::Duration::from_millis(900);
+        let budget = Budget::default().with_game_time_left(game);
+        let config = SearchConfig {
+            early_stop: false,
+            ..SearchConfig::default()
+        };
+        let mut bot = SearchBot::with_config(1, config);
+        bot.choose(&pos, budget).unwrap();
+        // 0.9 · 900 ms · 2 / 18 = 90 ms.
+        let seconds = bot.last_search().seconds;
+        assert!((0.085..0.3).contains(&seconds), "{seconds}");
+        let even = SearchConfig {
+            front_load: 0.0,
+            early_stop: false,
+            ..SearchConfig::default()
+        };
+        let mut bot = SearchBot::with_config(1, even);
+        bot.choose(&pos, budget).unwrap();
+        let seconds = bot.last_search().seconds;
+        assert!((0.045..0.25).contains(&seconds), "{seconds}");
     }
 
     /// A GTP controller may give the turn to another colour without a move: the tree of

@@ -8,7 +8,8 @@
 //! `boardsize` (the variant's own size only), `play <colour> <move>`, `genmove <colour>`,
 //! `reg_genmove <colour>` (answers without playing), `undo`, `cputime`, `showboard`,
 //! `final_score` (`B+n` / `W+n` / `0` with two players, every colour's points with three or
-//! four). Colours: Duo and Junior `b`/`w`, the four-colour variants `1`..`4`. As in Pentobi,
+//! four), and the clock commands `time_settings <main> <byo-yomi> <stones>` and
+//! `time_left <colour> <seconds> <stones>` (the game clock below). Colours: Duo and Junior `b`/`w`, the four-colour variants `1`..`4`. As in Pentobi,
 //! `play` does not enforce turn order and refuses `pass`; `genmove` answers `pass` for a
 //! colour without a legal move.
 //!
@@ -25,6 +26,31 @@
 //! assert!(engine.respond("# a comment").is_none());
 //! assert!(engine.respond("quit").unwrap().quit);
 //! ```
+//!
+//! # The game clock
+//!
+//! Without clock commands every `genmove` thinks with the engine's own budget. After
+//! `time_settings` each player has a clock: main time, then byo-yomi periods of
+//! `<byo-yomi>` seconds for `<stones>` moves (`time_settings 300 0 0` is five minutes for
+//! the game, sudden death; a byo-yomi time with 0 stones means no limit). The engine charges
+//! each `genmove`'s thinking to the mover's clock, and `time_left` sets a clock as the
+//! controller reckons it. In main time the bot gets the rest of the game's time as a
+//! per-game budget and takes its own share of it (the search bot spends more in the opening
+//! and middle game than at the end); in byo-yomi an even share of the period. The engine's
+//! own budget still caps every move. `clear_board` and `set_game` restart the clocks.
+//!
+//! ```
+//! use grid_games::blokus::{bots::SearchBot, gtp::GtpEngine};
+//! use grid_games::game::Budget;
+//! let mut engine = GtpEngine::new(Box::new(SearchBot::new(1)), Budget::default());
+//! assert_eq!(engine.respond("time_settings 2 0 0").unwrap().text, "= \n\n"); // 2 s a game
+//! let started = std::time::Instant::now();
+//! assert!(engine.respond("genmove b").unwrap().text.starts_with("= "));
+//! // A first move takes a share of the 2 s, not the search's default of 3 000 simulations.
+//! assert!(started.elapsed() < std::time::Duration::from_millis(1800));
+//! assert_eq!(engine.respond("time_left w 0.5 0").unwrap().text, "= \n\n");
+//! assert!(engine.respond("time_settings 1 2").unwrap().text.starts_with("? usage"));
+//! ```
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,8 +58,11 @@ use std::time::{Duration, Instant};
 use super::{MoveTable, Position, Variant};
 use crate::game::{Bot, Budget};
 
+mod clock;
+pub use clock::{MAX_SECONDS, MAX_STONES};
+
 /// The commands the engine knows, for `list_commands` and `known_command`.
-pub const COMMANDS: [&str; 16] = [
+pub const COMMANDS: [&str; 18] = [
     "boardsize",
     "clear_board",
     "cputime",
@@ -48,6 +77,8 @@ pub const COMMANDS: [&str; 16] = [
     "reg_genmove",
     "set_game",
     "showboard",
+    "time_left",
+    "time_settings",
     "undo",
     "version",
 ];
@@ -103,6 +134,7 @@ pub struct GtpEngine {
     tables: Vec<Arc<MoveTable>>,
     thinking: Duration,
     cpu_clock: Option<Box<dyn Fn() -> f64 + Send>>,
+    clock: clock::GameClock,
 }
 
 impl core::fmt::Debug for GtpEngine {
@@ -135,6 +167,7 @@ impl GtpEngine {
             tables: Vec::new(),
             thinking: Duration::ZERO,
             cpu_clock: None,
+            clock: clock::GameClock::default(),
         }
     }
 
@@ -259,6 +292,7 @@ impl GtpEngine {
                     None => Arc::new(MoveTable::new(variant)),
                 };
                 self.pos = Position::with_table(table);
+                self.clock.restart();
                 Ok(String::new())
             }
             "boardsize" => match args.first().and_then(|s| s.parse::<u8>().ok()) {
@@ -267,7 +301,21 @@ impl GtpEngine {
             },
             "clear_board" => {
                 self.pos = Position::with_table(self.pos.table().clone());
+                self.clock.restart();
                 Ok(String::new())
+            }
+            "time_settings" => self.clock.set(args).map(|()| String::new()),
+            "time_left" => {
+                let Some((colour, rest)) = args.split_first() else {
+                    return Err("usage: time_left COLOUR TIME STONES".into());
+                };
+                let colour = self
+                    .pos
+                    .variant()
+                    .parse_colour(colour)
+                    .map_err(|e| e.to_string())?;
+                let player = self.pos.player_of(colour).map_or(0, |p| p.index());
+                self.clock.set_left(player, rest).map(|()| String::new())
             }
             "play" => {
                 let [colour, mv] = args else {
@@ -300,10 +348,16 @@ impl GtpEngine {
                 let mut view = self.pos.clone();
                 view.set_nominal_to_move(colour)
                     .map_err(|e| e.to_string())?;
+                let player = self.pos.player_of(colour).map_or(0, |p| p.index());
+                let budget = self
+                    .clock
+                    .budget(player, super::bots::moves_left(&view), self.budget);
                 let start = Instant::now();
-                let (bot, budget) = (&mut self.bot, self.budget);
+                let bot = &mut self.bot;
                 let choice = crate::game::guard(|| bot.choose(&view, budget));
-                self.thinking += start.elapsed();
+                let used = start.elapsed();
+                self.thinking += used;
+                self.clock.charge(player, used);
                 let choice = choice.map_err(crashed)?;
                 let m = choice.ok_or("the bot found no move")?;
                 view.check(colour, m)

@@ -1,0 +1,93 @@
+//! The examples' GTP client (`examples/support/gtp_client.rs`, the `--engine-b` of
+//! `blokus_match`) against the built `blokus_gtp` example as the outside engine, and the
+//! GTP clock over a whole game.
+
+#[path = "../../examples/support/gtp_client.rs"]
+mod gtp_client;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use grid_games::blokus::bots::{RandomBot, SearchBot};
+use grid_games::blokus::gtp::GtpEngine;
+use grid_games::blokus::{Position, Variant};
+use grid_games::game::{Bot, Budget, MatchRules, play_match};
+use gtp_client::GtpBot;
+
+/// The built `blokus_gtp` example next to this test's binary (`cargo test` builds the
+/// examples), or `None` when it is missing.
+fn engine_program() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let profile = exe.parent()?.parent()?;
+    let path = profile.join("examples").join("blokus_gtp");
+    path.exists().then_some(path)
+}
+
+/// A whole game in each two-player variant against the outside engine: every engine move is
+/// legal (the match checks), nobody forfeits, the engine's board stays in step (its moves
+/// continue the game), and its CPU time and move count are read.
+#[test]
+fn an_outside_engine_plays_whole_games() {
+    let Some(program) = engine_program() else {
+        eprintln!("skipped: the blokus_gtp example is not built");
+        return;
+    };
+    for variant in [Variant::Duo, Variant::Classic2, Variant::Junior] {
+        let command = format!("{} --bot heuristic", program.display());
+        let mut engine = GtpBot::start(&command).unwrap();
+        assert_eq!(engine.name(), "grid-games heuristic");
+        let mut ours = RandomBot::new(3);
+        let seats: [&mut dyn Bot<Position>; 2] = [&mut ours, &mut engine];
+        let mut seats = seats;
+        let record = play_match(Position::new(variant), &mut seats, MatchRules::default())
+            .expect("two bots");
+        assert!(record.forfeit.is_none(), "{variant}: {record}");
+        assert!(record.last.is_over());
+        assert!(engine.error.is_none());
+        assert!(engine.moves > 5, "{variant}: {} moves", engine.moves);
+        // A second game with the same engine starts over with clear_board.
+        let mut again = RandomBot::new(4);
+        let seats: [&mut dyn Bot<Position>; 2] = [&mut engine, &mut again];
+        let mut seats = seats;
+        let record = play_match(Position::new(variant), &mut seats, MatchRules::default())
+            .expect("two bots");
+        assert!(record.forfeit.is_none(), "{variant} again: {record}");
+    }
+}
+
+/// An engine that cannot start, or that ends at once, is an error value, and a bot whose
+/// engine failed forfeits instead of hanging.
+#[test]
+fn a_failing_engine_is_an_error() {
+    assert!(GtpBot::start("").is_err());
+    assert!(GtpBot::start("/nonexistent/engine --level 5").is_err());
+    let e = GtpBot::start("true").err().expect("`true` answers nothing");
+    assert!(e.contains("ended"), "{e}");
+}
+
+/// `time_settings` over a whole game: the search bot's moves add up to less than the game's
+/// time, no single move takes more than it may, and the early moves get more than the late
+/// ones.
+#[test]
+fn a_game_clock_is_spread_and_kept() {
+    let mut engine = GtpEngine::new(Box::new(SearchBot::new(5)), Budget::default());
+    let ask = |e: &mut GtpEngine, line: &str| e.respond(line).expect("an answer").text;
+    assert_eq!(ask(&mut engine, "time_settings 1 0 0"), "= \n\n");
+    let (mut total, mut times) = (Duration::ZERO, Vec::new());
+    while let Some(c) = engine.position().colour_to_move() {
+        let colour = if c.index() == 0 { "b" } else { "w" };
+        let started = Instant::now();
+        let answer = ask(&mut engine, &format!("genmove {colour}"));
+        let used = started.elapsed();
+        assert!(answer.starts_with("= "), "{answer}");
+        if colour == "b" {
+            total += used;
+            times.push(used);
+        }
+    }
+    // One second for the game; some slack for a loaded machine.
+    assert!(total < Duration::from_millis(1300), "{total:?}");
+    let early: Duration = times.iter().take(4).sum();
+    let late: Duration = times.iter().rev().take(4).sum();
+    assert!(early > late, "early {early:?}, late {late:?}");
+}
