@@ -54,6 +54,8 @@ def item_lines(page):
         # Declarations keep rustdoc's lines (one field or variant per line); doc comments of
         # fields and variants are not part of the block.
         body = re.sub(r"<br\s*/?>|</div>", "\n", decl.group(1))
+        # Long declarations fold their fields behind a "Show N fields" toggle.
+        body = re.sub(r"<summary[^>]*>.*?</summary>", "", body, flags=re.S)
         for line in html.unescape(re.sub(r"<[^>]+>", "", body)).split("\n"):
             if line.strip():
                 indent = len(line) - len(line.lstrip())
