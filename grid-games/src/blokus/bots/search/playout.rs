@@ -254,7 +254,7 @@ impl Entry {
 }
 
 /// Scratch space of the playouts (reused across simulations).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Playout {
     /// Each colour's legal moves as of its last turn in this playout.
     lists: [Vec<Entry>; 4],
@@ -264,37 +264,62 @@ pub(super) struct Playout {
     done: [bool; 4],
     candidates: Vec<Entry>,
     /// Per padded cell, its local value for the current ply (0: not a local point).
-    local: Vec<u8>,
+    local: Box<CellArray>,
     /// The cells with a local value.
     local_points: Vec<usize>,
     /// The running sums of the candidates' weights, for the draw.
     cumulative: Vec<f32>,
     /// Per padded cell, while a list is extended: 1 on the colour's older attach points,
     /// `k + 2` on the `k`-th new attach point of its last move, else 0.
-    rank: Vec<u8>,
+    rank: Box<CellArray>,
+    /// The position's forbidden masks, copied at each update (see [`CELLS`]).
+    forbidden: Box<CellArray>,
     /// The new attach points being processed.
     points: Vec<usize>,
+}
+
+/// Cells of the largest padded board (Classic: 22 × 22 = 484), rounded up to a power of two:
+/// per-cell arrays of this size are indexed with `q & (CELLS − 1)`, which the compiler knows
+/// to be in bounds, so the hot loops read them without a bounds check per cell.
+const CELLS: usize = 512;
+
+/// A per-cell array of the playouts (see [`CELLS`]).
+type CellArray = [u8; CELLS];
+
+/// The cell at padded index `q` of a [`CellArray`].
+#[inline(always)]
+fn at(array: &CellArray, q: u16) -> u8 {
+    array[usize::from(q) & (CELLS - 1)]
 }
 
 /// Whether none of the cells is forbidden to the colour of `bit` (the five entries of a
 /// move's cells repeat its last cell, so all five are read without a branch on the size).
 #[inline]
-fn free(forbidden: &[u8], cells: &[u16; 5], bit: u8) -> bool {
-    let f = |k: usize| forbidden[usize::from(cells[k])];
+fn free(forbidden: &CellArray, cells: &[u16; 5], bit: u8) -> bool {
+    let f = |k: usize| at(forbidden, cells[k]);
     (f(0) | f(1) | f(2) | f(3) | f(4)) & bit == 0
+}
+
+/// `forbidden` (the position's masks, one per padded cell) copied into `out`, the cells past
+/// the board forbidden to all.
+#[inline]
+fn copy_cells(forbidden: &[u8], out: &mut CellArray) {
+    let n = forbidden.len().min(CELLS);
+    out[..n].copy_from_slice(&forbidden[..n]);
+    out[n..].fill(0x0F);
 }
 
 /// Collects the moves of pieces of at least `min` squares with the largest local value (at
 /// least 1).
 struct Local<'a> {
-    value: &'a [u8],
+    value: &'a CellArray,
     min: u8,
     most: usize,
     candidates: &'a mut Vec<Entry>,
 }
 
 impl<'a> Local<'a> {
-    fn new(value: &'a [u8], min: u8, candidates: &'a mut Vec<Entry>) -> Local<'a> {
+    fn new(value: &'a CellArray, min: u8, candidates: &'a mut Vec<Entry>) -> Local<'a> {
         candidates.clear();
         Local {
             value,
@@ -311,7 +336,7 @@ impl<'a> Local<'a> {
         if e.size < self.min {
             return;
         }
-        let v = |k: usize| usize::from(self.value[usize::from(e.cells[k])]);
+        let v = |k: usize| usize::from(at(self.value, e.cells[k]));
         // The five entries repeat the last cell: count it once.
         let n = v(0) + v(1) + v(2) + v(3) + v(4) - (5 - usize::from(e.size)) * v(4);
         if n > self.most {
@@ -320,6 +345,23 @@ impl<'a> Local<'a> {
         }
         if n == self.most {
             self.candidates.push(e);
+        }
+    }
+}
+
+impl Default for Playout {
+    fn default() -> Playout {
+        Playout {
+            lists: Default::default(),
+            played: [None; 4],
+            done: [false; 4],
+            candidates: Vec::new(),
+            local: Box::new([0; CELLS]),
+            local_points: Vec::new(),
+            cumulative: Vec::new(),
+            rank: Box::new([0; CELLS]),
+            forbidden: Box::new([0x0F; CELLS]),
+            points: Vec::new(),
         }
     }
 }
@@ -337,15 +379,15 @@ impl Playout {
         self.done = [false; 4];
     }
 
-    /// Sizes the per-cell arrays for the board of `pos`.
+    /// Readies the per-cell arrays for the board of `pos` (they hold every board: only the
+    /// local values left from another board are cleared).
     fn fit(&mut self, pos: &Position) {
         let table = pos.table();
-        let cells = table.stride() * table.stride();
-        if self.local.len() != cells {
-            self.local = vec![0; cells];
-            self.rank = vec![0; cells];
-            self.local_points.clear();
+        debug_assert!(table.stride() * table.stride() <= CELLS);
+        for &q in &self.local_points {
+            self.local[q] = 0;
         }
+        self.local_points.clear();
     }
 
     /// Plays `colour`'s move `id` on `pos`, keeping the lists exact (the descent through the
@@ -438,7 +480,8 @@ impl Playout {
         let colour = Colour::new(c).expect("valid colour");
         let table = pos.table();
         let bit = colour.bit();
-        let forbidden = pos.forbidden_masks();
+        copy_cells(pos.forbidden_masks(), &mut self.forbidden);
+        let forbidden = &*self.forbidden;
         let mut local = Local::new(&self.local, min, &mut self.candidates);
         let list = &mut self.lists[c];
         let last = self.played[c].take();
@@ -482,7 +525,7 @@ impl Playout {
         // A free move through the k-th new point is new unless it also covers an older
         // attach point (it was legal before) or one of the first k − 1 new points (added
         // already): unless some cell has `rank − 1 ≤ k` (wrapping, so 0 never counts).
-        let rank = &mut self.rank;
+        let rank = &mut *self.rank;
         for &q in pos.attach_points(c) {
             rank[usize::from(q)] = 1;
         }
@@ -502,7 +545,7 @@ impl Playout {
                     if !free(forbidden, cells, bit) {
                         continue;
                     }
-                    let r = |j: usize| rank[usize::from(cells[j])].wrapping_sub(1);
+                    let r = |j: usize| at(rank, cells[j]).wrapping_sub(1);
                     let known = r(0).min(r(1)).min(r(2)).min(r(3)).min(r(4)) <= k as u8;
                     if !known {
                         let e = Entry::of(table, id);
