@@ -122,20 +122,19 @@ struct Args {
           value_parser = clap::value_parser!(u64).range(1..=SearchConfig::MAX_THREADS as u64))]
     threads: u64,
     /// A setting of the `search` bot, KEY=VALUE (repeatable): exploration, prior_visits,
-    /// rave, margin_weight, front_load, iteration_growth (numbers), early_stop, reuse_tree,
-    /// local_replies (0 or 1). See `SearchConfig` for what each does.
+    /// rave, margin_weight, front_load (numbers), early_stop, reuse_tree, local_replies (0 or
+    /// 1). See `SearchConfig` for what each does.
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_option)]
     set: Vec<(String, f64)>,
 }
 
 /// The keys of --set.
-const OPTION_KEYS: [&str; 9] = [
+const OPTION_KEYS: [&str; 8] = [
     "exploration",
     "prior_visits",
     "rave",
     "margin_weight",
     "front_load",
-    "iteration_growth",
     "early_stop",
     "reuse_tree",
     "local_replies",
@@ -171,7 +170,6 @@ fn set_option(config: &mut SearchConfig, key: &str, value: f64) {
         "rave" => config.rave = value,
         "margin_weight" => config.margin_weight = value,
         "front_load" => config.front_load = value,
-        "iteration_growth" => config.iteration_growth = value,
         "early_stop" => config.early_stop = value == 1.0,
         "reuse_tree" => config.reuse_tree = value == 1.0,
         "local_replies" => config.local_replies = value == 1.0,

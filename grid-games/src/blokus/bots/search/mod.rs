@@ -141,15 +141,6 @@ pub struct SearchConfig {
     /// clock for the moves that need it. Searches under an iteration budget always run it
     /// to the end.
     pub early_stop: bool,
-    /// How an iteration budget grows over the game: a move of a colour that has placed `k`
-    /// pieces runs `n · e^(g · (k − 8))` simulations (at least 1) for a budget of `n`, where
-    /// `g` is this value. Simulations of the opening cost ten to a hundred times those near
-    /// the end, so a fixed count spends nearly all of its CPU on the first moves and leaves
-    /// the end game a few cheap simulations; with `g = 0.1` the first move runs 0.45 `n`, the
-    /// ninth `n` and the seventeenth 2.2 `n` (Pentobi grows its counts the same way). 0 (the
-    /// default) runs exactly `n` every move, which reproducible experiments rely on. Clamped
-    /// to `0..=1` (not a number counts as 0).
-    pub iteration_growth: f64,
 }
 
 impl SearchConfig {
@@ -214,22 +205,6 @@ fn time_share(front_load: f64, pieces_left: u32) -> f64 {
     f64::from(m).powf(gamma) / total
 }
 
-/// An iteration budget of `n` for a colour that has placed `placed` pieces, grown by `growth`
-/// ([`SearchConfig::iteration_growth`]).
-fn grown(n: u64, growth: f64, placed: usize) -> u64 {
-    let g = if growth.is_nan() {
-        0.0
-    } else {
-        growth.clamp(0.0, 1.0)
-    };
-    if g == 0.0 {
-        return n;
-    }
-    let factor = (g * (placed as f64 - 8.0)).exp();
-    // `as` saturates: a budget near u64::MAX stays there.
-    ((n as f64 * factor).round() as u64).max(1)
-}
-
 /// The simulations a search ran before its threads joined in, and when it began.
 struct Started {
     simulations: u64,
@@ -252,7 +227,6 @@ impl Default for SearchConfig {
             max_nodes: 1 << 22,
             front_load: 1.0,
             early_stop: true,
-            iteration_growth: 0.0,
         }
     }
 }
@@ -557,15 +531,7 @@ impl Bot<Position> for SearchBot {
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Move> {
         let started = std::time::Instant::now();
-        let mut budget =
-            budget.for_share(time_share(self.config.front_load, super::moves_left(game)));
-        if let (Some(n), Some(colour)) = (budget.iterations, game.colour_to_move()) {
-            budget.iterations = Some(grown(
-                n,
-                self.config.iteration_growth,
-                game.pieces_placed(colour),
-            ));
-        }
+        let budget = budget.for_share(time_share(self.config.front_load, super::moves_left(game)));
         let simulations = self.search(game, budget, self.config.default_iterations);
         let root = self.nodes[0];
         if root.children == 0 {
@@ -713,28 +679,6 @@ mod tests {
             }
             assert!(spent < 1.0 && spent > 0.9, "γ = {gamma}: {spent}");
         }
-    }
-
-    /// A grown iteration budget: exact without growth, smaller in the opening and larger at
-    /// the end with it, never 0, never overflowing.
-    #[test]
-    fn iteration_budgets_grow_over_the_game() {
-        assert_eq!(grown(1000, 0.0, 0), 1000);
-        assert_eq!(grown(1000, f64::NAN, 3), 1000);
-        assert_eq!(grown(1000, 0.1, 8), 1000);
-        assert_eq!(grown(1000, 0.1, 0), 449); // e^-0.8
-        assert_eq!(grown(1000, 0.1, 16), 2226); // e^0.8
-        assert_eq!(grown(1, 1.0, 0), 1);
-        assert_eq!(grown(u64::MAX, 1.0, 20), u64::MAX);
-        assert_eq!(grown(10, 5.0, 9), grown(10, 1.0, 9)); // clamped
-        let config = SearchConfig {
-            iteration_growth: 0.1,
-            ..SearchConfig::default()
-        };
-        let mut bot = SearchBot::with_config(1, config);
-        bot.choose(&Position::new(Variant::Duo), Budget::iterations(1000))
-            .unwrap();
-        assert_eq!(bot.last_search().simulations, 449);
     }
 
     /// A timed search stops once the leader cannot be caught in the time left, and only
