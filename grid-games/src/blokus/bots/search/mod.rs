@@ -9,7 +9,8 @@
 //! * **Priors** (`prior.rs`): every new child starts with `prior_visits` virtual visits
 //!   worth a static score of the move: its size, opponent attach points it covers (×5), new
 //!   attach points it gains, own attach points and free cells it spoils. In the first two
-//!   rounds only five-square pieces are considered, in the third four-square ones too.
+//!   rounds of Duo only five-square pieces are considered, in the third four-square ones
+//!   too; on the Classic board the first three rounds take Pentobi's piece lists.
 //! * **Selection**: UCT over a blend of the child's mean reward and its all-moves-as-first
 //!   (RAVE) mean, `β = n_amaf / (n_amaf + n + n_amaf · n / rave)`; the exploration term is
 //!   small because the priors already order the moves.

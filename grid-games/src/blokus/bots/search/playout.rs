@@ -32,12 +32,12 @@
 //!    proportional to its piece's weight, `size_factor^squares · attach_factor^(corners − 1)`
 //!    ([`PlayoutWeights`]; `corners` is the number of attach points the piece's shape offers):
 //!    large pieces, and in Duo pieces with many corners, early.
-//! 3. **Small pieces wait.** In the first rounds only moves of large pieces are
-//!    considered, local replies included, when the colour has any (Duo: five squares in the
-//!    first two rounds, four in the third, three in the fourth and fifth; Classic: five,
-//!    four and three squares up to the third, fifth and seventh round). This is the size
-//!    part of Pentobi's schedule; on the Classic board Pentobi also leaves out some
-//!    pentominoes in the first three rounds.
+//! 3. **Small pieces wait.** In the first rounds only moves of some pieces are considered,
+//!    local replies included, when the colour has any (Pentobi's schedule). Duo: five
+//!    squares in the first two rounds, four in the third, three in the fourth and fifth. The
+//!    Classic board: `V5` and `Z5` in the first round, the pentominoes but `F`, `P`, `T5`,
+//!    `U` and `X` in the second, all but `P` and `U` in the third, then four squares up to
+//!    the fifth round and three up to the seventh.
 //!
 //! Cost per ply: the local values (the corner neighbours of the last three moves and their
 //! edge neighbours, a few dozen cells); one pass over the colour's list (the filter and the
@@ -156,14 +156,18 @@ fn corner_count(piece: Piece) -> usize {
 }
 
 /// What the playouts of a search take from its configuration.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Policy {
     /// Whether local replies come first.
     local: bool,
+    /// The variant `opening` was made for.
+    variant: Variant,
     /// The weights `weights` was computed from.
     made_from: PlayoutWeights,
     /// The weight of each piece (by index).
     weights: [f32; Piece::COUNT],
+    /// The pieces of the opening rounds ([`opening_pieces`]).
+    opening: Vec<(usize, u32)>,
 }
 
 impl Policy {
@@ -173,8 +177,10 @@ impl Policy {
         let weights = weights.unwrap_or(PlayoutWeights::for_variant(variant));
         Policy {
             local,
+            variant,
             made_from: weights,
             weights: weights.per_piece(),
+            opening: opening_pieces(variant),
         }
     }
 
@@ -184,24 +190,58 @@ impl Policy {
     pub(super) fn refit(&mut self, variant: Variant, weights: Option<PlayoutWeights>, local: bool) {
         let weights = weights.unwrap_or(PlayoutWeights::for_variant(variant));
         self.local = local;
-        if weights != self.made_from {
+        if weights != self.made_from || variant != self.variant {
             *self = Policy::new(variant, Some(weights), local);
         }
     }
 }
 
-/// The smallest piece a playout considers at this point of the game (when the colour has a
-/// move that large), or 0: the size part of Pentobi's schedule.
-fn playout_min_size(variant: Variant, plies: usize) -> u8 {
-    let rounds = plies / variant.colours();
-    let schedule: [(usize, u8); 3] = match variant {
-        Variant::Duo | Variant::Junior => [(2, 5), (3, 4), (5, 3)],
-        _ => [(3, 5), (5, 4), (7, 3)],
-    };
+/// Every piece (a set of pieces is a bit per piece index).
+pub(super) const ALL_PIECES: u32 = (1 << Piece::COUNT) - 1;
+
+/// The pieces of at least `min` squares.
+pub(super) fn at_least(min: usize) -> u32 {
+    Piece::all()
+        .filter(|p| p.size() >= min)
+        .fold(0, |set, p| set | 1 << p.index())
+}
+
+/// The pieces named.
+fn named(names: &[&str]) -> u32 {
+    Piece::all()
+        .filter(|p| names.contains(&p.name()))
+        .fold(0, |set, p| set | 1 << p.index())
+}
+
+/// The pieces a playout considers in each round of the game's opening, as (first round
+/// past the entry, pieces): Pentobi's schedule. Duo and Junior: pieces of five squares in
+/// rounds 1–2, four in round 3, three in rounds 4–5. The Classic board: in round 1 only `V5`
+/// and `Z5` (the pieces that reach furthest from the corner), in round 2 the pentominoes but
+/// `F`, `P`, `T5`, `U` and `X`, in round 3 all but `P` and `U`, then four squares up to
+/// round 5 and three up to round 7.
+pub(super) fn opening_pieces(variant: Variant) -> Vec<(usize, u32)> {
+    match variant {
+        Variant::Duo | Variant::Junior => {
+            vec![(2, at_least(5)), (3, at_least(4)), (5, at_least(3))]
+        }
+        _ => vec![
+            (1, named(&["V5", "Z5"])),
+            (2, at_least(5) & !named(&["F", "P", "T5", "U", "X"])),
+            (3, at_least(5) & !named(&["P", "U"])),
+            (5, at_least(4)),
+            (7, at_least(3)),
+        ],
+    }
+}
+
+/// The pieces a playout considers at this point of the game (when the colour has a move of
+/// one of them; else all): [`ALL_PIECES`] after the opening.
+pub(super) fn playout_pieces(schedule: &[(usize, u32)], colours: usize, plies: usize) -> u32 {
+    let rounds = plies / colours;
     schedule
         .iter()
         .find(|&&(until, _)| rounds < until)
-        .map_or(0, |&(_, size)| size)
+        .map_or(ALL_PIECES, |&(_, set)| set)
 }
 
 /// Each colour's legal moves in the root position of a search: generated once per search,
@@ -309,31 +349,30 @@ fn copy_cells(forbidden: &[u8], out: &mut CellArray) {
     out[n..].fill(0x0F);
 }
 
-/// Collects the moves of pieces of at least `min` squares with the largest local value (at
-/// least 1).
+/// Collects the moves of the `allowed` pieces with the largest local value (at least 1).
 struct Local<'a> {
     value: &'a CellArray,
-    min: u8,
+    allowed: u32,
     most: usize,
     candidates: &'a mut Vec<Entry>,
 }
 
 impl<'a> Local<'a> {
-    fn new(value: &'a CellArray, min: u8, candidates: &'a mut Vec<Entry>) -> Local<'a> {
+    fn new(value: &'a CellArray, allowed: u32, candidates: &'a mut Vec<Entry>) -> Local<'a> {
         candidates.clear();
         Local {
             value,
-            min,
+            allowed,
             most: 1,
             candidates,
         }
     }
 
     /// Adds up the local values of `e`'s cells and keeps it if no move seen has more (and
-    /// its piece is large enough).
+    /// its piece is allowed).
     #[inline]
     fn offer(&mut self, e: Entry) {
-        if e.size < self.min {
+        if self.allowed >> e.piece & 1 == 0 {
             return;
         }
         let v = |k: usize| usize::from(at(self.value, e.cells[k]));
@@ -394,7 +433,7 @@ impl Playout {
     /// tree plays its moves this way, so that the playout and the expansions start from
     /// exact lists instead of generating them).
     pub(super) fn play(&mut self, pos: &mut Position, colour: Colour, id: usize) {
-        self.update::<false>(pos, colour.index(), 0);
+        self.update::<false>(pos, colour.index(), ALL_PIECES);
         pos.apply(colour, id);
         self.played[colour.index()] = Some(id);
     }
@@ -407,7 +446,7 @@ impl Playout {
         let colours = pos.variant().colours();
         let nominal = pos.nominal_to_move().index();
         let c = (0..colours).map(|k| (nominal + k) % colours).find(|&c| {
-            self.update::<false>(pos, c, 0);
+            self.update::<false>(pos, c, ALL_PIECES);
             !self.lists[c].is_empty()
         })?;
         let table = pos.table();
@@ -422,7 +461,7 @@ impl Playout {
         let colours = variant.colours();
         loop {
             let nominal = pos.nominal_to_move().index();
-            let schedule = playout_min_size(variant, pos.history().len());
+            let schedule = playout_pieces(&policy.opening, colours, pos.history().len());
             let mut mover = None;
             for c in (0..colours).map(|k| (nominal + k) % colours) {
                 if self.done[c] {
@@ -432,31 +471,33 @@ impl Playout {
                 if counted {
                     self.update::<true>(pos, c, schedule);
                 } else {
-                    self.update::<false>(pos, c, 0);
+                    self.update::<false>(pos, c, ALL_PIECES);
                 }
                 self.done[c] = self.lists[c].is_empty();
                 if self.done[c] {
                     continue;
                 }
-                // Small pieces wait only while the colour has a larger move.
+                // The pieces of the schedule come first only while the colour has a move of
+                // one of them.
                 let list = &self.lists[c];
-                let min = if schedule > 0 && list.iter().any(|e| e.size >= schedule) {
+                let restricted = schedule != ALL_PIECES;
+                let allowed = if restricted && list.iter().any(|e| schedule >> e.piece & 1 == 1) {
                     schedule
                 } else {
-                    0
+                    ALL_PIECES
                 };
-                if counted && schedule > 0 && min == 0 {
-                    // The local candidates were sorted out among large pieces only: the
-                    // colour has none, so all its moves count.
-                    let mut local = Local::new(&self.local, 0, &mut self.candidates);
+                if counted && restricted && allowed == ALL_PIECES {
+                    // The local candidates were sorted out among the scheduled pieces only:
+                    // the colour has none, so all its moves count.
+                    let mut local = Local::new(&self.local, ALL_PIECES, &mut self.candidates);
                     for &e in list {
                         local.offer(e);
                     }
                 }
-                mover = Some((c, counted && !self.candidates.is_empty(), min));
+                mover = Some((c, counted && !self.candidates.is_empty(), allowed));
                 break;
             }
-            let Some((c, use_candidates, min)) = mover else {
+            let Some((c, use_candidates, allowed)) = mover else {
                 break;
             };
             let pool = if use_candidates {
@@ -464,7 +505,7 @@ impl Playout {
             } else {
                 &self.lists[c]
             };
-            let e = draw(pool, min, &policy.weights, &mut self.cumulative, rng);
+            let e = draw(pool, allowed, &policy.weights, &mut self.cumulative, rng);
             let id = usize::from(e.id);
             pos.apply(Colour::new(c).expect("valid colour"), id);
             self.played[c] = Some(id);
@@ -473,16 +514,16 @@ impl Playout {
 
     /// Brings colour `c`'s list up to date: filtered, and extended at the new attach points
     /// of its last move. With `COUNT`, the same pass
-    /// puts into `candidates` the moves of pieces of at least `min` squares with the largest
+    /// puts into `candidates` the moves of the `allowed` pieces with the largest
     /// local value (as [`value_local_points`](Self::value_local_points) set it; none if no
     /// such move covers a local point).
-    fn update<const COUNT: bool>(&mut self, pos: &Position, c: usize, min: u8) {
+    fn update<const COUNT: bool>(&mut self, pos: &Position, c: usize, allowed: u32) {
         let colour = Colour::new(c).expect("valid colour");
         let table = pos.table();
         let bit = colour.bit();
         copy_cells(pos.forbidden_masks(), &mut self.forbidden);
         let forbidden = &*self.forbidden;
-        let mut local = Local::new(&self.local, min, &mut self.candidates);
+        let mut local = Local::new(&self.local, allowed, &mut self.candidates);
         let list = &mut self.lists[c];
         let last = self.played[c].take();
         // The piece just played, when it has no copy left (none: only other colours moved
@@ -601,28 +642,28 @@ impl Playout {
     }
 }
 
-/// Draws a move of `pool` whose piece has at least `min` squares, with probability in
-/// proportion to its piece's weight (`cumulative` is scratch). `pool` must hold such a move.
+/// Draws a move of `pool` of one of the `allowed` pieces, with probability in proportion to
+/// its piece's weight (`cumulative` is scratch). `pool` must hold such a move.
 fn draw(
     pool: &[Entry],
-    min: u8,
+    allowed: u32,
     weights: &[f32; Piece::COUNT],
     cumulative: &mut Vec<f32>,
     rng: &mut Rng,
 ) -> Entry {
     cumulative.clear();
     let mut total = 0.0f32;
-    // The last move large enough (the draw falls on it if rounding takes `r` up to `total`).
+    // The last allowed move (the draw falls on it if rounding takes `r` up to `total`).
     let mut last = 0;
     for (k, e) in pool.iter().enumerate() {
-        if e.size >= min {
+        if allowed >> e.piece & 1 == 1 {
             total += weights[usize::from(e.piece)];
             last = k;
         }
         cumulative.push(total);
     }
     let r = rng.unit() as f32 * total;
-    // The first move whose running sum passes `r`: a move below `min` adds nothing, so it
+    // The first move whose running sum passes `r`: a move not allowed adds nothing, so it
     // never is the first to pass it.
     let k = cumulative.partition_point(|&x| x <= r);
     pool[k.min(last)]
@@ -675,7 +716,7 @@ mod tests {
                         if p.done[c] {
                             continue;
                         }
-                        p.update::<false>(&pos, c, 0);
+                        p.update::<false>(&pos, c, ALL_PIECES);
                         pos.legal_moves_of(Colour::new(c).unwrap(), &mut full);
                         let mut a: Vec<usize> =
                             p.lists[c].iter().map(|e| usize::from(e.id)).collect();
@@ -809,26 +850,32 @@ mod tests {
                         .map(|p| value.get(p).copied().unwrap_or(0))
                         .sum::<u32>()
                 };
-                let piece_size = |m: Move| pos.table().piece(m).unwrap().size();
-                // The schedule: Duo 5, 5, 4, 3, 3 squares in rounds 1–5; Classic 5 in rounds
-                // 1–3, 4 in 4–5, 3 in 6–7.
+                let piece = |m: Move| pos.table().piece(m).unwrap();
+                // The schedule: Duo 5, 5, 4, 3, 3 squares in rounds 1–5; Classic V5 and Z5 in
+                // round 1, the pentominoes but F, P, T5, U, X in round 2, but P and U in
+                // round 3, then 4 squares in rounds 4–5 and 3 in 6–7.
                 let round = history.len() / variant.colours() + 1;
-                let schedule = match (variant, round) {
-                    (Variant::Duo, 1..=2) => 5,
-                    (Variant::Duo, 3) => 4,
-                    (Variant::Duo, 4..=5) => 3,
-                    (Variant::Duo, _) => 0,
-                    (_, 1..=3) => 5,
-                    (_, 4..=5) => 4,
-                    (_, 6..=7) => 3,
-                    _ => 0,
+                let scheduled = |m: Move| {
+                    let (size, name) = (piece(m).size(), piece(m).name());
+                    match (variant, round) {
+                        (Variant::Duo, 1..=2) => size == 5,
+                        (Variant::Duo, 3) => size >= 4,
+                        (Variant::Duo, 4..=5) => size >= 3,
+                        (Variant::Duo, _) => true,
+                        (_, 1) => ["V5", "Z5"].contains(&name),
+                        (_, 2) => size == 5 && !["F", "P", "T5", "U", "X"].contains(&name),
+                        (_, 3) => size == 5 && !["P", "U"].contains(&name),
+                        (_, 4..=5) => size >= 4,
+                        (_, 6..=7) => size >= 3,
+                        _ => true,
+                    }
                 };
                 let legal = pos.legal_moves();
-                let large = legal.iter().any(|&m| piece_size(m) >= schedule);
-                let min = if large { schedule } else { 0 };
+                let restricted = legal.iter().any(|&m| scheduled(m));
+                let allowed = |m: Move| !restricted || scheduled(m);
                 let most = legal
                     .iter()
-                    .filter(|&&m| piece_size(m) >= min)
+                    .filter(|&&m| allowed(m))
                     .map(|&m| local(m))
                     .max()
                     .unwrap_or(0);
@@ -838,10 +885,7 @@ mod tests {
                 playout.run(&mut after, &mut rng, &Policy::new(variant, None, true));
                 let (c, played) = after.history().nth(history.len()).unwrap();
                 assert_eq!(c, colour);
-                assert!(
-                    piece_size(played) >= min,
-                    "{variant} seed {seed}: {played:?}"
-                );
+                assert!(allowed(played), "{variant} seed {seed}: {played:?}");
                 if most > 0 {
                     covered += 1;
                     assert_eq!(local(played), most, "{variant} seed {seed}: {played:?}");
@@ -854,22 +898,44 @@ mod tests {
         }
     }
 
-    /// The schedule of the smallest piece in the playouts, ply by ply.
+    /// The pieces of the playouts' opening schedule, ply by ply, as names: Duo by size, the
+    /// Classic board with Pentobi's piece lists in the first three rounds.
     #[test]
-    fn playout_size_schedule() {
-        let duo: Vec<u8> = (0..12)
-            .map(|ply| playout_min_size(Variant::Duo, ply))
+    fn playout_piece_schedule() {
+        let names = |set: u32| -> Vec<&str> {
+            Piece::all()
+                .filter(|p| set >> p.index() & 1 == 1)
+                .map(Piece::name)
+                .collect()
+        };
+        let smallest = |set: u32| {
+            Piece::all()
+                .filter(|p| set >> p.index() & 1 == 1)
+                .map(Piece::size)
+                .min()
+        };
+        let duo = opening_pieces(Variant::Duo);
+        let sizes: Vec<usize> = (0..12)
+            .map(|ply| smallest(playout_pieces(&duo, 2, ply)).unwrap())
             .collect();
-        assert_eq!(duo, [5, 5, 5, 5, 4, 4, 3, 3, 3, 3, 0, 0]);
-        for variant in [Variant::Classic, Variant::Classic2] {
-            let classic: Vec<u8> = (0..32).map(|ply| playout_min_size(variant, ply)).collect();
-            let expected: Vec<u8> = [5; 12]
-                .into_iter()
-                .chain([4; 8])
-                .chain([3; 8])
-                .chain([0; 4])
-                .collect();
-            assert_eq!(classic, expected, "{variant}");
+        assert_eq!(sizes, [5, 5, 5, 5, 4, 4, 3, 3, 3, 3, 1, 1]);
+        assert_eq!(playout_pieces(&duo, 2, 10), ALL_PIECES);
+        for variant in [Variant::Classic, Variant::Classic2, Variant::Classic3] {
+            let schedule = opening_pieces(variant);
+            let at = |round: usize| playout_pieces(&schedule, 4, 4 * round);
+            assert_eq!(names(at(0)), ["V5", "Z5"], "{variant}");
+            assert_eq!(names(at(1)), ["V5", "L5", "Z5", "N", "W", "I5", "Y"]);
+            assert_eq!(
+                names(at(2)),
+                ["V5", "L5", "Z5", "N", "W", "X", "F", "I5", "T5", "Y"]
+            );
+            assert_eq!(names(at(3)).len(), 12 + 5);
+            assert_eq!(at(4), at(3));
+            assert_eq!(names(at(5)).len(), 12 + 5 + 2);
+            assert_eq!(at(6), at(5));
+            assert_eq!(at(7), ALL_PIECES);
+            // Within a round every ply has the same set.
+            assert_eq!(playout_pieces(&schedule, 4, 3), at(0));
         }
     }
 
@@ -957,7 +1023,7 @@ mod tests {
         let mut scratch = Vec::new();
         let mut counts = [0u32; 3];
         for _ in 0..10_000 {
-            let e = draw(&pool, 0, &weights, &mut scratch, &mut rng);
+            let e = draw(&pool, ALL_PIECES, &weights, &mut scratch, &mut rng);
             counts[pool.iter().position(|&x| x == e).unwrap()] += 1;
         }
         for (n, expected) in counts.iter().zip([1_000.0, 3_000.0, 6_000.0]) {
@@ -967,7 +1033,11 @@ mod tests {
             );
         }
         for _ in 0..1_000 {
-            assert_eq!(draw(&pool, 5, &weights, &mut scratch, &mut rng), pool[1]);
+            let large = at_least(5);
+            assert_eq!(
+                draw(&pool, large, &weights, &mut scratch, &mut rng),
+                pool[1]
+            );
         }
     }
 }

@@ -31,7 +31,8 @@
 //! are computed once per expansion (O(board)); a move then costs about 25 table reads
 //! (O(moves · 25) per expansion).
 
-use crate::blokus::{Colour, Move, Piece, Position};
+use super::playout::{ALL_PIECES, at_least, opening_pieces, playout_pieces};
+use crate::blokus::{Colour, Move, Piece, Position, Variant};
 
 /// The weights of the static move score behind [`SearchBot`](super::SearchBot)'s priors
 /// (module docs of `search::prior`: piece and size, blocking, attach points gained and spoiled,
@@ -169,23 +170,25 @@ mod index {
 #[cfg(test)]
 use index::*;
 
-/// The smallest piece size worth considering at this point of the game, or 0: in the first
-/// plies of every colour only five-square pieces, then four-square ones (Pentobi's rule).
-pub(super) fn min_piece_size(pos: &Position) -> usize {
-    let plies = pos.history().len();
-    let per_round = pos.variant().colours();
-    if plies < 2 * per_round {
-        5
-    } else if plies < 3 * per_round {
-        4
-    } else {
-        0
+/// The pieces the tree considers as children in the opening (when the colour has a move of
+/// one of them): in Duo and Junior the five-square pieces in the first two rounds and four
+/// squares or more in the third; on the Classic board Pentobi's piece lists of the playouts'
+/// first three rounds (`V5` and `Z5`, then the pentominoes but `F`, `P`, `T5`, `U`, `X`, then
+/// but `P` and `U`); all pieces after.
+pub(super) fn tree_pieces(pos: &Position) -> u32 {
+    let round = pos.history().len() / pos.variant().colours();
+    match (pos.variant(), round) {
+        (Variant::Duo | Variant::Junior, 0 | 1) => at_least(5),
+        (Variant::Duo | Variant::Junior, 2) => at_least(4),
+        (Variant::Duo | Variant::Junior, _) => ALL_PIECES,
+        (variant, 0..=2) => playout_pieces(&opening_pieces(variant), 1, round),
+        _ => ALL_PIECES,
     }
 }
 
 /// For each move of `colour` in `moves`, its prior value in `(0, 1]`, written to `out`
-/// (same order); moves smaller than [`min_piece_size`] get `None` when at least one move is
-/// large enough.
+/// (same order); moves of pieces outside [`tree_pieces`] get `None` when at least one move is
+/// of such a piece.
 pub(super) fn priors(
     pos: &Position,
     colour: Colour,
@@ -196,15 +199,13 @@ pub(super) fn priors(
     let table = pos.table();
     let features = Features::new(pos, colour);
     let scorer = Scorer::new(&features, w);
-    let min_size = min_piece_size(pos);
-    let large_enough = moves
-        .iter()
-        .any(|m| piece_size(table.piece_of(m.id())) >= min_size);
+    let pieces = tree_pieces(pos);
+    let considered = |id: usize| pieces >> table.piece_of(id) & 1 == 1;
+    let restricted = moves.iter().any(|m| considered(m.id()));
     out.clear();
     let mut best = f32::NEG_INFINITY;
     for m in moves {
-        let size = piece_size(table.piece_of(m.id()));
-        if large_enough && size < min_size {
+        if restricted && !considered(m.id()) {
             out.push(None);
             continue;
         }
@@ -462,6 +463,41 @@ mod tests {
         let best = out.iter().flatten().fold(0f32, |a, &b| a.max(b));
         assert!((best - 1.0).abs() < 1e-6);
         assert!(out.iter().flatten().all(|&v| v > 0.1 && v <= 1.0));
+    }
+
+    /// On the Classic board the tree's first round has only `V5` and `Z5`, the second the
+    /// pentominoes but `F`, `P`, `T5`, `U`, `X`, the third all but `P` and `U` (whenever the
+    /// colour has such a move), then every piece.
+    #[test]
+    fn the_classic_opening_keeps_pentobis_piece_lists() {
+        let mut rng = crate::game::Rng::seed_from(4);
+        for variant in [Variant::Classic, Variant::Classic2, Variant::Classic3] {
+            let mut pos = Position::new(variant);
+            for ply in 0..4 * variant.colours() {
+                let Some(colour) = pos.colour_to_move() else {
+                    break;
+                };
+                let moves = pos.legal_moves();
+                let mut out = Vec::new();
+                priors(&pos, colour, &moves, &PriorWeights::default(), &mut out);
+                let round = ply / variant.colours();
+                let expected = |name: &str, size: usize| match round {
+                    0 => ["V5", "Z5"].contains(&name),
+                    1 => size == 5 && !["F", "P", "T5", "U", "X"].contains(&name),
+                    2 => size == 5 && !["P", "U"].contains(&name),
+                    _ => true,
+                };
+                let piece = |m: &Move| pos.table().piece(*m).unwrap();
+                let any = moves
+                    .iter()
+                    .any(|m| expected(piece(m).name(), piece(m).size()));
+                for (m, p) in moves.iter().zip(&out) {
+                    let want = !any || expected(piece(m).name(), piece(m).size());
+                    assert_eq!(p.is_some(), want, "{variant} ply {ply}: {m:?}");
+                }
+                pos.play(moves[rng.index(moves.len())]).unwrap();
+            }
+        }
     }
 
     /// The score of move `id` of `colour` under the hand-set weights.
