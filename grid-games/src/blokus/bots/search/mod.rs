@@ -30,6 +30,13 @@
 //!   that the moves played since lead to, with its subtree (copied breadth first into a
 //!   fresh arena), when the new position continues the old root's game.
 //!
+//! * **Time** ([`front_load`](SearchConfig::front_load),
+//!   [`early_stop`](SearchConfig::early_stop)): a timed search stops once the most visited
+//!   move leads the second by more than the simulations left at the rate so far (checked
+//!   every 32 simulations); under a per-game budget a move takes `m^γ / (1^γ + … + m^γ)` of
+//!   what is left, `m` being four fifths of the pieces the player has left, so the opening
+//!   and middle game get more than the end.
+//!
 //! * **Threads** (`threads`, `worker.rs`): several workers share one tree behind a lock. A
 //!   descent takes the lock once per level and counts its visit on each node at once (a
 //!   virtual loss, so that the workers spread over the tree); an expansion's moves and priors
