@@ -109,7 +109,7 @@ struct Args {
     /// `time_settings S 0 0`; each clear_board restarts it, the clock commands change it). The
     /// bot spreads it over the game, more in the opening and middle game; --ms and
     /// --iterations still cap each move.
-    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    #[arg(long, value_name = "S", value_parser = cli::parse_game_seconds)]
     game_seconds: Option<f64>,
     /// Seed of the bot (the same seed, budget and commands give the same answers, unless
     /// --ms limits the search).
@@ -185,15 +185,6 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
             "unknown variant `{s}` (known: duo, classic, classic_2, junior, classic_3, their short ids d, c, c2, j, c3, or a GTP game name)"
         )
     })
-}
-
-fn parse_game_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if (0.001..=grid_games::blokus::gtp::MAX_SECONDS).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "`{s}` is not a number of seconds in 0.001..=10000000"
-        )),
-    }
 }
 
 fn main() -> ExitCode {

@@ -139,13 +139,13 @@ struct Args {
     iterations_b: Option<u64>,
     /// Thinking time per player per game, in seconds, for both bots (spread over the moves
     /// by the bot).
-    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    #[arg(long, value_name = "S", value_parser = cli::parse_game_seconds)]
     game_seconds: Option<f64>,
     /// Bot A's own thinking time per game, in seconds.
-    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    #[arg(long, value_name = "S", value_parser = cli::parse_game_seconds)]
     game_seconds_a: Option<f64>,
     /// Bot B's own thinking time per game, in seconds.
-    #[arg(long, value_name = "S", value_parser = parse_game_seconds)]
+    #[arg(long, value_name = "S", value_parser = cli::parse_game_seconds)]
     game_seconds_b: Option<f64>,
     /// Seed of the series (every bot of every game is seeded from it and the game number).
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -166,15 +166,6 @@ struct Args {
 }
 
 const PROG: &str = "blokus_match";
-
-fn parse_game_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if (0.001..=1e7).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "`{s}` is not a number of seconds in 0.001..=10000000"
-        )),
-    }
-}
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
     Variant::parse(s).map_err(|_| {

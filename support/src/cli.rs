@@ -94,6 +94,16 @@ pub fn write_output(
     Ok(())
 }
 
+/// Parses a per-game thinking time for `--game-seconds`: seconds in `0.001..=10000000`.
+pub fn parse_game_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.001..=1e7).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds in 0.001..=10000000"
+        )),
+    }
+}
+
 /// Parses a number of seconds for `--time-limit`: a non-negative decimal.
 pub fn parse_seconds(s: &str) -> Result<Duration, String> {
     s.parse::<f64>()

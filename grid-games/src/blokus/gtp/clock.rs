@@ -19,8 +19,25 @@ use std::time::Duration;
 use crate::game::Budget;
 
 /// The most seconds `time_settings` and `time_left` accept (about 115 days).
+///
+/// ```
+/// use grid_games::blokus::{bots::RandomBot, gtp::{GtpEngine, MAX_SECONDS}};
+/// use grid_games::game::Budget;
+/// let mut engine = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default());
+/// assert!(engine.respond(&format!("time_settings {MAX_SECONDS} 0 0")).unwrap().text.starts_with("= "));
+/// assert!(engine.respond("time_settings 1e8 0 0").unwrap().text.starts_with("? bad time"));
+/// ```
 pub const MAX_SECONDS: f64 = 1e7;
 /// The most moves a byo-yomi period may count.
+///
+/// ```
+/// use grid_games::blokus::{bots::RandomBot, gtp::{GtpEngine, MAX_STONES}};
+/// use grid_games::game::Budget;
+/// let mut engine = GtpEngine::new(Box::new(RandomBot::new(1)), Budget::default());
+/// assert!(engine.respond(&format!("time_left b 5 {MAX_STONES}")).unwrap().text.starts_with("= "));
+/// let too_many = MAX_STONES + 1;
+/// assert!(engine.respond(&format!("time_left b 5 {too_many}")).unwrap().text.starts_with("? bad stone"));
+/// ```
 pub const MAX_STONES: u32 = 1_000_000;
 
 /// What `time_settings` set.

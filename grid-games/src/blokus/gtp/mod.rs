@@ -309,23 +309,15 @@ impl GtpEngine {
                 let Some((colour, rest)) = args.split_first() else {
                     return Err("usage: time_left COLOUR TIME STONES".into());
                 };
-                let colour = self
-                    .pos
-                    .variant()
-                    .parse_colour(colour)
-                    .map_err(|e| e.to_string())?;
-                let player = self.pos.player_of(colour).map_or(0, |p| p.index());
+                let colour = self.colour(colour)?;
+                let player = self.player(colour);
                 self.clock.set_left(player, rest).map(|()| String::new())
             }
             "play" => {
                 let [colour, mv] = args else {
                     return Err("usage: play COLOUR MOVE".into());
                 };
-                let colour = self
-                    .pos
-                    .variant()
-                    .parse_colour(colour)
-                    .map_err(|e| e.to_string())?;
+                let colour = self.colour(colour)?;
                 if mv.eq_ignore_ascii_case("pass") {
                     return Err("play pass not supported".into());
                 }
@@ -337,18 +329,14 @@ impl GtpEngine {
                 let [colour] = args else {
                     return Err(format!("usage: {command} COLOUR"));
                 };
-                let colour = self
-                    .pos
-                    .variant()
-                    .parse_colour(colour)
-                    .map_err(|e| e.to_string())?;
+                let colour = self.colour(colour)?;
                 if !self.pos.has_legal_move(colour) {
                     return Ok("pass".into());
                 }
                 let mut view = self.pos.clone();
                 view.set_nominal_to_move(colour)
                     .map_err(|e| e.to_string())?;
-                let player = self.pos.player_of(colour).map_or(0, |p| p.index());
+                let player = self.player(colour);
                 let budget = self
                     .clock
                     .budget(player, super::bots::moves_left(&view), self.budget);
@@ -386,6 +374,21 @@ impl GtpEngine {
     }
 }
 
+impl GtpEngine {
+    /// The colour a GTP colour word names in the current variant.
+    fn colour(&self, word: &str) -> Result<super::Colour, String> {
+        self.pos
+            .variant()
+            .parse_colour(word)
+            .map_err(|e| e.to_string())
+    }
+
+    /// The index of the player whose clock `colour`'s moves are charged to.
+    fn player(&self, colour: super::Colour) -> usize {
+        self.pos.player_of(colour).map_or(0, |p| p.index())
+    }
+}
+
 /// The error answer for a bot call that panicked.
 fn crashed(message: Option<String>) -> String {
     format!(
@@ -415,6 +418,17 @@ mod tests {
         fn choose(&mut self, _: &Position, _: Budget) -> Option<crate::blokus::Move> {
             panic!("on purpose")
         }
+    }
+
+    /// The clock commands' error paths: missing arguments, an unknown colour.
+    #[test]
+    fn clock_commands_refuse_bad_arguments() {
+        let mut e = engine();
+        assert!(answer(&mut e, "time_left").starts_with("? usage: time_left"));
+        assert!(answer(&mut e, "time_left b 5").starts_with("? usage: time_left"));
+        assert!(answer(&mut e, "time_left 3 5 0").starts_with("? "));
+        assert!(answer(&mut e, "time_settings 1 2 3 4").starts_with("? usage"));
+        assert_eq!(answer(&mut e, "time_left w 2 0"), "= \n\n");
     }
 
     #[test]

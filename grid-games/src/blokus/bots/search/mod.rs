@@ -178,6 +178,15 @@ const MIN_SHARED_SIMULATION: std::time::Duration = std::time::Duration::from_mic
 /// Simulations between two checks of whether a timed search is decided.
 const DECIDED_CHECK: u64 = 32;
 
+/// The time limit a search may stop early within: a time budget without an iteration limit,
+/// with [`SearchConfig::early_stop`] on.
+fn early_stop_limit(budget: Budget, config: &SearchConfig) -> Option<std::time::Duration> {
+    match (budget.time, budget.iterations) {
+        (Some(limit), None) if config.early_stop => Some(limit),
+        _ => None,
+    }
+}
+
 /// Whether the most visited child of the root leads the second by more than the `more`
 /// simulations the search can still run (then no further simulation changes the answer).
 fn decided(nodes: &[Node], more: f64) -> bool {
@@ -379,10 +388,7 @@ impl SearchBot {
             return simulations;
         }
         let mut simulations = 0;
-        let stop_early = match (budget.time, budget.iterations) {
-            (Some(limit), None) if self.config.early_stop => Some(limit),
-            _ => None,
-        };
+        let stop_early = early_stop_limit(budget, &self.config);
         loop {
             self.workers[0].simulate(&mut self.nodes, game, start, &self.config);
             simulations += 1;
@@ -452,10 +458,7 @@ impl SearchBot {
             }
         }
         let config = &self.config;
-        let stop_early = match (budget.time, budget.iterations) {
-            (Some(limit), None) if config.early_stop => Some(limit),
-            _ => None,
-        };
+        let stop_early = early_stop_limit(budget, config);
         let run = |worker: &mut Worker| {
             let start = game.history().len();
             let lock = || shared.lock().unwrap_or_else(PoisonError::into_inner);

@@ -156,7 +156,7 @@ fn corner_count(piece: Piece) -> usize {
 }
 
 /// What the playouts of a search take from its configuration.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Policy {
     /// Whether local replies come first.
     local: bool,
@@ -167,7 +167,7 @@ pub(super) struct Policy {
     /// The weight of each piece (by index).
     weights: [f32; Piece::COUNT],
     /// The pieces of the opening rounds ([`opening_pieces`]).
-    opening: Vec<(usize, u32)>,
+    opening: [(usize, u32); 5],
 }
 
 impl Policy {
@@ -219,12 +219,15 @@ fn named(names: &[&str]) -> u32 {
 /// and `Z5` (the pieces that reach furthest from the corner), in round 2 the pentominoes but
 /// `F`, `P`, `T5`, `U` and `X`, in round 3 all but `P` and `U`, then four squares up to
 /// round 5 and three up to round 7.
-pub(super) fn opening_pieces(variant: Variant) -> Vec<(usize, u32)> {
+/// (Duo's three steps are padded to five by repeating the last; the first step whose round
+/// is not past applies, so the repeats never do.)
+pub(super) fn opening_pieces(variant: Variant) -> [(usize, u32); 5] {
     match variant {
         Variant::Duo | Variant::Junior => {
-            vec![(2, at_least(5)), (3, at_least(4)), (5, at_least(3))]
+            let three = (5, at_least(3));
+            [(2, at_least(5)), (3, at_least(4)), three, three, three]
         }
-        _ => vec![
+        _ => [
             (1, named(&["V5", "Z5"])),
             (2, at_least(5) & !named(&["F", "P", "T5", "U", "X"])),
             (3, at_least(5) & !named(&["P", "U"])),
@@ -409,24 +412,15 @@ impl Playout {
     /// Starts from the lists of the root position (`root`, made by [`RootLists::of`]);
     /// `pos` is that position (or its copy).
     pub(super) fn restart_from(&mut self, root: &RootLists, pos: &Position) {
-        self.fit(pos);
+        // The per-cell arrays hold every board; local values left from another position are
+        // cleared where the next ones are set.
+        debug_assert!(pos.table().stride().pow(2) <= CELLS);
         for (list, root) in self.lists.iter_mut().zip(&root.lists) {
             list.clear();
             list.extend_from_slice(root);
         }
         self.played = [None; 4];
         self.done = [false; 4];
-    }
-
-    /// Readies the per-cell arrays for the board of `pos` (they hold every board: only the
-    /// local values left from another board are cleared).
-    fn fit(&mut self, pos: &Position) {
-        let table = pos.table();
-        debug_assert!(table.stride() * table.stride() <= CELLS);
-        for &q in &self.local_points {
-            self.local[q] = 0;
-        }
-        self.local_points.clear();
     }
 
     /// Plays `colour`'s move `id` on `pos`, keeping the lists exact (the descent through the
