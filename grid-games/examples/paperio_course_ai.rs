@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::builder::PossibleValuesParser;
 use grid_games::paperio::Turn;
-use grid_games::paperio::bots::BOT_NAMES;
+use grid_games::paperio::bots::{BOT_NAMES, PlannerConfig};
 
 const AFTER_HELP: &str = "\
 PROTOCOL (one JSON object per line on standard input, one answer line on standard output):
@@ -67,13 +67,54 @@ struct Args {
     #[arg(long, value_name = "MIB", default_value_t = 64,
           value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_line_mib: u64,
+    /// One setting of the planner's tuning (`PlannerConfig`), KEY=VALUE: max_side, margin,
+    /// start_share, escape_margin, launch_travel, launch_shift (numbers) or check_path, leave_land (true/false);
+    /// repeatable, only with --bot planner.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    settings: Vec<String>,
+}
+
+/// The planner's tuning: the defaults with each KEY=VALUE applied.
+fn planner_config(settings: &[String]) -> Result<PlannerConfig, String> {
+    let mut config = PlannerConfig::default();
+    for setting in settings {
+        let (key, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("--set {setting}: expected KEY=VALUE"))?;
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|e| format!("--set {setting}: {e}"))
+        };
+        let flag = || {
+            value
+                .parse::<bool>()
+                .map_err(|e| format!("--set {setting}: {e}"))
+        };
+        match key {
+            "max_side" => config.max_side = number()?,
+            "margin" => config.margin = number()?,
+            "start_share" => config.start_share = number()?,
+            "escape_margin" => config.escape_margin = number()?,
+            "launch_travel" => config.launch_travel = number()?,
+            "launch_shift" => config.launch_shift = number()?,
+            "check_path" => config.check_path = flag()?,
+            "leave_land" => config.leave_land = flag()?,
+            _ => return Err(format!("--set {setting}: unknown key {key}")),
+        }
+    }
+    Ok(config)
 }
 
 const PROG: &str = "paperio_course_ai";
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let mut session = match course_ai::Session::new(&args.bot, args.seed) {
+    let planner = match planner_config(&args.settings) {
+        Ok(config) => (!args.settings.is_empty()).then_some(config),
+        Err(e) => return cli::fail(PROG, e),
+    };
+    let mut session = match course_ai::Session::with_planner(&args.bot, args.seed, planner) {
         Ok(s) => s,
         Err(e) => return cli::fail(PROG, e),
     };

@@ -20,7 +20,7 @@
 #![allow(dead_code)] // each user takes what it needs
 
 use grid_games::game::{Bot, Budget, Side};
-use grid_games::paperio::bots::named_bot;
+use grid_games::paperio::bots::{PlannerBot, PlannerConfig, named_bot};
 use grid_games::paperio::course::{Frame, FramePlayer, player_id, side_of_id};
 use grid_games::paperio::{Direction, Position, Turn};
 use serde_json::{Value, json};
@@ -32,6 +32,8 @@ pub const DEFAULT_MAX_TURN: u32 = 2000;
 /// One program run: a bot per game and the game as the program follows it.
 pub struct Session {
     bot_name: String,
+    /// The planner's tuning, when the bot is the planner and one was given.
+    planner: Option<PlannerConfig>,
     seed: u64,
     bot: Box<dyn Bot<Position> + Send>,
     game: Option<Position>,
@@ -173,9 +175,23 @@ pub fn light_json(frame: &Frame) -> Value {
 impl Session {
     /// A session playing bot `name` (one of `BOT_NAMES`), seeded.
     pub fn new(name: &str, seed: u64) -> Result<Session, String> {
-        let bot = named_bot(name, seed).ok_or_else(|| format!("unknown bot {name}"))?;
+        Session::with_planner(name, seed, None)
+    }
+
+    /// A session as [`Session::new`] makes it, with the planner's tuning when the bot is the
+    /// planner (the tuning of any other bot is an error).
+    pub fn with_planner(
+        name: &str,
+        seed: u64,
+        planner: Option<PlannerConfig>,
+    ) -> Result<Session, String> {
+        if planner.is_some() && name != "planner" {
+            return Err(format!("a planner tuning was given for the bot {name}"));
+        }
+        let bot = Session::make(name, seed, planner)?;
         Ok(Session {
             bot_name: name.to_owned(),
+            planner,
             seed,
             bot,
             game: None,
@@ -191,7 +207,18 @@ impl Session {
     fn new_game(&mut self) {
         self.games += 1;
         let seed = self.seed.wrapping_add(self.games - 1);
-        self.bot = named_bot(&self.bot_name, seed).expect("the name was checked");
+        self.bot = Session::make(&self.bot_name, seed, self.planner).expect("the name was checked");
+    }
+
+    fn make(
+        name: &str,
+        seed: u64,
+        planner: Option<PlannerConfig>,
+    ) -> Result<Box<dyn Bot<Position> + Send>, String> {
+        match planner {
+            Some(config) => Ok(Box::new(PlannerBot::with_config(seed, config))),
+            None => named_bot(name, seed).ok_or_else(|| format!("unknown bot {name}")),
+        }
     }
 
     /// Forgets the game: the next line must bring a full frame.

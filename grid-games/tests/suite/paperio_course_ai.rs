@@ -276,3 +276,39 @@ fn an_overlong_line_is_skipped_unread() {
     assert!(errors.contains("longer than 1 MiB"), "{errors}");
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
 }
+
+/// `--set` tunes the planner: a known key plays, an unknown key, a bad value, a setting for
+/// another bot or a missing `=` exits 2 with the reason. Runs when the example is built.
+#[test]
+fn planner_settings_are_checked() {
+    let Some(program) = example_program() else {
+        return;
+    };
+    let run = |args: &[&str]| {
+        let output = Command::new(&program)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the example starts");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, _) = run(&["--set", "launch_travel=0", "--set", "leave_land=false"]);
+    assert_eq!(code, Some(0));
+    for (args, reason) in [
+        (&["--set", "genius=1"][..], "unknown key genius"),
+        (&["--set", "margin=-1"][..], "margin=-1"),
+        (&["--set", "leave_land=maybe"][..], "leave_land=maybe"),
+        (&["--set", "margin"][..], "expected KEY=VALUE"),
+        (
+            &["--bot", "raider", "--set", "margin=3"][..],
+            "for the bot raider",
+        ),
+    ] {
+        let (code, errors) = run(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(errors.contains(reason), "{args:?}: {errors}");
+    }
+}
