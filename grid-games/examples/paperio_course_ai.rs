@@ -68,7 +68,7 @@ struct Args {
           value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_line_mib: u64,
     /// One setting of the planner's tuning (`PlannerConfig`), KEY=VALUE: max_side, margin,
-    /// start_share, escape_margin, launch_travel, launch_shift (numbers) or check_path, leave_land (true/false);
+    /// start_share, escape_margin, launch_travel, launch_shift, cut_slack (numbers) or check_path, leave_land, chase_path (true/false);
     /// repeatable, only with --bot planner.
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
@@ -98,8 +98,10 @@ fn planner_config(settings: &[String]) -> Result<PlannerConfig, String> {
             "escape_margin" => config.escape_margin = number()?,
             "launch_travel" => config.launch_travel = number()?,
             "launch_shift" => config.launch_shift = number()?,
+            "cut_slack" => config.cut_slack = number()?,
             "check_path" => config.check_path = flag()?,
             "leave_land" => config.leave_land = flag()?,
+            "chase_path" => config.chase_path = flag()?,
             _ => return Err(format!("--set {setting}: unknown key {key}")),
         }
     }

@@ -11,8 +11,10 @@
 //!    which the enemy head stands next to its trail (it could step onto it), unless every move
 //!    does.
 //! 2. **A sure cut.** When the enemy is out with a trail and its own head reaches a cell of that
-//!    trail no later than the enemy can close it (the enemy's distance home), and its own trail
-//!    stays out of the enemy's reach meanwhile, it walks the shortest way there.
+//!    trail no later than the enemy can close it (the enemy's distance home, plus
+//!    [`cut_slack`](PlannerConfig::cut_slack)), and its own trail (and with
+//!    [`chase_path`](PlannerConfig::chase_path) its way there) stays out of the enemy's reach
+//!    meanwhile, it walks the shortest way there.
 //! 3. **Out on a loop: safe or home.** It follows its plan while the plan closes within the
 //!    moves left, every cell of its trail and of the plan still to lay is further from the
 //!    enemy than [`start_share`](PlannerConfig::start_share) % of the plies to closing plus
@@ -108,6 +110,17 @@ pub struct PlannerConfig {
     pub leave_land: bool,
     /// Plies of walking over its land that a loop may start from (0: only from the head).
     pub launch_travel: u32,
+    /// Plies by which a cut may be later than sure: it goes for an enemy trail cell it reaches
+    /// within the enemy's way home plus this (0: only sure cuts). Off by default: 6 won more
+    /// against a student who draws huge loops (65 % against 30 % over 40 games) and lost
+    /// against one who cuts back (42.5 % against 72.5 %); pooled over six students, 62.9 %
+    /// against 60.8 % (the crate's guide has the table).
+    pub cut_slack: u32,
+    /// Whether a cut also needs a way to the enemy's trail whose cells the enemy cannot reach
+    /// first (not only the trail already laid). Off by default: with `cut_slack` 6 it halved
+    /// the losses by our trail cut against the student who cuts back, and pooled over six
+    /// students it scored 60.8 %, as the default does.
+    pub chase_path: bool,
     /// Percentage of the walk to a launch point by which the enemy's reach is taken as
     /// shorter when the loop from there is judged (100: the worst case, the enemy walks
     /// towards it meanwhile; the loop is judged again on arrival).
@@ -124,6 +137,8 @@ impl Default for PlannerConfig {
             check_path: false,
             leave_land: true,
             launch_travel: 80,
+            cut_slack: 0,
+            chase_path: false,
             launch_shift: 0,
         }
     }
@@ -597,6 +612,35 @@ impl PlannerBot {
             && (!self.config.check_path || self.path_safe(game, me, next, need))
     }
 
+    /// Whether a shortest way from the head to the enemy trail cell `target` (`reach` plies)
+    /// exists whose cells off its land the enemy reaches no sooner than `reach` plus one:
+    /// back from the target down its own head's distance field, at each step the neighbour
+    /// furthest from the enemy.
+    fn chase_path_safe(&self, game: &Position, me: Side, target: (i32, i32), reach: u32) -> bool {
+        let w = game.width() as i32;
+        let at = |(x, y): (i32, i32)| (y * w + x) as usize;
+        let mut p = target;
+        let mut d = reach;
+        while d > 1 {
+            let step = Direction::ALL
+                .iter()
+                .map(|dir| (p.0 + dir.delta().0, p.1 + dir.delta().1))
+                .filter(|&(x, y)| {
+                    game.contains(x, y)
+                        && game.trail(x, y) != Some(me)
+                        && self.mine_reach[at((x, y))] + 1 == d
+                })
+                .max_by_key(|&c| self.enemy_reach[at(c)]);
+            let Some(c) = step else { return false };
+            if game.territory(c.0, c.1) != Some(me) && self.enemy_reach[at(c)] <= reach + 1 {
+                return false;
+            }
+            p = c;
+            d -= 1;
+        }
+        true
+    }
+
     /// Whether a shortest way home from `next` exists whose cells off the land the enemy
     /// reaches no sooner than `need` plies: down the distance field `to_land`, at each step
     /// the neighbour furthest from the enemy.
@@ -742,13 +786,16 @@ impl PlannerBot {
             let enemy_home = self.enemy_to_land[at((ex, ey))];
             let target = game
                 .trail_cells(enemy)
-                .filter(|&c| self.mine_reach[at(c)] <= enemy_home)
+                .filter(|&c| {
+                    self.mine_reach[at(c)] <= enemy_home.saturating_add(self.config.cut_slack)
+                })
                 .min_by_key(|&c| self.mine_reach[at(c)]);
             if let Some(target) = target {
                 let reach = self.mine_reach[at(target)];
                 let safe_meanwhile = game
                     .trail_cells(me)
-                    .all(|c| self.enemy_reach[at(c)] > reach + 1);
+                    .all(|c| self.enemy_reach[at(c)] > reach + 1)
+                    && (!self.config.chase_path || self.chase_path_safe(game, me, target, reach));
                 if safe_meanwhile {
                     // The move that gets closest to the target.
                     let bfs = &mut self.bfs;
@@ -1017,6 +1064,8 @@ mod tests {
                 check_path: value == 0,
                 leave_land: value == 0,
                 launch_travel: value,
+                cut_slack: value,
+                chase_path: value == 0,
                 launch_shift: value,
             };
             let mut game =
