@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grid_games::game::{Bot, Budget, Rng};
-use grid_games::paperio::bots::{PlannerBot, RaiderBot, RandomBot, SafeBot};
+use grid_games::paperio::bots::{PlannerBot, PlannerConfig, RaiderBot, RandomBot, SafeBot};
 use grid_games::paperio::course::Frame;
 use grid_games::paperio::{Config, Position, Turn};
 
@@ -91,6 +91,19 @@ fn decisions(c: &mut Criterion) {
     });
     g.bench_function("planner", |b| {
         let mut bot = PlannerBot::new(0);
+        b.iter(|| {
+            for p in &sample {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
+    // The planner as it was before launch points (loops may cross its land, none from
+    // elsewhere), to show what the launch search costs.
+    g.bench_function("planner_without_launch_points", |b| {
+        let mut config = PlannerConfig::default();
+        config.leave_land = false;
+        config.launch_travel = 0;
+        let mut bot = PlannerBot::with_config(0, config);
         b.iter(|| {
             for p in &sample {
                 black_box(bot.choose(p, Budget::default()));

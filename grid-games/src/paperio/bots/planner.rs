@@ -345,17 +345,6 @@ impl PlannerBot {
         at(x1, y1) + at(x0, y0) - at(x0, y1) - at(x1, y0)
     }
 
-    /// The best admissible loop from home, as its cells in order.
-    ///
-    /// For each way out (`d1`) and turning side, every rectangle `a` out, `b` across is checked
-    /// in O(1) from tables built in O(max_side²): the enemy's least reach over the laid cells of
-    /// the way out (a running minimum), of the way across (a running minimum as `b` grows), and
-    /// of the way back along the line `b` cells across (per line, the nearest land cell below
-    /// each depth and the least reach above it).
-    fn best_scored(&self, game: &Position, me: Side) -> Option<Scored> {
-        self.scored_loop(game, me, self.config.start_share)
-    }
-
     /// The best loop from a cell on the land's border other than the head, within
     /// `launch_travel` plies' walk over the land: its border cell, land gained and plies
     /// (walk included). Fills `travel` with the walking distances from the head.
@@ -430,7 +419,8 @@ impl PlannerBot {
         })
     }
 
-    /// [`PlannerBot::best_loop`] with its land gained and length.
+    /// The best admissible loop from the head (its three ways out), with its land gained and
+    /// length.
     fn scored_loop(&self, game: &Position, me: Side, start_share: u32) -> Option<Scored> {
         let heading = game.direction(me);
         let ways = [Turn::Straight, Turn::Left, Turn::Right].map(|t| heading.turned(t));
@@ -440,6 +430,12 @@ impl PlannerBot {
     /// The best admissible loop leaving the land cell `head` in one of `ways`, to be started
     /// `delay` plies from now (the enemy's reach counts `launch_shift` % of `delay` plies
     /// shorter; land per ply counts the delay as plies spent).
+    ///
+    /// For each way out (`d1`) and turning side, every rectangle `a` out, `b` across is checked
+    /// in O(1) from tables built in O(max_side²): the enemy's least reach over the laid cells of
+    /// the way out (a running minimum), of the way across (a running minimum as `b` grows), and
+    /// of the way back along the line `b` cells across (per line, the nearest land cell below
+    /// each depth and the least reach above it).
     fn loop_from(
         &self,
         game: &Position,
@@ -613,26 +609,47 @@ impl PlannerBot {
     }
 
     /// Whether a shortest way from the head to the enemy trail cell `target` (`reach` plies)
-    /// exists whose cells off its land the enemy reaches no sooner than `reach` plus one:
-    /// back from the target down its own head's distance field, at each step the neighbour
-    /// furthest from the enemy.
+    /// exists whose cells off its land the enemy reaches no sooner than `reach` plus one (see
+    /// [`PlannerBot::descent_safe`]).
     fn chase_path_safe(&self, game: &Position, me: Side, target: (i32, i32), reach: u32) -> bool {
-        let w = game.width() as i32;
-        let at = |(x, y): (i32, i32)| (y * w + x) as usize;
-        let mut p = target;
-        let mut d = reach;
-        while d > 1 {
+        self.descent_safe(game, me, &self.mine_reach, target, |c| {
+            game.territory(c.0, c.1) == Some(me) || self.enemy_reach[self.at(game, c)] > reach + 1
+        })
+    }
+
+    /// Whether a shortest way home from `next` exists whose cells the enemy reaches no sooner
+    /// than `need` plies (see [`PlannerBot::descent_safe`]).
+    fn path_safe(&self, game: &Position, me: Side, next: (i32, i32), need: u32) -> bool {
+        self.descent_safe(game, me, &self.to_land, next, |c| {
+            self.enemy_reach[self.at(game, c)] >= need
+        })
+    }
+
+    /// Walks down the distance field `field` from `from` to its distance 1, never onto its own
+    /// trail, at each step to the neighbour furthest from the enemy, and tells whether every
+    /// cell on the way passes `ok` (false when the way breaks off).
+    fn descent_safe(
+        &self,
+        game: &Position,
+        me: Side,
+        field: &[u32],
+        from: (i32, i32),
+        ok: impl Fn((i32, i32)) -> bool,
+    ) -> bool {
+        let mut p = from;
+        let mut d = field[self.at(game, p)];
+        while d > 1 && d < FAR {
             let step = Direction::ALL
                 .iter()
                 .map(|dir| (p.0 + dir.delta().0, p.1 + dir.delta().1))
                 .filter(|&(x, y)| {
                     game.contains(x, y)
                         && game.trail(x, y) != Some(me)
-                        && self.mine_reach[at((x, y))] + 1 == d
+                        && field[self.at(game, (x, y))] + 1 == d
                 })
-                .max_by_key(|&c| self.enemy_reach[at(c)]);
+                .max_by_key(|&c| self.enemy_reach[self.at(game, c)]);
             let Some(c) = step else { return false };
-            if game.territory(c.0, c.1) != Some(me) && self.enemy_reach[at(c)] <= reach + 1 {
+            if !ok(c) {
                 return false;
             }
             p = c;
@@ -641,33 +658,9 @@ impl PlannerBot {
         true
     }
 
-    /// Whether a shortest way home from `next` exists whose cells off the land the enemy
-    /// reaches no sooner than `need` plies: down the distance field `to_land`, at each step
-    /// the neighbour furthest from the enemy.
-    fn path_safe(&self, game: &Position, me: Side, next: (i32, i32), need: u32) -> bool {
-        let w = game.width() as i32;
-        let at = |(x, y): (i32, i32)| (y * w + x) as usize;
-        let mut p = next;
-        let mut d = self.to_land[at(p)];
-        while d > 1 && d < FAR {
-            let step = Direction::ALL
-                .iter()
-                .map(|dir| (p.0 + dir.delta().0, p.1 + dir.delta().1))
-                .filter(|&(x, y)| {
-                    game.contains(x, y)
-                        && (x, y) != next
-                        && game.trail(x, y) != Some(me)
-                        && self.to_land[at((x, y))] + 1 == d
-                })
-                .max_by_key(|&c| self.enemy_reach[at(c)]);
-            let Some(c) = step else { return false };
-            if self.enemy_reach[at(c)] < need {
-                return false;
-            }
-            p = c;
-            d -= 1;
-        }
-        true
+    /// The index of a cell in the distance fields.
+    fn at(&self, game: &Position, (x, y): (i32, i32)) -> usize {
+        (y * game.width() as i32 + x) as usize
     }
 
     /// Whether the trail (and the plan's cells still to lay) stays out of the enemy's reach
@@ -865,14 +858,8 @@ impl PlannerBot {
         // 4. At home: the best loop, a better launch point elsewhere on the land, or wait.
         self.plan.steps.clear();
         let here_cell = here;
-        let here = self.best_scored(game, me);
+        let here = self.scored_loop(game, me, self.config.start_share);
         if self.config.launch_travel > 0 {
-            // A launch point must beat the loop from here by a quarter, so that the walk
-            // does not swing between neighbouring cells.
-            let beaten = |gain: u64, length: u64| {
-                here.as_ref()
-                    .is_none_or(|h| 4 * gain * h.length > 5 * h.gain * length)
-            };
             // Keep walking to the launch point chosen before while its loop still holds.
             while self.launch.front().is_some_and(|&c| c == here_cell) {
                 self.launch.pop_front();
@@ -892,10 +879,6 @@ impl PlannerBot {
             self.launch.clear();
             if here.is_none()
                 && let Some((target, found)) = self.best_launch(game, me)
-                && beaten(
-                    found.gain,
-                    found.length + u64::from(self.travel[at(target)]),
-                )
             {
                 // The walk there over the land (down the walking distances to the target),
                 // then the loop.
