@@ -82,6 +82,12 @@ use crate::paperio::{Direction, Position, Turn};
 /// let mut config = PlannerConfig::default();
 /// assert_eq!((config.max_side, config.margin, config.start_share), (48, 2, 75));
 /// config.margin = 3; // demand more room between the enemy and the trail
+/// // Launch points and loops that leave the land at once are on by default; the options
+/// // measured and left off can be turned on.
+/// assert!(config.leave_land && config.launch_travel == 80);
+/// assert!(!config.check_path && !config.chase_path && config.cut_slack == 0);
+/// config.cut_slack = 6; // go for enemy trails reached up to 6 plies after the sure bound
+/// config.chase_path = true; // ... along a way the enemy cannot cut first
 /// let _bot = PlannerBot::with_config(1, config);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
