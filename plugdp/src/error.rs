@@ -193,6 +193,44 @@ pub enum PlugError {
         /// Columns of the board.
         cols: usize,
     },
+    /// A polyomino unit that does not belong to its split: a width outside `1..=⌈size/2⌉`, a
+    /// residue index past [`MAX_UNIT_RESIDUES`](crate::MAX_UNIT_RESIDUES), or, when merging,
+    /// a unit missing, repeated, of another split, or with malformed counts; see
+    /// [`PolyominoUnit`](crate::PolyominoUnit).
+    #[error(
+        "polyomino unit (size {size}, width {width}, residue {residue:?}) missing, repeated or malformed"
+    )]
+    BadUnit {
+        /// The unit's size.
+        size: usize,
+        /// The unit's width.
+        width: usize,
+        /// The unit's residue index.
+        residue: Option<usize>,
+    },
+    /// A shard index outside `0..shards` (or no shards at all), or a frontier delivered to a
+    /// shard that does not own it; see [`engine::shard`](crate::engine::shard).
+    #[error("shard {shard} of {shards}: no such shard, or not the owner")]
+    BadShard {
+        /// The shard named (for a misdelivered frontier, its owner).
+        shard: usize,
+        /// The number of shards.
+        shards: usize,
+    },
+    /// A problem that prunes whole steps
+    /// ([`Transfer::prunes_steps`](crate::engine::driver::Transfer::prunes_steps)) cannot be
+    /// split into shards: no shard sees a whole step.
+    #[error("a problem that prunes whole steps cannot be split into shards")]
+    StepPruning,
+    /// A sharded sweep was asked for its total before its last step, or to end a step it has
+    /// not finished expanding (or one past the last).
+    #[error("the sharded sweep is at step {done} of {cells}")]
+    Unfinished {
+        /// Steps done.
+        done: usize,
+        /// Steps of the whole sweep.
+        cells: usize,
+    },
     /// A solver's own check of its answer failed (a plan that does not re-simulate to the score
     /// the sweep found): a bug in the crate, reported instead of a wrong answer.
     #[error("internal check failed: {check}")]

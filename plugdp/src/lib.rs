@@ -215,10 +215,12 @@ mod options;
 mod solvers;
 mod text;
 pub mod value;
+#[cfg(feature = "serde")]
+mod wire;
 
 pub use engine::{
-    CellRules, Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_cells, run_edges,
-    run_edges_with, run_edges_witness,
+    CellRules, Cycles, EdgeProblem, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats,
+    run_cells, run_edges, run_edges_with, run_edges_witness,
 };
 /// The `polyomino` crate this one builds on (polyomino counts), re-exported so its types need
 /// no dependency of their own.
@@ -229,9 +231,10 @@ pub use error::PlugError;
 pub use grid::Grid;
 pub use options::Options;
 pub use solvers::{
-    FuseBoard, MAX_COUNTS_SIZE, MAX_POLYGON_HALF_PERIMETER, MAX_POLYOMINO_SIZE, Prunings,
-    RocketPlan, RocketStats, Tile, cycle_covers, domino_tilings, fixed_polyominoes,
-    hamiltonian_cycles, hamiltonian_paths, launched_rockets, polyomino_counts, rocket_mania,
-    rocket_mania_with, self_avoiding_polygons,
+    FuseBoard, MAX_COUNTS_SIZE, MAX_POLYGON_HALF_PERIMETER, MAX_POLYOMINO_SIZE, MAX_UNIT_RESIDUES,
+    MAX_UNIT_SIZE, PolyominoUnit, Prunings, RocketPlan, RocketStats, Tile, cycle_bound_bits,
+    cycle_covers, domino_tilings, fixed_polyominoes, hamiltonian_cycles, hamiltonian_paths,
+    launched_rockets, merge_units, polyomino_counts, rocket_mania, rocket_mania_with,
+    self_avoiding_polygons,
 };
 pub use value::{BigCount, CountError, Feasible, MaxPlus, MinPlus, ModP, Residues, Value};

@@ -106,6 +106,7 @@ macro_rules! best_plus {
     ($(#[$doc:meta])* $name:ident, $pick:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub struct $name(pub Option<i64>);
 
         impl Value for $name {
@@ -184,6 +185,7 @@ best_plus!(
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Feasible(pub bool);
 
 impl Value for Feasible {
@@ -244,6 +246,7 @@ pub const PRIMES: [u64; 16] = [
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ModP<const P: u64>(pub u64);
 
 impl<const P: u64> ModP<P> {
@@ -350,6 +353,29 @@ impl<const K: usize> Value for Residues<K> {
     }
 }
 
+/// How many [`PRIMES`] a [`Residues`] value needs so that their product exceeds `2^bits`
+/// (each prime is above 2^61.99), rounded up to a count the crate's exact solvers use (1, 2,
+/// 4, 8 or 16).
+///
+/// ```
+/// use plugdp::value::residues_for_bits;
+/// assert_eq!(residues_for_bits(60)?, 1);
+/// assert_eq!(residues_for_bits(130)?, 4);
+/// assert!(residues_for_bits(2000).is_err());
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+///
+/// # Errors
+/// [`PlugError::ExactTooLarge`](crate::PlugError::ExactTooLarge) past 16 primes (about 990
+/// bits).
+pub fn residues_for_bits(bits: usize) -> Result<usize, crate::PlugError> {
+    let k = bits / 61 + 1;
+    [1, 2, 4, 8, 16]
+        .into_iter()
+        .find(|&s| s >= k)
+        .ok_or(crate::PlugError::ExactTooLarge { bits })
+}
+
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
     (u128::from(a) * u128::from(b) % u128::from(m)) as u64
 }
@@ -385,25 +411,31 @@ impl<const K: usize> Residues<K> {
     /// ```
     pub fn to_big(&self) -> BigCount {
         let () = Self::VALID;
-        // Mixed-radix digits: x = v0 + p0 (v1 + p1 (v2 + …)).
-        let mut v = [0u64; K];
-        for i in 0..K {
-            let pi = PRIMES[i];
-            let mut t = self.0[i] % pi;
-            for j in 0..i {
-                // t = (t − v_j) · p_j^{-1} mod p_i
-                let inv = pow_mod(PRIMES[j] % pi, pi - 2, pi);
-                t = mul_mod((t + pi - v[j] % pi) % pi, inv, pi);
-            }
-            v[i] = t;
-        }
-        let mut x = BigCount::from_u64(0);
-        for i in (0..K).rev() {
-            x.mul_small(PRIMES[i]);
-            x.add_small(v[i]);
-        }
-        x
+        garner(&self.0)
     }
+}
+
+/// The value in `[0, p_1 · … · p_k)` with residues `residues[i]` modulo `PRIMES[i]`
+/// (Garner's algorithm, mixed-radix digits); `residues` holds at most 16 values.
+pub(crate) fn garner(residues: &[u64]) -> BigCount {
+    // Mixed-radix digits: x = v0 + p0 (v1 + p1 (v2 + …)).
+    let mut v = vec![0u64; residues.len()];
+    for i in 0..residues.len() {
+        let pi = PRIMES[i];
+        let mut t = residues[i] % pi;
+        for j in 0..i {
+            // t = (t − v_j) · p_j^{-1} mod p_i
+            let inv = pow_mod(PRIMES[j] % pi, pi - 2, pi);
+            t = mul_mod((t + pi - v[j] % pi) % pi, inv, pi);
+        }
+        v[i] = t;
+    }
+    let mut x = BigCount::from_u64(0);
+    for i in (0..residues.len()).rev() {
+        x.mul_small(PRIMES[i]);
+        x.add_small(v[i]);
+    }
+    x
 }
 
 /// A non-negative integer of any size (base 10^9 limbs), enough to print, compare and convert
@@ -450,6 +482,11 @@ impl<const K: usize> Residues<K> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "String", into = "String")
+)]
 pub struct BigCount {
     /// Base-10^9 digits, least significant first, with no zero limb at the top.
     limbs: Vec<u32>,

@@ -17,6 +17,7 @@
 //! frontiers, reported per step in [`Stats`].
 
 pub mod driver;
+pub mod shard;
 pub mod state;
 
 mod cells;
@@ -28,6 +29,6 @@ pub(crate) mod table;
 
 pub use cells::{CellRules, run_cells};
 pub use edges::{
-    Cycles, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges, run_edges_with,
-    run_edges_witness,
+    Cycles, EdgeProblem, EdgeRules, Frontier, NoPruning, Pruner, Sides, Stats, run_edges,
+    run_edges_with, run_edges_witness,
 };

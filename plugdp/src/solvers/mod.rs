@@ -19,7 +19,10 @@ mod rocket_mania;
 pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_paths};
 pub use domino::domino_tilings;
 pub use polygons::{MAX_POLYGON_HALF_PERIMETER, self_avoiding_polygons};
-pub use polyominoes::{MAX_COUNTS_SIZE, MAX_POLYOMINO_SIZE, fixed_polyominoes, polyomino_counts};
+pub use polyominoes::{
+    MAX_COUNTS_SIZE, MAX_POLYOMINO_SIZE, MAX_UNIT_RESIDUES, MAX_UNIT_SIZE, PolyominoUnit,
+    fixed_polyominoes, merge_units, polyomino_counts,
+};
 pub use rocket_mania::{
     FuseBoard, Prunings, RocketPlan, RocketStats, Tile, launched_rockets, rocket_mania,
     rocket_mania_with,
@@ -60,14 +63,28 @@ pub(crate) fn two_factor_bits(grid: &Grid) -> usize {
     2 * matching_bits(grid)
 }
 
-/// The number of primes needed so that their product exceeds `2^bits` (each prime is above
-/// 2^61.99), rounded up to a supported count (1, 2, 4, 8 or 16).
+/// The number of primes needed so that their product exceeds `2^bits`: see
+/// [`residues_for_bits`](crate::value::residues_for_bits).
 pub(crate) fn primes_for(bits: usize) -> Result<usize, PlugError> {
-    let k = bits / 61 + 1;
-    [1, 2, 4, 8, 16]
-        .into_iter()
-        .find(|&s| s >= k)
-        .ok_or(PlugError::ExactTooLarge { bits })
+    crate::value::residues_for_bits(bits)
+}
+
+/// An upper bound, in bits, on the number of cycle covers of the free cells of `grid`, and so
+/// on its Hamiltonian cycles (each is a cover): the square of Brégman's bound on its perfect
+/// matchings. With [`residues_for_bits`](crate::value::residues_for_bits) it says how many
+/// residues ([`Residues`](crate::Residues)) a sweep must carry for an exact count.
+///
+/// ```
+/// use plugdp::{cycle_bound_bits, value::residues_for_bits, Grid};
+/// let bits = cycle_bound_bits(&Grid::new(20, 20)?);
+/// // 1 020 460 427 390 768 793 543 026 965 678 152 831 571 073 052 662 428 097 106 cycles
+/// // (OEIS A003763(10)) need 190 bits; the bound is safely above.
+/// assert!(bits >= 190);
+/// assert_eq!(residues_for_bits(bits)?, 8);
+/// # Ok::<(), plugdp::PlugError>(())
+/// ```
+pub fn cycle_bound_bits(grid: &Grid) -> usize {
+    two_factor_bits(grid)
 }
 
 /// Evaluates `$body` with the type alias `$v` set to `Residues<K>` for the K that

@@ -30,6 +30,7 @@ mod frontier;
 mod half_turn;
 mod mirror;
 mod store;
+mod units;
 
 use polyomino::Transform;
 use polyomino::enumerate::{BurnsideTerms, Counts, count_invariant_with};
@@ -39,6 +40,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use crate::budget::Meter;
 use crate::{Options, PlugError};
 use store::Coef;
+pub use units::{MAX_UNIT_RESIDUES, MAX_UNIT_SIZE, PolyominoUnit, merge_units};
 
 /// Largest size [`fixed_polyominoes`] takes. Widths above 15 (sizes above 30) use 128-bit
 /// frontier keys, sizes above 33 (or any size whose partial counts overflow 64 bits) 128-bit

@@ -8,7 +8,8 @@
 //! * `conversions`, `text`: the board types convert and read back their text;
 //! * `polyominoes`: the transfer-matrix counts against Redelmeier's enumeration and OEIS;
 //! * `records`: the largest published counts reached (ignored: minutes to hours);
-//! * `rocket_mania`: the contest samples and brute force.
+//! * `rocket_mania`: the contest samples and brute force;
+//! * `serde_round_trip`: the types a sharded sweep sends between processes read back what they write.
 //!
 //! Slow checks are `#[ignore]`d; CI runs the budget, hostile and polyomino ones in release mode:
 //! `cargo test --release -p plugdp --test suite -- --ignored budget:: hostile:: polyominoes::`.
@@ -23,5 +24,6 @@ mod polygons;
 mod polyominoes;
 mod records;
 mod rocket_mania;
+mod serde_round_trip;
 mod text;
 mod witness;

@@ -3,6 +3,7 @@
 mod frontier;
 mod halves;
 mod key;
+mod problem;
 mod prune;
 mod sweep;
 mod transitions;
@@ -16,6 +17,7 @@ pub use super::driver::Stats;
 
 pub use frontier::Frontier;
 pub(crate) use halves::run_halves;
+pub use problem::EdgeProblem;
 pub use prune::{NoPruning, Pruner};
 pub(crate) use transitions::step;
 
@@ -35,6 +37,7 @@ pub(crate) use transitions::step;
 /// assert!(Sides::PAIRS.iter().all(|s| s.degree() == 2));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sides(pub u8);
 
 impl Sides {
@@ -111,6 +114,7 @@ impl Sides {
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Cycles {
     /// Never allowed.
     Forbidden,
@@ -141,6 +145,7 @@ pub enum Cycles {
 /// # Ok::<(), plugdp::PlugError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EdgeRules {
     /// Track components (false: plugs are presence bits only, as for domino tilings and cycle
     /// covers, which need no connectivity).

@@ -49,6 +49,22 @@ impl Coef for u128 {
     }
 }
 
+/// A count modulo the `I`-th of [`PRIMES`](crate::value::PRIMES) (below 2^62, so a sum of
+/// two stays in 64 bits): the coefficients of a residue unit
+/// ([`PolyominoUnit`](super::PolyominoUnit)), half the bytes of exact 128-bit counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Mod<const I: usize>(pub(super) u64);
+
+impl<const I: usize> Coef for Mod<I> {
+    const ONE: Self = Mod(1);
+    #[inline(always)]
+    fn plus(self, other: Self) -> Result<Self, PlugError> {
+        let p = crate::value::PRIMES[I];
+        let s = self.0 + other.0;
+        Ok(Mod(if s >= p { s - p } else { s }))
+    }
+}
+
 /// The states of one step, packed: each state's coefficients cover only its span of sizes.
 #[derive(Debug)]
 pub(super) struct PolyList<K, C> {
