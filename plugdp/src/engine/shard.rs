@@ -61,11 +61,11 @@
 //! # Ok::<(), plugdp::PlugError>(())
 //! ```
 
-use hashbrown::HashMap;
-use hashbrown::hash_map::Entry;
-
+use super::driver::sum;
 use super::driver::{FrontierKey, Transfer};
-use crate::{PlugError, Value};
+use super::table::{Collector, Frontiers};
+use crate::budget::Ledger;
+use crate::{Options, PlugError, Value};
 
 /// The shard, among `shards`, that owns `key`: a fixed hash of the key (the same in every
 /// process, on every machine, in every version of this crate's 0.1 series), scaled onto
@@ -100,11 +100,12 @@ pub struct ShardSweep<'p, T: Transfer> {
     /// Steps (cells) completed.
     done: usize,
     /// This shard's frontiers after `done` cells.
-    current: Vec<(T::Key, T::Value)>,
+    current: Frontiers<T::Key, T::Value>,
     /// How many of `current` this step has expanded.
     read: usize,
-    /// The successors received in this step, summed.
-    next: HashMap<T::Key, T::Value>,
+    /// The successors received in this step, summed (the engine's collector: hash partitions
+    /// that stay in cache once a step outgrows it, each buffer grown through the budget).
+    next: Collector<T::Key, T::Value>,
 }
 
 impl<'p, T: Transfer> ShardSweep<'p, T> {
@@ -131,6 +132,52 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
     /// # Ok::<(), PlugError>(())
     /// ```
     pub fn new(problem: &'p T, shard: usize, shards: usize) -> Result<Self, PlugError> {
+        ShardSweep::with_options(
+            problem,
+            shard,
+            shards,
+            &Options::default().with_max_bytes(usize::MAX),
+        )
+    }
+
+    /// [`ShardSweep::new`] within the budget of `options` (its threads are not used): this
+    /// shard's tables (the current frontiers and the successors being summed) grow only
+    /// within [`Options::max_bytes`], and the clock is read every few thousand additions, as
+    /// in every sweep of the crate; past either, a call returns
+    /// [`PlugError::BudgetExceeded`]. [`ShardSweep::new`] sets no budget.
+    ///
+    /// ```
+    /// use plugdp::engine::shard::ShardSweep;
+    /// use plugdp::{EdgeProblem, EdgeRules, Grid, Limit, Options, PlugError, Sides};
+    /// let grid = Grid::new(12, 12)?;
+    /// let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128));
+    /// let problem = EdgeProblem::new(&grid, EdgeRules::SINGLE_CYCLE, pairs)?;
+    /// let small = Options::default().with_max_bytes(1 << 16);
+    /// let mut sweep = ShardSweep::with_options(&problem, 0, 1, &small)?;
+    /// let outcome = (|| -> Result<(), PlugError> {
+    ///     while !sweep.is_finished() {
+    ///         let mut sent = Vec::new();
+    ///         sweep.expand(usize::MAX, |_, k, v| sent.push((k, v)))?;
+    ///         for (k, v) in sent {
+    ///             sweep.absorb(k, v)?;
+    ///         }
+    ///         sweep.advance()?;
+    ///     }
+    ///     Ok(())
+    /// })();
+    /// assert!(matches!(outcome, Err(PlugError::BudgetExceeded { limit: Limit::Memory { .. }, .. })));
+    /// # Ok::<(), PlugError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`ShardSweep::new`], and [`PlugError::BudgetExceeded`] if even the first table does
+    /// not fit.
+    pub fn with_options(
+        problem: &'p T,
+        shard: usize,
+        shards: usize,
+        options: &Options,
+    ) -> Result<Self, PlugError> {
         if shard >= shards {
             return Err(PlugError::BadShard { shard, shards });
         }
@@ -143,11 +190,11 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
             .ok_or(PlugError::TooManyCells { rows, cols })?;
         let start = problem.start();
         let current = if shard_of(start, shards) == shard {
-            vec![(start, T::Value::one())]
+            Frontiers::single(start, T::Value::one())
         } else {
-            Vec::new()
+            Frontiers::default()
         };
-        Ok(ShardSweep {
+        let mut sweep = ShardSweep {
             problem,
             shard,
             shards,
@@ -156,8 +203,26 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
             done: 0,
             current,
             read: 0,
-            next: HashMap::new(),
-        })
+            next: Collector::new(Ledger::new(options.meter(), 1)),
+        };
+        sweep.begin_step()?;
+        Ok(sweep)
+    }
+
+    /// Readies the collector for the successors of the next step.
+    fn begin_step(&mut self) -> Result<(), PlugError> {
+        if self.is_finished() {
+            return Ok(());
+        }
+        let (r, c) = (self.done / self.cols, self.done % self.cols);
+        // About as many successors arrive as this shard sends: its frontiers times the cell's
+        // choices (an estimate; it only sizes the partitions).
+        let expected = self
+            .current
+            .len()
+            .saturating_mul(self.problem.max_successors(r, c));
+        self.next
+            .begin(self.current.len(), expected, self.current.bytes())
     }
 
     /// This shard's index.
@@ -190,17 +255,11 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
         self.current.len()
     }
 
-    /// Distinct successors received so far in this step.
-    pub fn received(&self) -> usize {
-        self.next.len()
-    }
-
     /// The bytes this shard's tables hold now (their capacities): the current frontiers and
-    /// the next table, a control byte per slot included. Values that own heap memory
+    /// the buffers summing the next ones. Values that own heap memory
     /// ([`BigCount`](crate::BigCount)) are counted by their inline size only.
     pub fn bytes(&self) -> usize {
-        let pair = core::mem::size_of::<(T::Key, T::Value)>();
-        self.current.capacity() * pair + self.next.capacity() * (pair + 1)
+        self.current.bytes() + self.next.bytes()
     }
 
     /// This shard's frontiers and their values after the steps done, in no particular order.
@@ -229,9 +288,16 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
         let row_end = c + 1 == self.cols;
         let end = self.read.saturating_add(limit).min(self.current.len());
         let (problem, shards) = (self.problem, self.shards);
-        for (key, value) in &self.current[self.read..end] {
+        let one = T::Value::one();
+        let (keys, values) = (self.current.keys(), self.current.values());
+        for (key, value) in keys[self.read..end].iter().zip(&values[self.read..end]) {
             problem.successors(r, c, *key, |next, weight, _| {
-                let product = value.checked_mul(weight).ok_or(PlugError::Overflow)?;
+                // Unit weights (every count of a plain problem) need no product.
+                let product = if *weight == one {
+                    value.clone()
+                } else {
+                    value.checked_mul(weight).ok_or(PlugError::Overflow)?
+                };
                 let next = if row_end {
                     match problem.row_end(r, next) {
                         Some(k) => k,
@@ -253,7 +319,8 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
     /// # Errors
     /// [`PlugError::Overflow`] if the sum overflows; [`PlugError::BadShard`] (naming the
     /// owner) for a key this shard does not own: the transport delivered it to the wrong
-    /// shard.
+    /// shard; [`PlugError::BudgetExceeded`] past the budget of
+    /// [`with_options`](ShardSweep::with_options).
     pub fn absorb(&mut self, key: T::Key, value: T::Value) -> Result<(), PlugError> {
         let owner = shard_of(key, self.shards);
         if owner != self.shard {
@@ -262,16 +329,7 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
                 shards: self.shards,
             });
         }
-        match self.next.entry(key) {
-            Entry::Occupied(mut sum) => {
-                let total = sum.get().checked_add(&value).ok_or(PlugError::Overflow)?;
-                *sum.get_mut() = total;
-            }
-            Entry::Vacant(slot) => {
-                slot.insert(value);
-            }
-        }
-        Ok(())
+        self.next.add(key, value, sum)
     }
 
     /// Ends the step: the successors received become this shard's frontiers. Call it once
@@ -279,7 +337,7 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
     ///
     /// # Errors
     /// [`PlugError::Unfinished`] if this shard has not expanded all its frontiers, or every
-    /// step is already done.
+    /// step is already done; [`PlugError::BudgetExceeded`] past the budget.
     pub fn advance(&mut self) -> Result<(), PlugError> {
         if self.is_finished() || self.read < self.current.len() {
             return Err(PlugError::Unfinished {
@@ -287,11 +345,12 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
                 cells: self.cells,
             });
         }
-        let next = core::mem::take(&mut self.next);
-        self.current = next.into_iter().collect();
+        let mut next = Frontiers::default();
+        self.next.finish(&mut next, sum)?;
+        self.current = next;
         self.read = 0;
         self.done += 1;
-        Ok(())
+        self.begin_step()
     }
 
     /// The sum of this shard's accepted frontiers (for an optimisation value, the best); the
@@ -309,7 +368,7 @@ impl<'p, T: Transfer> ShardSweep<'p, T> {
         }
         self.current
             .iter()
-            .filter(|(k, _)| self.problem.accept(*k))
+            .filter(|(k, _)| self.problem.accept(**k))
             .try_fold(T::Value::zero(), |sum, (_, v)| {
                 sum.checked_add(v).ok_or(PlugError::Overflow)
             })

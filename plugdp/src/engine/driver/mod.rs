@@ -80,7 +80,7 @@ use std::hash::Hash;
 use crate::{PlugError, Value};
 
 pub use contour::Contour;
-pub(crate) use sequential::{Driver, Keep, KeepAll, Snapshot};
+pub(crate) use sequential::{Driver, Keep, KeepAll, Snapshot, sum};
 
 /// A packed frontier: a small integer the driver hashes, sorts and copies.
 ///

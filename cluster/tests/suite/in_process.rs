@@ -1,0 +1,153 @@
+//! Sweeps and units on worker threads of this process.
+
+use family_cluster::{Cluster, ClusterError, SweepSettings, count_units, sweep};
+use plugdp::{
+    EdgeProblem, EdgeRules, Grid, Limit, Options, PlugError, PolyominoUnit, Residues, Sides, Value,
+    hamiltonian_cycles, hamiltonian_paths, merge_units,
+};
+use proptest::prelude::*;
+
+/// Runs the sweep of `rules` on `grid` over `workers` threads, in residues modulo two primes.
+fn sharded(
+    grid: &Grid,
+    rules: EdgeRules,
+    workers: usize,
+    chunk: usize,
+) -> Result<String, ClusterError> {
+    let grid = grid.clone();
+    let guards = timely::execute(Cluster::single(workers)?.config(), move |worker| {
+        let ends = rules.ends > 0;
+        let choices = move |_, _| {
+            let singles = if ends { &Sides::SINGLES[..] } else { &[] };
+            Sides::PAIRS
+                .iter()
+                .chain(singles)
+                .map(|&s| (s, Residues::<2>::one()))
+                .collect::<Vec<_>>()
+        };
+        let problem = EdgeProblem::new(&grid, rules, choices)?;
+        let settings = SweepSettings {
+            chunk,
+            ..SweepSettings::default()
+        };
+        sweep(worker, &problem, &settings, |_| {})
+    })
+    .map_err(ClusterError::Setup)?;
+    let results: Vec<Result<Option<Residues<2>>, ClusterError>> =
+        guards.join().into_iter().map(Result::unwrap).collect();
+    let mut answers = Vec::new();
+    for result in results {
+        answers.extend(result?);
+    }
+    assert_eq!(answers.len(), 1, "exactly the first worker answers");
+    Ok(answers[0].to_big().to_string())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Hamiltonian cycles and paths on random boards: 1 to 3 workers, small and large chunks,
+    /// equal to the library's own solvers.
+    #[test]
+    fn workers_equal_the_library(
+        (rows, cols) in (2usize..=5, 2usize..=5),
+        blocked in proptest::collection::vec(proptest::bool::weighted(0.1), 25),
+        workers in 1usize..=3,
+        chunk in prop_oneof![Just(1usize), Just(7), Just(1 << 16)],
+    ) {
+        let grid = Grid::with_blocked(rows, cols, blocked[..rows * cols].to_vec()).unwrap();
+        let options = Options::default();
+        let cycles = hamiltonian_cycles(&grid, &options).unwrap().to_string();
+        prop_assert_eq!(sharded(&grid, EdgeRules::SINGLE_CYCLE, workers, chunk).unwrap(), cycles);
+        let paths = hamiltonian_paths(&grid, &options).unwrap().to_string();
+        prop_assert_eq!(sharded(&grid, EdgeRules::SINGLE_PATH, workers, chunk).unwrap(), paths);
+    }
+}
+
+#[test]
+fn a_sweep_past_its_memory_limit_stops_with_the_budget_error() {
+    let grid = Grid::new(10, 10).unwrap();
+    let guards = timely::execute(Cluster::single(2).unwrap().config(), move |worker| {
+        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128));
+        let problem = EdgeProblem::new(&grid, EdgeRules::SINGLE_CYCLE, pairs).unwrap();
+        let settings = SweepSettings::default().with_max_bytes(1 << 14);
+        // A worker that fails must stop its peers: here both fail the same way, at the same
+        // step's growth, since both shards grow alike.
+        sweep(worker, &problem, &settings, |_| {})
+    })
+    .unwrap();
+    for result in guards.join() {
+        assert!(matches!(
+            result.unwrap(),
+            Err(ClusterError::Plug(PlugError::BudgetExceeded {
+                limit: Limit::Memory { .. },
+                ..
+            }))
+        ));
+    }
+}
+
+#[test]
+fn units_on_three_workers_equal_the_whole_count() {
+    for residues in [0, 2] {
+        let guards = timely::execute(Cluster::single(3).unwrap().config(), move |worker| {
+            let units = PolyominoUnit::all(16, residues).unwrap();
+            let mut counted = Vec::new();
+            let result = count_units(
+                worker,
+                &units,
+                &Options::default(),
+                |_| None,
+                |u, _| counted.push(*u),
+            );
+            (result, counted)
+        })
+        .unwrap();
+        let mut outcomes: Vec<_> = guards.join().into_iter().map(Result::unwrap).collect();
+        let units = PolyominoUnit::all(16, residues).unwrap();
+        // Unit i on worker i mod 3, each counted once.
+        for (w, (_, counted)) in outcomes.iter().enumerate() {
+            let expected: Vec<_> = units.iter().skip(w).step_by(3).copied().collect();
+            assert_eq!(counted, &expected);
+        }
+        let first = outcomes
+            .remove(0)
+            .0
+            .unwrap()
+            .expect("the first worker gathers");
+        assert!(outcomes.iter().all(|(r, _)| matches!(r, Ok(None))));
+        let expected = plugdp::fixed_polyominoes(16, &Options::default()).unwrap();
+        assert_eq!(merge_units(16, residues, &first).unwrap(), expected);
+        // In the order of the units.
+        let order: Vec<PolyominoUnit> = first.iter().map(|(u, _)| *u).collect();
+        assert_eq!(order, units);
+    }
+}
+
+#[test]
+fn known_units_are_not_counted_again() {
+    let options = Options::default();
+    let units = PolyominoUnit::all(14, 0).unwrap();
+    let earlier = units[0].count(&options).unwrap();
+    let guards = timely::execute(Cluster::single(2).unwrap().config(), move |worker| {
+        let units = PolyominoUnit::all(14, 0).unwrap();
+        let first = units[0];
+        let known_counts = earlier.clone();
+        let mut counted = Vec::new();
+        let result = count_units(
+            worker,
+            &units,
+            &Options::default(),
+            |u| (*u == first).then(|| known_counts.clone()),
+            |u, _| counted.push(*u),
+        );
+        (result, counted)
+    })
+    .unwrap();
+    let outcomes: Vec<_> = guards.join().into_iter().map(Result::unwrap).collect();
+    let counted: Vec<PolyominoUnit> = outcomes.iter().flat_map(|(_, c)| c.clone()).collect();
+    assert_eq!(counted.len(), units.len() - 1);
+    assert!(!counted.contains(&units[0]));
+    let results = outcomes[0].0.clone().unwrap().unwrap();
+    assert_eq!(merge_units(14, 0, &results).unwrap()[14], 7_204_874); // OEIS A001168(14)
+}
