@@ -3,8 +3,9 @@
 //!
 //! Two kinds of job outgrow one machine: a plug DP sweep whose frontier no longer fits one
 //! memory (the Hamiltonian cycles of the 20 × 20 grid hold about 12 GB of frontiers), and a
-//! count made of many independent pieces (the fixed polyominoes of one size are a sum over
-//! bounding-box widths and, counted modulo primes, residues). This crate runs both on timely
+//! job made of many independent pieces (the fixed polyominoes of one size are a sum over
+//! bounding-box widths and, counted modulo primes, residues; a league plays one tournament per
+//! subtask). This crate runs both on timely
 //! dataflow: the same binary on every process, each given the list of all processes'
 //! addresses and its own index ([`Cluster`]); the processes connect over TCP and every worker
 //! thread of every process is one shard of the job.
@@ -15,6 +16,8 @@
 //!   the single-process sweep's, plus the successors in flight.
 //! * [`count_units`]: independent units ([`plugdp::PolyominoUnit`]) shared among the workers,
 //!   their results gathered and merged exactly on the first worker.
+//! * [`play_league`]: the plane-bombing league ([`grid_games::planes::League`]), its five
+//!   subtasks' tournaments shared among the workers, with the same tables as on one thread.
 //! * [`gather`]: every worker's items collected at the first worker.
 //!
 //! The answer never depends on the number of processes or workers. A process that dies stops
@@ -61,18 +64,20 @@
 
 mod cluster;
 mod gather;
+mod league;
 mod sweep;
 mod units;
 
 pub use cluster::Cluster;
 pub use gather::gather;
+pub use league::play_league;
 pub use sweep::{Progress, SweepSettings, sweep};
 pub use units::{UnitResults, count_units};
 
 use plugdp::PlugError;
 
 /// Why a cluster run failed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ClusterError {
     /// The processes could not be set up: a bad host list or process index, or timely's own
@@ -82,4 +87,7 @@ pub enum ClusterError {
     /// The DP's own error.
     #[error(transparent)]
     Plug(#[from] PlugError),
+    /// The plane-bombing league's own error.
+    #[error(transparent)]
+    League(#[from] grid_games::planes::LeagueError),
 }

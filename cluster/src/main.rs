@@ -9,7 +9,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use family_cluster::{Cluster, ClusterError, Progress, SweepSettings, count_units, sweep};
+use family_cluster::{
+    Cluster, ClusterError, Progress, SweepSettings, count_units, play_league, sweep,
+};
+use grid_games::game::Tournament;
+use grid_games::planes::{League, LeagueTable};
 use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues, Sides, Value};
 
 #[derive(Parser, Debug)]
@@ -74,6 +78,20 @@ enum Job {
         /// done, and units found there are not counted again.
         #[arg(long)]
         resume: Option<PathBuf>,
+    },
+    /// The plane-bombing league over the shipped bots (the `planes_tournament` example of
+    /// grid-games): its five subtasks' tournaments shared among the workers, printed as the
+    /// same tables.
+    Planes {
+        /// Rounds per subtask.
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        rounds: u32,
+        /// League seed (each subtask derives its own stream from it).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games per pairing.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
     },
 }
 
@@ -155,9 +173,18 @@ fn run(args: &Args) -> Result<(), String> {
             residues,
             resume,
         } => polyomino_job(&cluster, *size, *residues, resume.clone(), args.quiet)?,
+        Job::Planes {
+            rounds,
+            seed,
+            games,
+        } => {
+            let tournament = Tournament::default().with_rounds(*rounds as usize);
+            let league = League::shipped(tournament, *games as usize, *seed);
+            league_job(&cluster, league, args.quiet)?
+        }
     };
     if let Some(text) = answer {
-        println!("{text}");
+        print!("{text}");
     }
     eprintln!(
         "family-cluster: process {} of {}: {:.1} s, peak resident memory {}",
@@ -260,7 +287,7 @@ fn sweep_job(
         8 => sweep_residues::<8>(cluster, grid, rules, settings, quiet),
         _ => sweep_residues::<16>(cluster, grid, rules, settings, quiet),
     }?;
-    Ok(count.map(|c| format!("{label}: {c}")))
+    Ok(count.map(|c| format!("{label}: {c}\n")))
 }
 
 /// The sweep with values modulo `K` primes, rebuilt exactly on the first worker.
@@ -341,9 +368,9 @@ fn polyomino_job(
         .iter()
         .enumerate()
         .skip(1)
-        .map(|(k, c)| format!("fixed polyominoes of size {k}: {c}"))
+        .map(|(k, c)| format!("fixed polyominoes of size {k}: {c}\n"))
         .collect();
-    Ok(Some(lines.join("\n")))
+    Ok(Some(lines.concat()))
 }
 
 fn unit_name(unit: &PolyominoUnit) -> String {
@@ -382,4 +409,24 @@ fn write_unit(dir: &Path, unit: &PolyominoUnit, counts: &[u128]) -> Result<(), S
     std::fs::write(&temporary, text)
         .and_then(|()| std::fs::rename(&temporary, &path))
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn league_job(cluster: &Cluster, league: League, quiet: bool) -> Result<Option<String>, String> {
+    let shared = league.clone();
+    let guards = timely::execute(cluster.config(), move |worker| {
+        let index = worker.index();
+        or_exit(play_league(worker, &shared, |task| {
+            if !quiet {
+                eprintln!("worker {index}: subtask {} done", task.id);
+            }
+        }))
+    })?;
+    let results = guards
+        .join()
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .flatten()
+        .next();
+    Ok(results.map(|r| LeagueTable::new(&league, r).to_string()))
 }

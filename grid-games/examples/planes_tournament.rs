@@ -19,23 +19,8 @@ use std::time::Instant;
 
 use clap::Parser;
 use family_support::cli;
-use grid_games::game::{Rng, Standings, Tournament, TournamentError, elo};
-use grid_games::planes::bots::{PriorCache, named_bot_with};
-use grid_games::planes::{Geometry, SUBTASKS, TestPointOptions, play_test_point};
-
-/// The field: every shipped bot, the random one twice, as `(entrant, bot)`. The two random
-/// entrants are the same program (each pairing seeds its bots afresh from the tournament's
-/// stream, so no seed tells them apart) and are numbered `random#1`, `random#2`: they keep
-/// the field even, so nobody sits a round out, and how far their ratings drift apart shows the
-/// noise of the table between bots of equal strength.
-const FIELD: [(&str, &str); 6] = [
-    ("random#1", "random"),
-    ("random#2", "random"),
-    ("hunter", "hunter"),
-    ("hunter-fast", "hunter-fast"),
-    ("hunter-noevade", "hunter-noevade"),
-    ("hunter-plain", "hunter-plain"),
-];
+use grid_games::game::{Standings, Tournament};
+use grid_games::planes::{League, LeagueError, LeagueTable, SUBTASKS, Subtask};
 
 /// The rating tournament over the shipped plane-bombing bots, on all five subtasks.
 #[derive(Parser, Debug)]
@@ -69,21 +54,16 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let threads = cli::threads("planes_tournament", args.threads).get();
     let tournament = Tournament::default().with_rounds(args.rounds as usize);
-    let games = args.games as usize;
-    let entrant = |i: usize| FIELD[i].0;
-    let bot = |i: usize| FIELD[i].1;
-    let geometry = Geometry::standard();
+    let league = League::shipped(tournament, args.games as usize, args.seed);
     let start = Instant::now();
     // The five subtasks are independent tournaments (each with its own seed stream), so they
-    // run side by side, the costliest first (longest-first keeps two cores busy to the end):
-    // subtask 1, whose 942 032 layouts are tracked exactly, costs about twice any other. Each
-    // plays its rounds in order. Results do not depend on the thread count.
-    let order = [1, 2, 4, 3, 5].map(|id| SUBTASKS.iter().position(|t| t.id == id).unwrap());
+    // run side by side, the costliest first (longest-first keeps two cores busy to the end).
+    // Each plays its rounds in order. Results do not depend on the thread count.
+    let order = League::costliest_first();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let total_pairings = SUBTASKS.len() * tournament.rounds * (FIELD.len() / 2);
-    let results: Vec<Mutex<Option<Result<Standings, TournamentError>>>> =
-        SUBTASKS.iter().map(|_| Mutex::new(None)).collect();
+    let total_pairings = SUBTASKS.len() * league.tournament.rounds * (league.field.len() / 2);
+    let results: Mutex<Vec<(Subtask, Result<Standings, LeagueError>)>> = Mutex::new(Vec::new());
     let workers = threads.min(SUBTASKS.len());
     let mode = if args.quiet {
         cli::ProgressMode::Never
@@ -94,86 +74,32 @@ fn main() -> ExitCode {
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                while let Some(&t) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let task = SUBTASKS[t];
-                    // One cache per subtask: the hunters of every pairing share its tables.
-                    let cache = PriorCache::new();
-                    let options = TestPointOptions::default()
-                        .with_subtask(task)
-                        .with_games(games);
-                    let standings = tournament.run(
-                        FIELD.len(),
-                        args.seed ^ u64::from(task.id) << 32,
-                        |a, b, rng: &mut Rng| {
-                            let mut bot_a =
-                                named_bot_with(bot(a), rng.next_u64(), &cache).expect("known bot");
-                            let mut bot_b =
-                                named_bot_with(bot(b), rng.next_u64(), &cache).expect("known bot");
-                            let point = play_test_point(
-                                &geometry,
-                                &options,
-                                bot_a.as_mut(),
-                                bot_b.as_mut(),
-                            );
-                            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                            progress
-                                .set(format!("{n} of at most {total_pairings} pairings played"));
-                            point.score()
-                        },
-                    );
-                    *results[t].lock().unwrap() = Some(standings);
+                while let Some(&task) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let standings = league.run_subtask(task, || {
+                        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        progress.set(format!("{n} of at most {total_pairings} pairings played"));
+                    });
+                    results.lock().unwrap().push((task, standings));
                 }
             });
         }
     });
     drop(progress);
-    let mut totals = vec![0.0; FIELD.len()];
-    for (task, result) in SUBTASKS.iter().zip(results) {
-        let standings = match result.into_inner().unwrap().expect("every subtask ran") {
-            Ok(s) => s,
+    let mut tables = Vec::new();
+    for (task, result) in results.into_inner().unwrap() {
+        match result {
+            Ok(standings) => tables.push((task, standings)),
             Err(e) => {
                 eprintln!("planes_tournament: {e}");
                 return ExitCode::from(2);
             }
-        };
-        let scored = elo::score_field(&standings.ratings, task.weight);
-        let mut order: Vec<usize> = (0..FIELD.len()).collect();
-        order.sort_by(|&x, &y| standings.ratings[y].total_cmp(&standings.ratings[x]));
-        println!(
-            "subtask {} (worth {}, {} rounds)",
-            task.id, task.weight, tournament.rounds
-        );
-        println!(
-            "  {:<3} {:<16} {:>8} {:>5} {:>7} {:>7}",
-            "#", "bot", "rating", "tier", "score", "played"
-        );
-        for (rank, &i) in order.iter().enumerate() {
-            println!(
-                "  {:<3} {:<16} {:>8.1} {:>5} {:>7.2} {:>7}",
-                rank + 1,
-                entrant(i),
-                standings.ratings[i],
-                scored[i].0.name,
-                scored[i].1,
-                standings.played[i]
-            );
-            totals[i] += scored[i].1;
         }
-        println!();
     }
-    println!(
-        "total (out of {})",
-        SUBTASKS.iter().map(|t| t.weight).sum::<f64>()
-    );
-    let mut order: Vec<usize> = (0..FIELD.len()).collect();
-    order.sort_by(|&x, &y| totals[y].total_cmp(&totals[x]));
-    for i in order {
-        println!("  {:<16} {:>7.2}", entrant(i), totals[i]);
-    }
+    print!("{}", LeagueTable::new(&league, tables));
     if !args.quiet {
         eprintln!(
             "planes_tournament: {} rounds on {} threads in {:.1} s",
-            tournament.rounds,
+            league.tournament.rounds,
             threads,
             start.elapsed().as_secs_f64()
         );

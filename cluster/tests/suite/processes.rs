@@ -214,3 +214,26 @@ fn a_resumed_run_counts_only_the_missing_units() {
     assert_eq!(count(&second), "7204874"); // OEIS A001168(14)
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The league's tables on 2 and 3 processes equal the one-thread run of the same league.
+/// About a minute in a test build: run in release by CI
+/// (`cargo test --release -p family-cluster --test suite -- --ignored`).
+#[test]
+#[ignore]
+fn the_league_on_processes_equals_one_thread() {
+    use grid_games::game::Tournament;
+    use grid_games::planes::{League, LeagueTable};
+    let league = League::shipped(Tournament::default().with_rounds(2), 4, 5);
+    let results = League::costliest_first()
+        .into_iter()
+        .map(|task| (task, league.run_subtask(task, || {}).unwrap()))
+        .collect();
+    let expected = LeagueTable::new(&league, results).to_string();
+    for n in [2, 3] {
+        let text = answer(&run_on(
+            n,
+            &["planes", "--rounds", "2", "--games", "4", "--seed", "5"],
+        ));
+        assert_eq!(text, expected, "{n} processes");
+    }
+}
