@@ -24,5 +24,9 @@ struct GridGames;
 struct LevelPlanner;
 
 #[cfg(doctest)]
+#[doc = include_str!("cluster.md")]
+struct Cluster;
+
+#[cfg(doctest)]
 #[doc = include_str!("decisions.md")]
 struct Decisions;

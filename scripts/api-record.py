@@ -19,7 +19,7 @@ import pathlib
 import re
 import sys
 
-CRATES = ["polyomino", "plugdp", "grid-games", "level-planner"]
+CRATES = ["polyomino", "plugdp", "grid-games", "level-planner", "family-cluster"]
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOC = ROOT / "target" / "doc"
 OUT = ROOT / "api"

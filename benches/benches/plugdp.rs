@@ -20,6 +20,11 @@
 //!   free counts with the half-turn term by transfer matrix against the `polyomino` crate's
 //!   searches (Redelmeier and orbit graphs).
 //! * `rocket_mania/*`: ZOJ 2126 sample 3 with no pruning and with the exact prunings.
+//! * `shards/driver` vs `shards/sharded/s` (s = 1, 4): the whole-board Hamiltonian cycle sweep
+//!   of the free 12 × 12 board in residues modulo four primes, on the engine's driver (one
+//!   thread) and as s shards run one after another in this thread (`engine::shard`, what each
+//!   process of `family-cluster` runs, without the transport): the price of a sweep that can be
+//!   split.
 
 use std::hint::black_box;
 use std::num::NonZeroUsize;
@@ -290,6 +295,32 @@ fn polyominoes(c: &mut Criterion) {
     g.finish();
 }
 
+fn shards(c: &mut Criterion) {
+    use plugdp::engine::driver::run;
+    use plugdp::engine::shard::run_sharded;
+    use plugdp::{EdgeProblem, EdgeRules, Residues, Sides, Value};
+    let mut g = c.benchmark_group("shards");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    let grid = Grid::new(12, 12).unwrap();
+    let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, Residues::<4>::one()));
+    let problem = EdgeProblem::new(&grid, EdgeRules::SINGLE_CYCLE, pairs).unwrap();
+    let expected = run(&problem, &plugdp::Options::default()).unwrap().0;
+    g.bench_function("driver", |b| {
+        b.iter(|| {
+            run(black_box(&problem), &plugdp::Options::default())
+                .unwrap()
+                .0
+        })
+    });
+    for shards in [1, 4] {
+        assert_eq!(run_sharded(&problem, shards).unwrap(), expected);
+        g.bench_with_input(BenchmarkId::new("sharded", shards), &shards, |b, &s| {
+            b.iter(|| run_sharded(black_box(&problem), s).unwrap())
+        });
+    }
+    g.finish();
+}
+
 fn rocket_mania(c: &mut Criterion) {
     let board = FuseBoard::parse_rows(&[
         "-L-L-L", "-TL--T", "-L-T-L", "--+---", "---T--", "-TL---", "---LT-", "---T-T", "-TL-T-",
@@ -327,6 +358,7 @@ criterion_group!(
     formula1,
     hamiltonian_paths,
     polyominoes,
-    rocket_mania
+    rocket_mania,
+    shards
 );
 criterion_main!(benches);

@@ -126,6 +126,29 @@
 //! * [`fixed_polyominoes`] and [`polyomino_counts`] (one-sided and free by Burnside's lemma);
 //! * [`self_avoiding_polygons`] by perimeter.
 //!
+//! # Splitting a job over processes
+//!
+//! Two jobs split so that many processes or machines can share them, with no input, output or
+//! threads in this crate: a sweep's frontiers split by key into shards
+//! ([`engine::shard`]: each shard expands its own frontiers and sums what the others send it,
+//! the transport being the caller's), and the fixed-polyomino counts split into independent
+//! width × residue units ([`PolyominoUnit`], merged exactly by [`merge_units`]). With the
+//! `serde` feature the pieces that travel ([`Grid`], [`BigCount`], [`Residues`], the rules,
+//! the units) serialize. The crate family's `family-cluster` runs both on timely dataflow.
+//!
+//! ```
+//! use plugdp::{fixed_polyominoes, merge_units, Options, PolyominoUnit};
+//! // Units may run anywhere, in any order.
+//! let units = PolyominoUnit::all(10, 0)?;
+//! let results: Vec<_> = units
+//!     .iter()
+//!     .rev()
+//!     .map(|u| Ok((*u, u.count(&Options::default())?)))
+//!     .collect::<Result<_, plugdp::PlugError>>()?;
+//! assert_eq!(merge_units(10, 0, &results)?, fixed_polyominoes(10, &Options::default())?);
+//! # Ok::<(), plugdp::PlugError>(())
+//! ```
+//!
 //! # Design and costs
 //!
 //! * Frontiers pack 4 bits per contour position (W + 1 positions for W columns) and a few flags
@@ -197,7 +220,8 @@
 //!
 //! # Features
 //!
-//! The crate has no optional features. Threads are opt-in through [`Options::with_threads`];
+//! The crate has one optional feature, `serde` (serialization of the pieces a job split over
+//! processes sends: see [Splitting a job over processes](#splitting-a-job-over-processes)). Threads are opt-in through [`Options::with_threads`];
 //! there is no global thread pool.
 #![forbid(unsafe_code)]
 

@@ -41,8 +41,13 @@ pub enum LeagueError {
     Tournament(#[from] TournamentError),
 }
 
-/// The rating tournament over `field` on every subtask of [`SUBTASKS`]; see the
-/// [module documentation](self).
+/// The rating tournament over `field` on every subtask of [`SUBTASKS`]: one independent
+/// tournament per subtask ([`Tournament`], Elo with a decaying K), each playing its rounds in
+/// order, a pairing being one test point with fresh bots seeded from the tournament's stream.
+/// A subtask's seed is the league's seed with the subtask's id in the high bits, so subtasks
+/// share nothing: [`League::run_subtask`] may run them in any order, on any thread or
+/// process, and the [`LeagueTable`] is the same. The `planes_tournament` example runs them on
+/// threads, the crate family's `family-cluster` on processes.
 ///
 /// ```
 /// use grid_games::game::Tournament;
