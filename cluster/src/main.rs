@@ -280,6 +280,12 @@ fn sweep_job(
     };
     let residues = plugdp::value::residues_for_bits(bits).map_err(|e| e.to_string())?;
     let label = format!("{kind:?} of the {} x {} board", grid.rows(), grid.cols()).to_lowercase();
+    if kind == Kind::Paths && grid.free_cells() <= 1 {
+        // No edge to sweep: one path of length 0 through a single cell, none through none
+        // (as plugdp::hamiltonian_paths counts them).
+        let first = cluster.process() == 0;
+        return Ok(first.then(|| format!("{label}: {}\n", grid.free_cells())));
+    }
     let count = match residues {
         1 => sweep_residues::<1>(cluster, grid, rules, settings, quiet),
         2 => sweep_residues::<2>(cluster, grid, rules, settings, quiet),

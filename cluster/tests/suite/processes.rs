@@ -113,6 +113,8 @@ fn two_and_three_processes_equal_the_library() {
         assert_eq!(count(&text), paths, "{n} processes");
         let text = answer(&run_on(n, &["sweep", "--kind", "covers", "--size", "6x6"]));
         assert_eq!(count(&text), covers, "{n} processes");
+        let text = answer(&run_on(n, &["sweep", "--kind", "paths", "--size", "1x1"]));
+        assert_eq!(count(&text), "1", "{n} processes");
         let text = answer(&run_on(
             n,
             &["polyominoes", "--size", "16", "--residues", "2"],
