@@ -28,18 +28,52 @@ pub fn gather<D>(worker: &mut Worker, items: Vec<D>) -> Option<Vec<D>>
 where
     D: timely::ExchangeData + Clone,
 {
+    let first = worker.index() == 0;
+    let received = deliver(worker, items.into_iter().map(|d| (0, d)).collect());
+    first.then(|| received.into_iter().map(|(_, d)| d).collect())
+}
+
+/// Sends `items` from the first worker to every worker, which all return them (the other
+/// workers' `items` are ignored). Every worker of the run must call it, as [`gather`].
+pub(crate) fn broadcast<D>(worker: &mut Worker, items: Vec<D>) -> Vec<D>
+where
+    D: timely::ExchangeData + Clone,
+{
+    let sends = if worker.index() == 0 {
+        let peers = worker.peers();
+        items
+            .iter()
+            .flat_map(|d| (0..peers).map(move |to| (to, d.clone())))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    deliver(worker, sends).into_iter().map(|(_, d)| d).collect()
+}
+
+/// Sends each `(to, item)` to worker `to` and returns what this worker received, with the
+/// sending worker's index, in sender order (each sender's items in the order sent). A
+/// collective step: complete when every worker's input has closed.
+fn deliver<D>(worker: &mut Worker, items: Vec<(usize, D)>) -> Vec<(usize, D)>
+where
+    D: timely::ExchangeData + Clone,
+{
     let index = worker.index();
     let received: Rc<RefCell<Vec<(usize, D)>>> = Rc::new(RefCell::new(Vec::new()));
     let done = Rc::new(RefCell::new(false));
-    let mut input: InputHandleVec<u64, (usize, D)> = InputHandleVec::new();
+    let mut input: InputHandleVec<u64, (usize, usize, D)> = InputHandleVec::new();
     {
         let (received, done) = (Rc::clone(&received), Rc::clone(&done));
         worker.dataflow::<u64, _, _>(|scope| {
             scope.input_from(&mut input).sink(
-                Exchange::new(|_: &(usize, D)| 0u64),
-                "gather",
+                Exchange::new(|(to, _, _): &(usize, usize, D)| *to as u64),
+                "deliver",
                 move |(input, frontier)| {
-                    input.for_each(|_, data| received.borrow_mut().append(data));
+                    input.for_each(|_, data| {
+                        received
+                            .borrow_mut()
+                            .extend(data.drain(..).map(|(_, from, d)| (from, d)));
+                    });
                     if frontier.is_empty() {
                         *done.borrow_mut() = true;
                     }
@@ -47,18 +81,15 @@ where
             );
         });
     }
-    for item in items {
-        input.send((index, item));
+    for (to, item) in items {
+        input.send((to, index, item));
     }
     drop(input);
     while !*done.borrow() {
         worker.step();
     }
-    if index != 0 {
-        return None;
-    }
     let mut all = std::mem::take(&mut *received.borrow_mut());
-    // Stable: each worker's items keep their order.
-    all.sort_by_key(|(w, _)| *w);
-    Some(all.into_iter().map(|(_, d)| d).collect())
+    // Stable: each sender's items keep their order.
+    all.sort_by_key(|(from, _)| *from);
+    all
 }

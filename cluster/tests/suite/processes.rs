@@ -3,6 +3,7 @@
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use plugdp::{
@@ -11,11 +12,16 @@ use plugdp::{
 
 const BINARY: &str = env!("CARGO_BIN_EXE_family-cluster");
 
-/// A first port with `n` free ports from it (tests run in parallel: each looks for its own).
+/// A first port with `n` free ports from it. Tests run in parallel threads of this process:
+/// each call starts its search at its own offset, so two tests never pick the same ports at
+/// the same moment (and other processes' tests start elsewhere, by process id).
 fn free_ports(n: usize) -> u16 {
-    let start = 20_000 + (std::process::id() % 2000) as u16 * 10;
-    (0u16..2000)
-        .map(|i| start.wrapping_add(i.wrapping_mul(7)) % 40_000 + 20_000)
+    static CALLS: AtomicU32 = AtomicU32::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    let start = 20_000 + (std::process::id() % 1000) * 40 + call * 8;
+    (0u32..2000)
+        .map(|i| (start + i * 97) % 40_000 + 20_000)
+        .map(|base| base as u16)
         .find(|&base| (0..n as u16).all(|i| TcpListener::bind(("127.0.0.1", base + i)).is_ok()))
         .expect("free loopback ports")
 }
