@@ -273,7 +273,7 @@ fn sweep_job(
         grid
     };
     let (rules, bits) = match kind {
-        Kind::Cycles => (EdgeRules::SINGLE_CYCLE, plugdp::cycle_bound_bits(&grid)),
+        Kind::Cycles => (EdgeRules::SINGLE_CYCLE, cycle_bits(&grid)),
         Kind::Covers => (EdgeRules::PRESENCE, plugdp::cycle_bound_bits(&grid)),
         // A path is a set of edges: at most 2^edges of them.
         Kind::Paths => (EdgeRules::SINGLE_PATH, grid.free_edges()),
@@ -294,6 +294,24 @@ fn sweep_job(
         _ => sweep_residues::<16>(cluster, grid, rules, settings, quiet),
     }?;
     Ok(count.map(|c| format!("{label}: {c}\n")))
+}
+
+/// A bound, in bits, on the Hamiltonian cycles of `grid`: every Hamiltonian cycle is a cycle
+/// cover, so the exact number of covers bounds them, and it is far below the general bound
+/// (the square of Brégman's): 222 bits against 440 on 20 × 20, so four residues instead of
+/// eight, half the bytes of every frontier's values. The covers take a cheap sweep (no
+/// connectivity: 9 s on 20 × 20, 54 s on 22 × 22 on one core); if it does not finish within
+/// its default budget, the general bound is used.
+fn cycle_bits(grid: &Grid) -> usize {
+    let general = plugdp::cycle_bound_bits(grid);
+    match plugdp::cycle_covers(grid, &Options::default()) {
+        // log2 in f64 is within one part in 2^52 of the truth: two more bits are safe.
+        Ok(covers) if !covers.is_zero() => {
+            (covers.to_f64().log2().ceil() as usize + 2).min(general)
+        }
+        Ok(_) => 1,
+        Err(_) => general,
+    }
 }
 
 /// The sweep with values modulo `K` primes, rebuilt exactly on the first worker.
