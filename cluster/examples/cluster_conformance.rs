@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use family_cluster::{Cluster, ClusterError, SweepSettings, count_units, sweep};
-use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues, Sides, Value};
+use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues};
 use serde_json::Value as Json;
 
 /// Largest n checked for A003763 (Hamiltonian cycles of the 2n × 2n board: 14 × 14).
@@ -123,16 +123,7 @@ fn count(
         return Ok("1".into());
     }
     let guards = timely::execute(Cluster::single(workers)?.config(), move |worker| {
-        let ends = rules.ends > 0;
-        let choices = move |_, _| {
-            let singles = if ends { &Sides::SINGLES[..] } else { &[] };
-            Sides::PAIRS
-                .iter()
-                .chain(singles)
-                .map(|&s| (s, Residues::<8>::one()))
-                .collect::<Vec<_>>()
-        };
-        let problem = EdgeProblem::new(&grid, rules, choices)?;
+        let problem = EdgeProblem::<Residues<8>>::unit(&grid, rules)?;
         sweep(worker, &problem, &SweepSettings::default(), |_| {})
     })
     .map_err(ClusterError::Setup)?;

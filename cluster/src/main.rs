@@ -14,7 +14,7 @@ use family_cluster::{
 };
 use grid_games::game::Tournament;
 use grid_games::planes::{League, LeagueTable};
-use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues, Sides, Value};
+use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -324,16 +324,7 @@ fn sweep_residues<const K: usize>(
 ) -> Result<Option<plugdp::BigCount>, String> {
     let (process, workers) = (cluster.process(), cluster.workers());
     let guards = timely::execute(cluster.config(), move |worker| {
-        let ends = rules.ends > 0;
-        let choices = move |_, _| {
-            let singles = if ends { &Sides::SINGLES[..] } else { &[] };
-            Sides::PAIRS
-                .iter()
-                .chain(singles)
-                .map(|&s| (s, Residues::<K>::one()))
-                .collect::<Vec<_>>()
-        };
-        let problem = or_exit(EdgeProblem::new(&grid, rules, choices).map_err(Into::into));
+        let problem = or_exit(EdgeProblem::<Residues<K>>::unit(&grid, rules).map_err(Into::into));
         let mut reporter = Reporter {
             quiet: quiet || worker.index() % workers != 0,
             process,
@@ -341,8 +332,7 @@ fn sweep_residues<const K: usize>(
         };
         or_exit(sweep(worker, &problem, &settings, |p| reporter.report(&p)))
     })?;
-    let results: Vec<Option<Residues<K>>> = guards.join().into_iter().collect::<Result<_, _>>()?;
-    Ok(results.into_iter().flatten().next().map(|r| r.to_big()))
+    Ok(first_answer(guards.join())?.map(|r: Residues<K>| r.to_big()))
 }
 
 fn polyomino_job(
@@ -377,13 +367,7 @@ fn polyomino_job(
         let options = Options::default().with_max_bytes(usize::MAX);
         or_exit(count_units(worker, &units, &options, known, finished))
     })?;
-    let results = guards
-        .join()
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .flatten()
-        .next();
+    let results = first_answer(guards.join())?;
     let Some(results) = results else {
         return Ok(None);
     };
@@ -445,12 +429,13 @@ fn league_job(cluster: &Cluster, league: League, quiet: bool) -> Result<Option<S
             }
         }))
     })?;
-    let results = guards
-        .join()
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
-        .flatten()
-        .next();
+    let results = first_answer(guards.join())?;
     Ok(results.map(|r| LeagueTable::new(&league, r).to_string()))
+}
+
+/// The answer of the run's first worker (the others return `None`), or a worker's panic as
+/// text.
+fn first_answer<T>(joined: Vec<Result<Option<T>, String>>) -> Result<Option<T>, String> {
+    let answers = joined.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok(answers.into_iter().flatten().next())
 }

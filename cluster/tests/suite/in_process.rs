@@ -2,7 +2,7 @@
 
 use family_cluster::{Cluster, ClusterError, SweepSettings, count_units, sweep};
 use plugdp::{
-    EdgeProblem, EdgeRules, Grid, Limit, Options, PlugError, PolyominoUnit, Residues, Sides, Value,
+    EdgeProblem, EdgeRules, Grid, Limit, Options, PlugError, PolyominoUnit, Residues, Sides,
     hamiltonian_cycles, hamiltonian_paths, merge_units,
 };
 use proptest::prelude::*;
@@ -16,16 +16,7 @@ fn sharded(
 ) -> Result<String, ClusterError> {
     let grid = grid.clone();
     let guards = timely::execute(Cluster::single(workers)?.config(), move |worker| {
-        let ends = rules.ends > 0;
-        let choices = move |_, _| {
-            let singles = if ends { &Sides::SINGLES[..] } else { &[] };
-            Sides::PAIRS
-                .iter()
-                .chain(singles)
-                .map(|&s| (s, Residues::<2>::one()))
-                .collect::<Vec<_>>()
-        };
-        let problem = EdgeProblem::new(&grid, rules, choices)?;
+        let problem = EdgeProblem::<Residues<2>>::unit(&grid, rules)?;
         let settings = SweepSettings {
             chunk,
             ..SweepSettings::default()

@@ -34,7 +34,9 @@ fn count_on<V: Value>(g: &Grid, rules: EdgeRules, options: &Options) -> Result<V
 
 /// Every free cell passes the curve through (two sides open) or, with path ends allowed, ends
 /// it (one side), each with weight one.
-fn unit_choices<V: Value>(rules: EdgeRules) -> impl Fn(usize, usize) -> Vec<(Sides, V)> + Copy {
+pub(crate) fn unit_choices<V: Value>(
+    rules: EdgeRules,
+) -> impl Fn(usize, usize) -> Vec<(Sides, V)> + Copy {
     let ends = rules.ends > 0;
     move |_, _| {
         let singles = if ends { &Sides::SINGLES[..] } else { &[] };

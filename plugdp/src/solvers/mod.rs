@@ -16,6 +16,7 @@ mod polygons;
 mod polyominoes;
 mod rocket_mania;
 
+pub(crate) use cycles::unit_choices;
 pub use cycles::{cycle_covers, hamiltonian_cycles, hamiltonian_paths};
 pub use domino::domino_tilings;
 pub use polygons::{MAX_POLYGON_HALF_PERIMETER, self_avoiding_polygons};

@@ -76,6 +76,30 @@ impl<'g, V: Value> EdgeProblem<'g, V> {
             rules,
         })
     }
+
+    /// The problem of [`hamiltonian_cycles`](crate::hamiltonian_cycles),
+    /// [`hamiltonian_paths`](crate::hamiltonian_paths) and
+    /// [`cycle_covers`](crate::cycle_covers) (with [`EdgeRules::SINGLE_CYCLE`],
+    /// [`EdgeRules::SINGLE_PATH`] and [`EdgeRules::PRESENCE`]): every free cell passes the
+    /// curve through (two sides open) or, when `rules` allows path ends, ends it (one side),
+    /// each with weight one. The same choices those solvers sweep.
+    ///
+    /// ```
+    /// use plugdp::engine::driver::run;
+    /// use plugdp::{EdgeProblem, EdgeRules, Grid, Options};
+    /// let grid = Grid::new(4, 4)?;
+    /// let paths = EdgeProblem::<u64>::unit(&grid, EdgeRules::SINGLE_PATH)?;
+    /// assert_eq!(run(&paths, &Options::default())?.0, 276); // OEIS A120443(4)
+    /// let cycles = EdgeProblem::<u64>::unit(&grid, EdgeRules::SINGLE_CYCLE)?;
+    /// assert_eq!(run(&cycles, &Options::default())?.0, 6); // OEIS A003763(2)
+    /// # Ok::<(), plugdp::PlugError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`EdgeProblem::new`].
+    pub fn unit(grid: &'g Grid, rules: EdgeRules) -> Result<Self, PlugError> {
+        EdgeProblem::new(grid, rules, crate::solvers::unit_choices::<V>(rules))
+    }
 }
 
 impl<V: Value> Transfer for EdgeProblem<'_, V> {
