@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use family_cluster::{Cluster, ClusterError, SweepSettings, count_units, sweep};
-use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues};
+use family_cluster::{BoardCount, BoardSweep, Cluster, ClusterError, SweepSettings, count_units};
+use plugdp::{Grid, Options, PolyominoUnit};
 use serde_json::Value as Json;
 
 /// Largest n checked for A003763 (Hamiltonian cycles of the 2n × 2n board: 14 × 14).
@@ -75,9 +75,14 @@ fn main() -> ExitCode {
             let expected = expected.as_str().unwrap_or("");
             let got = if key.starts_with("A003763") && (1..=CYCLES_MAX).contains(&n) {
                 let side = 2 * n as usize;
-                count(side, side, EdgeRules::SINGLE_CYCLE, workers)
+                count(side, side, BoardCount::HamiltonianCycles, workers)
             } else if key.starts_with("A120443") && (1..=PATHS_MAX).contains(&n) {
-                count(n as usize, n as usize, EdgeRules::SINGLE_PATH, workers)
+                count(
+                    n as usize,
+                    n as usize,
+                    BoardCount::HamiltonianPaths,
+                    workers,
+                )
             } else if key.starts_with("A001168") && (1..=FIXED_MAX).contains(&n) {
                 fixed
                     .get_or_insert_with(|| polyominoes(FIXED_MAX as usize, workers))
@@ -110,21 +115,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// Hamiltonian cycles or paths (a single free cell: one path) of the free rows × cols board,
-/// sharded over `workers` threads, in residues modulo eight primes.
+/// Hamiltonian cycles or paths of the free rows × cols board, sharded over `workers` threads.
 fn count(
     rows: usize,
     cols: usize,
-    rules: EdgeRules,
+    count: BoardCount,
     workers: usize,
 ) -> Result<String, ClusterError> {
-    let grid = Grid::new(rows, cols)?;
-    if rules == EdgeRules::SINGLE_PATH && rows * cols == 1 {
-        return Ok("1".into());
-    }
+    let job = BoardSweep::new(&Grid::new(rows, cols)?, count)?;
     let guards = timely::execute(Cluster::single(workers)?.config(), move |worker| {
-        let problem = EdgeProblem::<Residues<8>>::unit(&grid, rules)?;
-        sweep(worker, &problem, &SweepSettings::default(), |_| {})
+        job.run(worker, &SweepSettings::default(), |_| {})
     })
     .map_err(ClusterError::Setup)?;
     let mut answer = None;
@@ -132,7 +132,7 @@ fn count(
         let result = result.map_err(ClusterError::Setup)??;
         answer = answer.or(result);
     }
-    Ok(answer.map(|r| r.to_big().to_string()).unwrap_or_default())
+    Ok(answer.map(|c| c.to_string()).unwrap_or_default())
 }
 
 /// Fixed polyominoes of sizes 0..=n as exact width units over `workers` threads.

@@ -14,6 +14,10 @@
 //!   frontiers split by key over the workers ([`plugdp::engine::shard`]); after every cell
 //!   each successor goes to the worker that owns it. Memory per worker is about `1/shards` of
 //!   the single-process sweep's, plus the successors in flight.
+//! * [`BoardSweep`]: the exact count of a board's Hamiltonian cycles, Hamiltonian paths or
+//!   cycle covers ([`BoardCount`]) as one such sweep, with everything the workers must agree
+//!   on (the board's orientation, how many primes the values are counted modulo) decided
+//!   once, before the run.
 //! * [`count_units`]: independent units ([`plugdp::PolyominoUnit`]) shared among the workers,
 //!   their results gathered and merged exactly on the first worker.
 //! * [`play_league`]: the plane-bombing league ([`grid_games::planes::League`]), its five
@@ -62,12 +66,19 @@
 
 #![forbid(unsafe_code)]
 
+// The README's code blocks run as doctests, so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+mod board;
 mod cluster;
 mod gather;
 mod league;
 mod sweep;
 mod units;
 
+pub use board::{BoardCount, BoardSweep};
 pub use cluster::Cluster;
 pub use gather::gather;
 pub use league::play_league;

@@ -10,11 +10,12 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use family_cluster::{
-    Cluster, ClusterError, Progress, SweepSettings, count_units, play_league, sweep,
+    BoardCount, BoardSweep, Cluster, ClusterError, Progress, SweepSettings, count_units,
+    play_league,
 };
 use grid_games::game::Tournament;
 use grid_games::planes::{League, LeagueTable};
-use plugdp::{EdgeProblem, EdgeRules, Grid, Options, PolyominoUnit, Residues};
+use plugdp::{Grid, Options, PolyominoUnit};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -266,73 +267,29 @@ fn sweep_job(
     settings: SweepSettings,
     quiet: bool,
 ) -> Result<Option<String>, String> {
-    // The shorter side is swept.
-    let grid = if grid.cols() > grid.rows() {
-        grid.transposed()
-    } else {
-        grid
+    let count = match kind {
+        Kind::Cycles => BoardCount::HamiltonianCycles,
+        Kind::Paths => BoardCount::HamiltonianPaths,
+        Kind::Covers => BoardCount::CycleCovers,
     };
-    let (rules, bits) = match kind {
-        Kind::Cycles => (EdgeRules::SINGLE_CYCLE, cycle_bits(&grid)),
-        Kind::Covers => (EdgeRules::PRESENCE, plugdp::cycle_bound_bits(&grid)),
-        // A path is a set of edges: at most 2^edges of them.
-        Kind::Paths => (EdgeRules::SINGLE_PATH, grid.free_edges()),
-    };
-    let residues = plugdp::value::residues_for_bits(bits).map_err(|e| e.to_string())?;
-    let label = format!("{kind:?} of the {} x {} board", grid.rows(), grid.cols()).to_lowercase();
-    if kind == Kind::Paths && grid.free_cells() <= 1 {
-        // No edge to sweep: one path of length 0 through a single cell, none through none
-        // (as plugdp::hamiltonian_paths counts them).
-        let first = cluster.process() == 0;
-        return Ok(first.then(|| format!("{label}: {}\n", grid.free_cells())));
-    }
-    let count = match residues {
-        1 => sweep_residues::<1>(cluster, grid, rules, settings, quiet),
-        2 => sweep_residues::<2>(cluster, grid, rules, settings, quiet),
-        4 => sweep_residues::<4>(cluster, grid, rules, settings, quiet),
-        8 => sweep_residues::<8>(cluster, grid, rules, settings, quiet),
-        _ => sweep_residues::<16>(cluster, grid, rules, settings, quiet),
-    }?;
-    Ok(count.map(|c| format!("{label}: {c}\n")))
-}
-
-/// A bound, in bits, on the Hamiltonian cycles of `grid`: every Hamiltonian cycle is a cycle
-/// cover, so the exact number of covers bounds them, and it is far below the general bound
-/// (the square of Brégman's): 222 bits against 440 on 20 × 20, so four residues instead of
-/// eight, half the bytes of every frontier's values. The covers take a cheap sweep (no
-/// connectivity: 9 s on 20 × 20, 54 s on 22 × 22 on one core); if it does not finish within
-/// its default budget, the general bound is used.
-fn cycle_bits(grid: &Grid) -> usize {
-    let general = plugdp::cycle_bound_bits(grid);
-    match plugdp::cycle_covers(grid, &Options::default()) {
-        // log2 in f64 is within one part in 2^52 of the truth: two more bits are safe.
-        Ok(covers) if !covers.is_zero() => {
-            (covers.to_f64().log2().ceil() as usize + 2).min(general)
-        }
-        Ok(_) => 1,
-        Err(_) => general,
-    }
-}
-
-/// The sweep with values modulo `K` primes, rebuilt exactly on the first worker.
-fn sweep_residues<const K: usize>(
-    cluster: &Cluster,
-    grid: Grid,
-    rules: EdgeRules,
-    settings: SweepSettings,
-    quiet: bool,
-) -> Result<Option<plugdp::BigCount>, String> {
+    let job = BoardSweep::new(&grid, count).map_err(|e| e.to_string())?;
+    let label = format!(
+        "{kind:?} of the {} x {} board",
+        job.grid().rows(),
+        job.grid().cols()
+    )
+    .to_lowercase();
     let (process, workers) = (cluster.process(), cluster.workers());
     let guards = timely::execute(cluster.config(), move |worker| {
-        let problem = or_exit(EdgeProblem::<Residues<K>>::unit(&grid, rules).map_err(Into::into));
         let mut reporter = Reporter {
             quiet: quiet || worker.index() % workers != 0,
             process,
             last: Instant::now(),
         };
-        or_exit(sweep(worker, &problem, &settings, |p| reporter.report(&p)))
+        or_exit(job.run(worker, &settings, |p| reporter.report(&p)))
     })?;
-    Ok(first_answer(guards.join())?.map(|r: Residues<K>| r.to_big()))
+    let count = first_answer(guards.join())?;
+    Ok(count.map(|c| format!("{label}: {c}\n")))
 }
 
 fn polyomino_job(

@@ -1,44 +1,42 @@
 //! Sweeps and units on worker threads of this process.
 
-use family_cluster::{Cluster, ClusterError, SweepSettings, count_units, sweep};
+use family_cluster::{BoardCount, BoardSweep, Cluster, ClusterError, SweepSettings, count_units};
 use plugdp::{
-    EdgeProblem, EdgeRules, Grid, Limit, Options, PlugError, PolyominoUnit, Residues, Sides,
-    hamiltonian_cycles, hamiltonian_paths, merge_units,
+    Grid, Limit, Options, PlugError, PolyominoUnit, cycle_covers, hamiltonian_cycles,
+    hamiltonian_paths, merge_units,
 };
 use proptest::prelude::*;
 
-/// Runs the sweep of `rules` on `grid` over `workers` threads, in residues modulo two primes.
+/// Runs the sweep of `count` on `grid` over `workers` threads.
 fn sharded(
     grid: &Grid,
-    rules: EdgeRules,
+    count: BoardCount,
     workers: usize,
     chunk: usize,
 ) -> Result<String, ClusterError> {
-    let grid = grid.clone();
+    let job = BoardSweep::new(grid, count)?;
     let guards = timely::execute(Cluster::single(workers)?.config(), move |worker| {
-        let problem = EdgeProblem::<Residues<2>>::unit(&grid, rules)?;
         let settings = SweepSettings {
             chunk,
             ..SweepSettings::default()
         };
-        sweep(worker, &problem, &settings, |_| {})
+        job.run(worker, &settings, |_| {})
     })
     .map_err(ClusterError::Setup)?;
-    let results: Vec<Result<Option<Residues<2>>, ClusterError>> =
-        guards.join().into_iter().map(Result::unwrap).collect();
+    let results: Vec<_> = guards.join().into_iter().map(Result::unwrap).collect();
     let mut answers = Vec::new();
     for result in results {
         answers.extend(result?);
     }
     assert_eq!(answers.len(), 1, "exactly the first worker answers");
-    Ok(answers[0].to_big().to_string())
+    Ok(answers[0].to_string())
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
-    /// Hamiltonian cycles and paths on random boards: 1 to 3 workers, small and large chunks,
-    /// equal to the library's own solvers.
+    /// Hamiltonian cycles, Hamiltonian paths and cycle covers on random boards: 1 to 3
+    /// workers, small and large chunks, equal to the library's own solvers.
     #[test]
     fn workers_equal_the_library(
         (rows, cols) in (2usize..=5, 2usize..=5),
@@ -49,22 +47,22 @@ proptest! {
         let grid = Grid::with_blocked(rows, cols, blocked[..rows * cols].to_vec()).unwrap();
         let options = Options::default();
         let cycles = hamiltonian_cycles(&grid, &options).unwrap().to_string();
-        prop_assert_eq!(sharded(&grid, EdgeRules::SINGLE_CYCLE, workers, chunk).unwrap(), cycles);
+        prop_assert_eq!(sharded(&grid, BoardCount::HamiltonianCycles, workers, chunk).unwrap(), cycles);
         let paths = hamiltonian_paths(&grid, &options).unwrap().to_string();
-        prop_assert_eq!(sharded(&grid, EdgeRules::SINGLE_PATH, workers, chunk).unwrap(), paths);
+        prop_assert_eq!(sharded(&grid, BoardCount::HamiltonianPaths, workers, chunk).unwrap(), paths);
+        let covers = cycle_covers(&grid, &options).unwrap().to_string();
+        prop_assert_eq!(sharded(&grid, BoardCount::CycleCovers, workers, chunk).unwrap(), covers);
     }
 }
 
 #[test]
 fn a_sweep_past_its_memory_limit_stops_with_the_budget_error() {
-    let grid = Grid::new(10, 10).unwrap();
+    let job = BoardSweep::new(&Grid::new(10, 10).unwrap(), BoardCount::HamiltonianCycles).unwrap();
     let guards = timely::execute(Cluster::single(2).unwrap().config(), move |worker| {
-        let pairs = |_, _| Sides::PAIRS.iter().map(|&s| (s, 1u128));
-        let problem = EdgeProblem::new(&grid, EdgeRules::SINGLE_CYCLE, pairs).unwrap();
         let settings = SweepSettings::default().with_max_bytes(1 << 14);
         // A worker that fails must stop its peers: here both fail the same way, at the same
         // step's growth, since both shards grow alike.
-        sweep(worker, &problem, &settings, |_| {})
+        job.run(worker, &settings, |_| {})
     })
     .unwrap();
     for result in guards.join() {
@@ -75,6 +73,54 @@ fn a_sweep_past_its_memory_limit_stops_with_the_budget_error() {
                 ..
             }))
         ));
+    }
+}
+
+#[test]
+fn board_sweeps_turn_the_board_and_bound_the_count() {
+    // The shorter side is swept.
+    let job = BoardSweep::new(&Grid::new(3, 8).unwrap(), BoardCount::HamiltonianPaths).unwrap();
+    assert_eq!((job.grid().rows(), job.grid().cols()), (8, 3));
+    assert_eq!(job.count(), BoardCount::HamiltonianPaths);
+    assert_eq!(
+        sharded(
+            &Grid::new(3, 8).unwrap(),
+            BoardCount::HamiltonianPaths,
+            2,
+            7
+        )
+        .unwrap(),
+        hamiltonian_paths(&Grid::new(3, 8).unwrap(), &Options::default())
+            .unwrap()
+            .to_string()
+    );
+    // Cycles bounded by their covers take fewer primes than covers bounded in general.
+    let grid = Grid::new(12, 12).unwrap();
+    let cycles = BoardSweep::new(&grid, BoardCount::HamiltonianCycles).unwrap();
+    let covers = BoardSweep::new(&grid, BoardCount::CycleCovers).unwrap();
+    assert!(cycles.residues() < covers.residues());
+    assert!([2, 4, 8, 16].contains(&cycles.residues()));
+    // Both sides wider than the frontier takes.
+    assert!(matches!(
+        BoardSweep::new(&Grid::new(70, 70).unwrap(), BoardCount::HamiltonianCycles),
+        Err(ClusterError::Plug(PlugError::TooWide { .. }))
+    ));
+}
+
+#[test]
+fn a_path_through_one_cell_or_none() {
+    for (blocked, expected) in [(vec![false, true], "1"), (vec![true, true], "0")] {
+        let grid = Grid::with_blocked(1, 2, blocked).unwrap();
+        let expected_paths = hamiltonian_paths(&grid, &Options::default())
+            .unwrap()
+            .to_string();
+        assert_eq!(expected_paths, expected);
+        for workers in 1..=3 {
+            assert_eq!(
+                sharded(&grid, BoardCount::HamiltonianPaths, workers, 1).unwrap(),
+                expected
+            );
+        }
     }
 }
 

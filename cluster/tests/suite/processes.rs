@@ -44,14 +44,23 @@ fn start(n: usize, p: usize, base: u16, job: &[&str]) -> Child {
         .expect("the binary starts")
 }
 
-/// Runs `job` on `n` local processes; returns every process's output.
-fn run_on(n: usize, job: &[&str]) -> Vec<Output> {
+/// Starts `job` on `n` local processes.
+fn start_on(n: usize, job: &[&str]) -> Vec<Child> {
     let base = free_ports(n);
-    let children: Vec<Child> = (0..n).map(|p| start(n, p, base, job)).collect();
+    (0..n).map(|p| start(n, p, base, job)).collect()
+}
+
+/// Waits for the processes of a run; returns every process's output.
+fn outputs(children: Vec<Child>) -> Vec<Output> {
     children
         .into_iter()
         .map(|c| c.wait_with_output().expect("the process ends"))
         .collect()
+}
+
+/// Runs `job` on `n` local processes; returns every process's output.
+fn run_on(n: usize, job: &[&str]) -> Vec<Output> {
+    outputs(start_on(n, job))
 }
 
 /// A process's standard output without timely's own connection messages (which it prints
@@ -105,26 +114,35 @@ fn two_and_three_processes_equal_the_library() {
         .unwrap()
         .to_string();
     let fixed = fixed_polyominoes(16, &options).unwrap();
+    // All the runs at once: most of a small run's time is its processes finding each other.
+    let jobs: [&[&str]; 5] = [
+        &["sweep", "--size", "6x7"],
+        &["sweep", "--kind", "paths", "--size", "4x5", "--chunk", "3"],
+        &["sweep", "--kind", "covers", "--size", "6x6"],
+        &["sweep", "--kind", "paths", "--size", "1x1"],
+        &["polyominoes", "--size", "16", "--residues", "2"],
+    ];
+    let runs: Vec<(usize, Vec<Child>)> = [2, 3]
+        .into_iter()
+        .flat_map(|n| jobs.iter().map(move |job| (n, start_on(n, job))))
+        .collect();
+    let mut answers = runs.into_iter().map(|(n, run)| (n, answer(&outputs(run))));
     for n in [2, 3] {
-        let text = answer(&run_on(n, &["sweep", "--size", "6x7"]));
+        let mut next = || {
+            let (m, text) = answers.next().unwrap();
+            assert_eq!(m, n);
+            text
+        };
+        let text = next();
         assert_eq!(
             text.trim(),
             format!("cycles of the 7 x 6 board: {cycles}"),
             "{n} processes"
         );
-        let text = answer(&run_on(
-            n,
-            &["sweep", "--kind", "paths", "--size", "4x5", "--chunk", "3"],
-        ));
-        assert_eq!(count(&text), paths, "{n} processes");
-        let text = answer(&run_on(n, &["sweep", "--kind", "covers", "--size", "6x6"]));
-        assert_eq!(count(&text), covers, "{n} processes");
-        let text = answer(&run_on(n, &["sweep", "--kind", "paths", "--size", "1x1"]));
-        assert_eq!(count(&text), "1", "{n} processes");
-        let text = answer(&run_on(
-            n,
-            &["polyominoes", "--size", "16", "--residues", "2"],
-        ));
+        assert_eq!(count(&next()), paths, "{n} processes");
+        assert_eq!(count(&next()), covers, "{n} processes");
+        assert_eq!(count(&next()), "1", "{n} processes");
+        let text = next();
         let lines: Vec<&str> = text.trim().lines().collect();
         assert_eq!(lines.len(), 16);
         for (k, line) in lines.iter().enumerate() {
