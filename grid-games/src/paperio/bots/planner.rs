@@ -1097,7 +1097,9 @@ mod tests {
         let mut walked = 0;
         let mut launched = 0;
         for seed in 0..4 {
-            let mut game = Position::random(Config::default(), &mut Rng::seed_from(seed)).unwrap();
+            let mut game =
+                Position::random(Config::new(60, 41, 600).unwrap(), &mut Rng::seed_from(seed))
+                    .unwrap();
             let mut planner = PlannerBot::new(seed);
             let mut raider = RaiderBot::new(seed);
             while game.end().is_none() {

@@ -309,13 +309,15 @@ proptest! {
     fn halves_equal_the_full_sweep(
         rows in 2usize..7,
         cols in 1usize..7,
-        wide in any::<bool>(),
+        wide in proptest::bool::weighted(0.25),
         blocked in proptest::collection::vec(0usize..200, 0..4),
         mirror in any::<bool>(),
         threads in 1usize..4,
     ) {
-        // 128-bit keys on 15 or 16 columns (2 or 3 rows keep the debug-mode test fast).
-        let (rows, cols) = if wide { (2 + rows % 2, 15 + cols % 2) } else { (rows, cols) };
+        // 128-bit keys on 15 or 16 columns, on two rows, in a quarter of the cases: a wide case
+        // takes up to 3 s in the test profile, and a third row made the paths' join alone take
+        // 5 s (the narrow boards split three rows unevenly).
+        let (rows, cols) = if wide { (2, 15 + cols % 2) } else { (rows, cols) };
         let mut cells = vec![false; rows * cols];
         for b in blocked {
             let (r, c) = (b / cols % rows, b % cols);
