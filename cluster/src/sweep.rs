@@ -13,6 +13,7 @@ use timely::dataflow::operators::Input;
 use timely::dataflow::operators::generic::operator::Operator;
 use timely::worker::Worker;
 
+use crate::gather::wait;
 use crate::{ClusterError, gather};
 
 /// Successors received, with the step they belong to (a worker may be one step ahead).
@@ -180,7 +181,7 @@ where
         }
         input.advance_to(step + 1);
         while open.get() <= step {
-            worker.step();
+            wait(worker);
             absorb(&mut shard)?;
             bytes = bytes.max(shard.bytes());
         }

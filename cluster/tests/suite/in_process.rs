@@ -191,3 +191,43 @@ fn known_units_are_not_counted_again() {
     let results = outcomes[0].0.clone().unwrap().unwrap();
     assert_eq!(merge_units(14, 0, &results).unwrap()[14], 7_204_874); // OEIS A001168(14)
 }
+
+/// This thread's CPU time in clock ticks (user + system), from `/proc/thread-self/stat`.
+#[cfg(target_os = "linux")]
+fn thread_ticks() -> u64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+    // The fields after the command name's closing parenthesis: state is the first,
+    // utime the twelfth and stime the thirteenth.
+    let after = &stat[stat.rfind(')').unwrap() + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_worker_waiting_in_gather_sleeps() {
+    use std::time::{Duration, Instant};
+    let guards = timely::execute(Cluster::single(2).unwrap().config(), |worker| {
+        if worker.index() == 0 {
+            // The first worker is still busy; the second one waits for it.
+            std::thread::sleep(Duration::from_millis(1000));
+            family_cluster::gather(worker, vec![0u8]);
+            None
+        } else {
+            let (ticks, start) = (thread_ticks(), Instant::now());
+            family_cluster::gather(worker, vec![1u8]);
+            Some((thread_ticks() - ticks, start.elapsed()))
+        }
+    })
+    .unwrap();
+    let (ticks, waited) = guards
+        .join()
+        .into_iter()
+        .map(Result::unwrap)
+        .nth(1)
+        .unwrap()
+        .unwrap();
+    assert!(waited >= Duration::from_millis(900), "{waited:?}");
+    // Spinning takes the whole second (about 100 ticks on an idle core); parked, about none.
+    assert!(ticks < 15, "{ticks} ticks of CPU in {waited:?} of waiting");
+}
