@@ -14,6 +14,8 @@ use timely::worker::Worker;
 /// Sends `items` from this worker to the first worker (worker 0 of process 0), which returns
 /// every worker's items, in worker order; the others return `None`. Every worker of the run
 /// must call it, the same number of times and in the same order (it is a collective step).
+/// A worker that arrives first sleeps until the others have sent theirs (timely's
+/// `step_or_park`), leaving its core to the workers still busy.
 ///
 /// ```
 /// use family_cluster::{gather, Cluster};

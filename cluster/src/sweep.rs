@@ -75,8 +75,10 @@ pub struct Progress {
 /// the frontiers whose key hashes to its index ([`plugdp::engine::shard`]), expands them at
 /// every cell, and sends each successor to its owner through a timely exchange; a worker
 /// starts the next cell once every successor of the cell has reached its owner (the
-/// exchange's progress tracking is the barrier). Every worker of the run must call it with the
-/// same problem. `progress` is called on every worker after every cell.
+/// exchange's progress tracking is the barrier). A worker that finished its part of a cell
+/// sleeps until the others have (timely's `step_or_park`), leaving its core to them. Every
+/// worker of the run must call it with the same problem. `progress` is called on every worker
+/// after every cell.
 ///
 /// Returns the answer (the sum of every shard's accepted frontiers, equal to
 /// [`plugdp::engine::driver::run`]'s) on the first worker, `None` on the others.
