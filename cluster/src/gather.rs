@@ -104,8 +104,8 @@ const PARK: Duration = Duration::from_millis(20);
 /// One step of a worker that has nothing to do until others send it something: timely runs
 /// what is ready and, if nothing was, parks the thread until data or progress arrives (or
 /// [`PARK`] passes). A plain `step()` here would spin, and a worker that finished early would
-/// take a core from the ones still working (on two cores, four processes of which three wait
-/// used 2.4 times the CPU of one process).
+/// take a core from the ones still working (polyominoes up to size 40 on four processes
+/// sharing two cores took 2 445 CPU-seconds that way, 1 461 parked, 1 585 on one process).
 pub(crate) fn wait(worker: &mut Worker) {
     worker.step_or_park(Some(PARK));
 }
