@@ -8,7 +8,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grid_games::game::{Bot, Budget, Rng};
-use grid_games::paperio::bots::{PlannerBot, PlannerConfig, RaiderBot, RandomBot, SafeBot};
+use grid_games::paperio::bots::{
+    GuardBot, PlannerBot, PlannerConfig, RaiderBot, RandomBot, SafeBot,
+};
 use grid_games::paperio::course::Frame;
 use grid_games::paperio::{Config, Position, Turn};
 
@@ -97,6 +99,14 @@ fn decisions(c: &mut Criterion) {
             }
         })
     });
+    g.bench_function("guard", |b| {
+        let mut bot = GuardBot::new(0);
+        b.iter(|| {
+            for p in &sample {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
     // The planner as it was before launch points (loops may cross its land, none from
     // elsewhere), to show what the launch search costs.
     g.bench_function("planner_without_launch_points", |b| {
@@ -106,6 +116,38 @@ fn decisions(c: &mut Criterion) {
         let mut bot = PlannerBot::with_config(0, config);
         b.iter(|| {
             for p in &sample {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
+    g.finish();
+    // Positions where the guard looks for an ambush (the player to move at home, the enemy
+    // out with a trail): the planner and the guard side by side.
+    let home_enemy_out: Vec<&Position> = positions
+        .iter()
+        .skip(1000)
+        .filter(|p| {
+            p.to_move().is_some_and(|me| {
+                p.trail_cells(me).len() == 0 && p.trail_cells(me.other()).len() > 0
+            })
+        })
+        .step_by(50)
+        .take(4)
+        .collect();
+    let mut g = c.benchmark_group("paperio_decision_enemy_out");
+    g.throughput(Throughput::Elements(home_enemy_out.len() as u64));
+    g.bench_function("planner", |b| {
+        let mut bot = PlannerBot::new(0);
+        b.iter(|| {
+            for p in &home_enemy_out {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
+    g.bench_function("guard", |b| {
+        let mut bot = GuardBot::new(0);
+        b.iter(|| {
+            for p in &home_enemy_out {
                 black_box(bot.choose(p, Budget::default()));
             }
         })

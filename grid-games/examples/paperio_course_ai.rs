@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo build --release -p grid-games --example paperio_course_ai
-//! target/release/examples/paperio_course_ai [--bot planner] [--seed 1] < turns.jsonl
+//! target/release/examples/paperio_course_ai [--bot guard] [--seed 1] < turns.jsonl
 //! ```
 
 use family_support::cli;
@@ -55,8 +55,8 @@ EXIT STATUS:
 #[derive(Parser)]
 #[command(name = "paperio_course_ai", after_help = AFTER_HELP)]
 struct Args {
-    /// The bot that plays (the planner is the strongest).
-    #[arg(long, value_name = "BOT", default_value = "planner",
+    /// The bot that plays (the guard is the strongest).
+    #[arg(long, value_name = "BOT", default_value = "guard",
           value_parser = PossibleValuesParser::new(BOT_NAMES))]
     bot: String,
     /// Seed of the bot (each further game in one run adds one).
@@ -68,15 +68,19 @@ struct Args {
           value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_line_mib: u64,
     /// One setting of the planner's tuning (`PlannerConfig`), KEY=VALUE: max_side, margin,
-    /// start_share, escape_margin, launch_travel, launch_shift, cut_slack (numbers) or check_path, leave_land, chase_path (true/false);
-    /// repeatable, only with --bot planner.
+    /// start_share, escape_margin, launch_travel, launch_shift, cut_slack, ambush (numbers) or check_path, leave_land, chase_path (true/false);
+    /// repeatable, only with --bot guard or planner (each starts from its own defaults).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
 }
 
 /// The planner's tuning: the defaults with each KEY=VALUE applied.
-fn planner_config(settings: &[String]) -> Result<PlannerConfig, String> {
-    let mut config = PlannerConfig::default();
+fn planner_config(bot: &str, settings: &[String]) -> Result<PlannerConfig, String> {
+    let mut config = if bot == "guard" {
+        PlannerConfig::guard()
+    } else {
+        PlannerConfig::default()
+    };
     for setting in settings {
         let (key, value) = setting
             .split_once('=')
@@ -99,6 +103,7 @@ fn planner_config(settings: &[String]) -> Result<PlannerConfig, String> {
             "launch_travel" => config.launch_travel = number()?,
             "launch_shift" => config.launch_shift = number()?,
             "cut_slack" => config.cut_slack = number()?,
+            "ambush" => config.ambush = number()?,
             "check_path" => config.check_path = flag()?,
             "leave_land" => config.leave_land = flag()?,
             "chase_path" => config.chase_path = flag()?,
@@ -112,7 +117,7 @@ const PROG: &str = "paperio_course_ai";
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let planner = match planner_config(&args.settings) {
+    let planner = match planner_config(&args.bot, &args.settings) {
         Ok(config) => (!args.settings.is_empty()).then_some(config),
         Err(e) => return cli::fail(PROG, e),
     };

@@ -5,7 +5,7 @@
 //! | game | rules | strongest bot | other bots |
 //! |---|---|---|---|
 //! | [`blokus`] | Classic (four, three and two players), Duo and Junior, with Pentobi's rules and scoring | [`blokus::bots::SearchBot`]: Monte Carlo tree search after Pentobi's methods | [`MctsBot`](blokus::bots::MctsBot), [`HeuristicBot`](blokus::bots::HeuristicBot), [`RandomBot`](blokus::bots::RandomBot) |
-//! | [`paperio`] | paper.io (纸带圈地) as the SESSDSA 2018 course's engine plays it | [`paperio::bots::PlannerBot`]: plans the loop with the most land the enemy cannot cut | [`RaiderBot`](paperio::bots::RaiderBot), [`SafeBot`](paperio::bots::SafeBot), [`RandomBot`](paperio::bots::RandomBot) |
+//! | [`paperio`] | paper.io (纸带圈地) as the SESSDSA 2018 course's engine plays it | [`paperio::bots::GuardBot`]: plans the loop with the most land the enemy cannot cut, and ambushes enemy trails from its land | [`PlannerBot`](paperio::bots::PlannerBot), [`RaiderBot`](paperio::bots::RaiderBot), [`SafeBot`](paperio::bots::SafeBot), [`RandomBot`](paperio::bots::RandomBot) |
 //! | [`planes`] | the plane-bombing game (炸飞机) of the original contest, with its referee | [`planes::bots::HunterBot`]: tracks every opponent layout consistent with what it saw | [`RandomBot`](planes::bots::RandomBot) |
 //!
 //! Every bot is made the same way: `new(seed)`, `with_config(seed, config)` where it has a

@@ -1,7 +1,7 @@
 """Plays a Rust bot of the grid-games crate against any AI file in the course's own engine.
 
 Usage:
-    python3 course_match.py --course PATH --opponent AI.py [--games 40] [--bot planner]
+    python3 course_match.py --course PATH --opponent AI.py [--games 40] [--bot guard]
                             [--jobs 2] [--seed 1] [--taskset] [--quiet]
 
 PATH is a checkout of the course repository (chbpku/paper.io.sessdsa, SESSDSA 2018); its
@@ -139,7 +139,7 @@ def main():
     parser.add_argument("--course", required=True, help="checkout of the course repository")
     parser.add_argument("--opponent", required=True, help="an AI file for the course engine")
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--bot", default="planner")
+    parser.add_argument("--bot", default="guard")
     parser.add_argument("--args", default="", help="more arguments for paperio_course_ai")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)

@@ -20,7 +20,7 @@
 #![allow(dead_code)] // each user takes what it needs
 
 use grid_games::game::{Bot, Budget, Side};
-use grid_games::paperio::bots::{PlannerBot, PlannerConfig, named_bot};
+use grid_games::paperio::bots::{GuardBot, PlannerBot, PlannerConfig, named_bot};
 use grid_games::paperio::course::{Frame, FramePlayer, player_id, side_of_id};
 use grid_games::paperio::{Direction, Position, Turn};
 use serde_json::{Value, json};
@@ -32,7 +32,7 @@ pub const DEFAULT_MAX_TURN: u32 = 2000;
 /// One program run: a bot per game and the game as the program follows it.
 pub struct Session {
     bot_name: String,
-    /// The planner's tuning, when the bot is the planner and one was given.
+    /// The planner's tuning, when the bot is the planner or the guard and one was given.
     planner: Option<PlannerConfig>,
     seed: u64,
     bot: Box<dyn Bot<Position> + Send>,
@@ -179,13 +179,13 @@ impl Session {
     }
 
     /// A session as [`Session::new`] makes it, with the planner's tuning when the bot is the
-    /// planner (the tuning of any other bot is an error).
+    /// planner or the guard (the tuning of any other bot is an error).
     pub fn with_planner(
         name: &str,
         seed: u64,
         planner: Option<PlannerConfig>,
     ) -> Result<Session, String> {
-        if planner.is_some() && name != "planner" {
+        if planner.is_some() && name != "planner" && name != "guard" {
             return Err(format!("a planner tuning was given for the bot {name}"));
         }
         let bot = Session::make(name, seed, planner)?;
@@ -216,6 +216,7 @@ impl Session {
         planner: Option<PlannerConfig>,
     ) -> Result<Box<dyn Bot<Position> + Send>, String> {
         match planner {
+            Some(config) if name == "guard" => Ok(Box::new(GuardBot::with_config(seed, config))),
             Some(config) => Ok(Box::new(PlannerBot::with_config(seed, config))),
             None => named_bot(name, seed).ok_or_else(|| format!("unknown bot {name}")),
         }

@@ -277,8 +277,9 @@ fn an_overlong_line_is_skipped_unread() {
     assert!(start.elapsed() < std::time::Duration::from_secs(20));
 }
 
-/// `--set` tunes the planner: a known key plays, an unknown key, a bad value, a setting for
-/// another bot or a missing `=` exits 2 with the reason. Runs when the example is built.
+/// `--set` tunes the guard (the default bot) or the planner: known keys play, an unknown
+/// key, a bad value, a setting for another bot or a missing `=` exits 2 with the reason. Runs
+/// when the example is built.
 #[test]
 fn planner_settings_are_checked() {
     let Some(program) = example_program() else {
@@ -297,10 +298,17 @@ fn planner_settings_are_checked() {
     };
     let (code, _) = run(&["--set", "launch_travel=0", "--set", "leave_land=false"]);
     assert_eq!(code, Some(0));
+    for args in [
+        &["--bot", "planner", "--set", "ambush=10"][..],
+        &["--set", "ambush=0", "--set", "cut_slack=6"][..],
+    ] {
+        assert_eq!(run(args).0, Some(0), "{args:?}");
+    }
     for (args, reason) in [
         (&["--set", "genius=1"][..], "unknown key genius"),
         (&["--set", "margin=-1"][..], "margin=-1"),
         (&["--set", "leave_land=maybe"][..], "leave_land=maybe"),
+        (&["--set", "ambush=soon"][..], "ambush=soon"),
         (&["--set", "margin"][..], "expected KEY=VALUE"),
         (
             &["--bot", "raider", "--set", "margin=3"][..],

@@ -1,4 +1,7 @@
-//! paper.io bots. The strongest is [`PlannerBot`]: exact distance fields, the loop with the
+//! paper.io bots. The strongest is [`GuardBot`], the planner tuned to play under pressure:
+//! it also walks over its land to cut enemy trails that pass near it (ambushes), and stays
+//! on its land while an enemy is out near it.
+//! [`PlannerBot`] is the planner it is built on: exact distance fields, the loop with the
 //! most land per ply that the enemy cannot reach in time (from its head or from a launch point
 //! on its land's border), an escape check on every step; it
 //! wins about 97 % of games against the raider on the course's board. The others are
@@ -23,11 +26,13 @@
 //! ```
 
 mod field;
+mod guard;
 mod planner;
 mod raider;
 mod random;
 mod safe;
 
+pub use guard::GuardBot;
 pub use planner::{MAX_SIDE as PLANNER_MAX_SIDE, PlannerBot, PlannerConfig};
 pub use raider::{RaiderBot, RaiderConfig};
 pub use random::RandomBot;
@@ -41,14 +46,15 @@ bot_from_rng!(
     RandomBot,
     SafeBot,
     RaiderBot,
-    PlannerBot
+    PlannerBot,
+    GuardBot
 );
 
 /// The names [`named_bot`] knows.
-pub const BOT_NAMES: [&str; 4] = ["random", "safe", "raider", "planner"];
+pub const BOT_NAMES: [&str; 5] = ["random", "safe", "raider", "planner", "guard"];
 
-/// A bot by name (`random`, `safe`, `raider`, `planner`), seeded (the planner is
-/// deterministic and ignores the seed); `None` for an unknown name.
+/// A bot by name (`random`, `safe`, `raider`, `planner`, `guard`), seeded (the planner and
+/// the guard are deterministic and ignore the seed); `None` for an unknown name.
 ///
 /// ```
 /// use grid_games::paperio::bots::named_bot;
@@ -61,6 +67,7 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>>
         "safe" => Some(Box::new(SafeBot::new(seed))),
         "raider" => Some(Box::new(RaiderBot::new(seed))),
         "planner" => Some(Box::new(PlannerBot::new(seed))),
+        "guard" => Some(Box::new(GuardBot::new(seed))),
         _ => None,
     }
 }
