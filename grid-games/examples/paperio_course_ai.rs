@@ -68,7 +68,9 @@ struct Args {
           value_parser = clap::value_parser!(u64).range(1..=4096))]
     max_line_mib: u64,
     /// One setting of the planner's tuning (`PlannerConfig`), KEY=VALUE: max_side, margin,
-    /// start_share, escape_margin, launch_travel, launch_shift, cut_slack, ambush (numbers) or check_path, leave_land, chase_path (true/false);
+    /// start_share, escape_margin, launch_travel, launch_shift, cut_slack, ambush,
+    /// behind_window, behind_share, bite_depth, bite_slack (numbers) or check_path,
+    /// leave_land, chase_path, shadow (true/false);
     /// repeatable, only with --bot guard or planner (each starts from its own defaults).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
@@ -104,9 +106,14 @@ fn planner_config(bot: &str, settings: &[String]) -> Result<PlannerConfig, Strin
             "launch_shift" => config.launch_shift = number()?,
             "cut_slack" => config.cut_slack = number()?,
             "ambush" => config.ambush = number()?,
+            "behind_window" => config.behind_window = number()?,
+            "behind_share" => config.behind_share = number()?,
+            "bite_depth" => config.bite_depth = number()?,
+            "bite_slack" => config.bite_slack = number()?,
             "check_path" => config.check_path = flag()?,
             "leave_land" => config.leave_land = flag()?,
             "chase_path" => config.chase_path = flag()?,
+            "shadow" => config.shadow = flag()?,
             _ => return Err(format!("--set {setting}: unknown key {key}")),
         }
     }

@@ -301,6 +301,15 @@ fn planner_settings_are_checked() {
     for args in [
         &["--bot", "planner", "--set", "ambush=10"][..],
         &["--set", "ambush=0", "--set", "cut_slack=6"][..],
+        &[
+            "--set",
+            "bite_depth=3",
+            "--set",
+            "bite_slack=2",
+            "--set",
+            "shadow=true",
+        ][..],
+        &["--set", "behind_window=300", "--set", "behind_share=40"][..],
     ] {
         assert_eq!(run(args).0, Some(0), "{args:?}");
     }
@@ -309,6 +318,7 @@ fn planner_settings_are_checked() {
         (&["--set", "margin=-1"][..], "margin=-1"),
         (&["--set", "leave_land=maybe"][..], "leave_land=maybe"),
         (&["--set", "ambush=soon"][..], "ambush=soon"),
+        (&["--set", "shadow=1"][..], "shadow=1"),
         (&["--set", "margin"][..], "expected KEY=VALUE"),
         (
             &["--bot", "raider", "--set", "margin=3"][..],
