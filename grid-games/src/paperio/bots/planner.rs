@@ -445,18 +445,9 @@ impl PlannerBot {
     /// (walk included). Fills `travel` with the walking distances from the head.
     fn best_launch(&mut self, game: &Position, me: Side) -> Option<((i32, i32), Scored)> {
         let (w, h) = (game.width() as i32, game.height() as i32);
-        let head = game.head(me);
-        self.territory_me.clear();
-        self.territory_me
-            .extend(game.territory_grid().map(|t| t == Some(me)));
+        self.mark_land(game, me);
+        self.walk_land(game, std::iter::once(game.head(me)));
         let territory = &self.territory_me;
-        distance_field(
-            &mut self.queue,
-            &mut self.travel,
-            (w, h),
-            std::iter::once((head.1 * w + head.0) as u32),
-            |c| territory[c],
-        );
         let mut best: Option<((i32, i32), Scored, u64)> = None;
         let limit = self.config.launch_travel;
         for y in 0..h {
@@ -765,34 +756,19 @@ impl PlannerBot {
         options: &[(Turn, (i32, i32))],
     ) -> Option<Turn> {
         let enemy = me.other();
-        let (w, h) = (game.width() as i32, game.height() as i32);
         let enemy_home = self.enemy_to_land[self.at(game, game.head(enemy))];
         let limit = enemy_home.saturating_add(self.config.ambush);
-        self.territory_me.clear();
-        self.territory_me
-            .extend(game.territory_grid().map(|t| t == Some(me)));
-        let territory = &self.territory_me;
-        let pass = |c: usize| territory[c];
         let head = game.head(me);
-        distance_field(
-            &mut self.queue,
-            &mut self.travel,
-            (w, h),
-            std::iter::once((head.1 * w + head.0) as u32),
-            pass,
-        );
+        self.mark_land(game, me);
+        self.walk_land(game, std::iter::once(head));
         let target = game
             .trail_cells(enemy)
             .filter(|&c| self.travel[self.at(game, c)] <= limit)
             .min_by_key(|&c| self.travel[self.at(game, c)])?;
         // The walk back from the target over the land.
-        distance_field(
-            &mut self.queue,
-            &mut self.travel,
-            (w, h),
-            std::iter::once((target.1 * w + target.0) as u32),
-            pass,
-        );
+        self.walk_land(game, std::iter::once(target));
+        let territory = &self.territory_me;
+        let pass = |c: usize| territory[c];
         options
             .iter()
             .filter(|o| o.1 == target || (game.contains(o.1.0, o.1.1) && pass(self.at(game, o.1))))
@@ -851,19 +827,8 @@ impl PlannerBot {
         me: Side,
         options: &[(Turn, (i32, i32))],
     ) -> Option<Turn> {
-        let (w, h) = (game.width() as i32, game.height() as i32);
-        self.territory_me.clear();
-        self.territory_me
-            .extend(game.territory_grid().map(|t| t == Some(me)));
-        let territory = &self.territory_me;
-        distance_field(
-            &mut self.queue,
-            &mut self.travel,
-            (w, h),
-            game.trail_cells(me.other())
-                .map(|(x, y)| (y * w + x) as u32),
-            |c| territory[c],
-        );
+        self.mark_land(game, me);
+        self.walk_land(game, game.trail_cells(me.other()));
         let here = self.travel[self.at(game, game.head(me))];
         options
             .iter()
@@ -872,6 +837,27 @@ impl PlannerBot {
             .filter(|&(d, _)| d < here)
             .min_by_key(|&(d, o)| (d, FAR - self.enemy_reach[self.at(game, o.1)].min(FAR)))
             .map(|(_, o)| o.0)
+    }
+
+    /// Marks its land in `territory_me`.
+    fn mark_land(&mut self, game: &Position, me: Side) {
+        self.territory_me.clear();
+        self.territory_me
+            .extend(game.territory_grid().map(|t| t == Some(me)));
+    }
+
+    /// Fills `travel` with the walking distances over the land marked in `territory_me` from
+    /// the cells `from` (a cell off the land is reached but not left).
+    fn walk_land(&mut self, game: &Position, from: impl Iterator<Item = (i32, i32)>) {
+        let (w, h) = (game.width() as i32, game.height() as i32);
+        let territory = &self.territory_me;
+        distance_field(
+            &mut self.queue,
+            &mut self.travel,
+            (w, h),
+            from.map(|(x, y)| (y * w + x) as u32),
+            |c| territory[c],
+        );
     }
 
     /// The index of a cell in the distance fields.
@@ -1112,13 +1098,7 @@ impl PlannerBot {
             {
                 // The walk there over the land (down the walking distances to the target),
                 // then the loop.
-                distance_field(
-                    &mut self.queue,
-                    &mut self.travel,
-                    (w, game.height() as i32),
-                    std::iter::once(at(target) as u32),
-                    |c| self.territory_me[c],
-                );
+                self.walk_land(game, std::iter::once(target));
                 let mut p = here_cell;
                 while p != target {
                     let d = self.travel[at(p)];
