@@ -531,6 +531,11 @@ impl SearchBot {
         }
         tree::extract(&self.nodes, node, &mut self.spare);
         std::mem::swap(&mut self.nodes, &mut self.spare);
+        // The selection values follow the configuration of this search (it may have changed).
+        let s = tree::Selection::of(&self.config);
+        for n in &mut self.nodes {
+            n.refresh(s);
+        }
         true
     }
 }

@@ -72,6 +72,7 @@ impl Worker {
             &self.moves,
             &self.priors,
             usize::MAX,
+            Selection::of(config),
         );
     }
 
@@ -100,11 +101,7 @@ impl Worker {
     /// an expansion's moves and priors are computed between two accesses: behind a lock, the
     /// other workers go on meanwhile.
     fn descend(&mut self, tree: &mut impl Tree, pos: &mut Position, config: &SearchConfig) {
-        let selection = Selection {
-            exploration: config.exploration,
-            prior_visits: config.prior_visits,
-            rave: config.rave,
-        };
+        let selection = Selection::of(config);
         self.path.clear();
         let mut node = 0;
         // Whether the descent is the first to reach `node` (then it is not expanded yet).
@@ -123,6 +120,7 @@ impl Worker {
                 let c = &mut nodes[child];
                 let was_new = c.visits == 0;
                 c.visits += 1;
+                c.refresh(selection);
                 Step::Down(child, usize::from(c.colour), usize::from(c.id), was_new)
             });
             match step {
@@ -134,7 +132,8 @@ impl Worker {
                     // Another worker may have expanded the node meanwhile: its children stand.
                     tree.with(|nodes| {
                         if !nodes[node].expanded {
-                            attach(nodes, node, mover, moves, priors, config.max_nodes);
+                            let (max, s) = (config.max_nodes, selection);
+                            attach(nodes, node, mover, moves, priors, max, s);
                         }
                     });
                 }
@@ -179,7 +178,8 @@ impl Worker {
     /// descent, and the all-moves-as-first values.
     fn back_up(&mut self, nodes: &mut [Node], pos: &Position, config: &SearchConfig) {
         let rave = (config.rave > 0.0).then_some((&mut self.played, pos.table().len()));
-        tree::backup(nodes, &self.path, &self.sequence, &self.rewards, rave);
+        let s = Selection::of(config);
+        tree::backup(nodes, &self.path, &self.sequence, &self.rewards, rave, s);
     }
 }
 
@@ -204,7 +204,8 @@ fn mover(pos: &Position, colour: Option<Colour>) -> Option<(Colour, usize)> {
 
 /// Marks `node` expanded and appends its children: the moves with a prior (`None`: left out)
 /// of the `mover` colour and player (`None`: the game is over, no children). When they could
-/// take the tree past `max_nodes` nodes, none is added: the node stays a leaf.
+/// take the tree past `max_nodes` nodes, none is added: the node stays a leaf. The
+/// children's selection values are computed with `s`.
 fn attach(
     nodes: &mut Vec<Node>,
     node: usize,
@@ -212,6 +213,7 @@ fn attach(
     moves: &[Move],
     priors: &[Option<f32>],
     max_nodes: usize,
+    s: Selection,
 ) {
     nodes[node].expanded = true;
     let Some((colour, player)) = mover else {
@@ -223,7 +225,9 @@ fn attach(
     let first = nodes.len();
     for (m, p) in moves.iter().zip(priors) {
         if let Some(p) = *p {
-            nodes.push(Node::new(m.id(), colour.index(), player, p));
+            let mut child = Node::new(m.id(), colour.index(), player, p);
+            child.refresh(s);
+            nodes.push(child);
         }
     }
     nodes[node].first_child = first as u32;
