@@ -706,7 +706,9 @@ impl Position {
         debug_assert!(self.check(colour, self.table.mv(id)).is_ok());
         let c = colour.index();
         let bit = colour.bit();
-        let table = Arc::clone(&self.table);
+        // A borrow of the table field alone (the other fields change below): no reference
+        // count traffic on the hot path of the playouts.
+        let table = &*self.table;
         let piece = table.piece_of(id);
         self.history.push(Played {
             colour: c as u8,

@@ -58,12 +58,14 @@
 //!
 //! A search generates every colour's legal moves once, at the root. A simulation costs one
 //! position copy (about 2 KB) and a copy of those lists (14 bytes a move), the descent
-//! (which keeps the lists exact along its moves), an expansion now and then (the mover's
-//! list, O(moves · 25) for the priors) and a playout of the rest of the game: at each ply
-//! the local values (a few dozen cells), one pass over the mover's list (filter and local
-//! count), the moves through the new attach points of its last move and one pass over the
+//! (one multiply-add per child at each level: a child's selection value is kept up to date
+//! where its statistics change), an expansion now and then (the mover's list brought up to
+//! date, O(moves · 25) for the priors) and a playout of the rest of the game: at each ply
+//! the local values (a few dozen cells), the features (one pass over the board's cells),
+//! one pass over the mover's list (filter and local count), the moves through the new
+//! attach points of its moves since its list was last read and one pass over the
 //! candidates to draw by weight. The AMAF backup walks the
-//! children of every node on the path: O(path · children). Memory: 48 bytes per node, plus
+//! children of every node on the path: O(path · children). Memory: 64 bytes per node, plus
 //! `4 × table size` stamps (about 0.5 MB on Classic).
 
 mod playout;

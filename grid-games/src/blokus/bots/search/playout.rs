@@ -24,7 +24,7 @@
 //! each cell once.
 //!
 //! A list entry holds the move's cells (padded to five with a spare cell whose feature is
-//! always 0), id, piece and size (14 bytes), so that the filter reads the list in order
+//! always 0), id and piece (13 bytes, 14 with padding), so that the filter reads the list in order
 //! instead of looking each move up in the table.
 //!
 //! At every ply the colour to move then chooses (Pentobi's playout policy):
@@ -290,8 +290,6 @@ struct Entry {
     id: u16,
     /// The piece index.
     piece: u8,
-    /// The piece's number of squares.
-    size: u8,
 }
 
 impl Entry {
@@ -305,7 +303,6 @@ impl Entry {
             cells,
             id: id as u16,
             piece: piece as u8,
-            size: size as u8,
         }
     }
 }
@@ -342,7 +339,7 @@ pub(super) struct Playout {
 /// Cells of the largest padded board (Classic: 22 × 22 = 484), rounded up to a power of two:
 /// per-cell arrays of this size are indexed with `q & (CELLS − 1)`, which the compiler knows
 /// to be in bounds, so the hot loops read them without a bounds check per cell.
-const CELLS: usize = 512;
+pub(super) const CELLS: usize = 512;
 
 /// A per-cell array of the playouts (see [`CELLS`]).
 type CellArray = [u8; CELLS];

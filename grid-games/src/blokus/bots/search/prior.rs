@@ -28,11 +28,12 @@
 //! 62 % at 100 simulations a move (400 Duo games, ± 4.7 %).
 //!
 //! Cost: the per-cell values a cell, a corner neighbour and an edge neighbour of a move add
-//! are computed once per expansion (O(board)); a move then costs about 25 table reads
-//! (O(moves · 25) per expansion).
+//! are computed once per expansion (O(board)) into arrays that a searcher keeps from one
+//! expansion to the next ([`PriorScratch`]: no allocation, and reads that need no bounds
+//! check); a move then costs about 25 table reads (O(moves · 25) per expansion).
 
-use super::playout::{ALL_PIECES, at_least, opening_pieces, playout_pieces};
-use crate::blokus::{Colour, Move, Piece, Position, Variant};
+use super::playout::{ALL_PIECES, CELLS, at_least, opening_pieces, playout_pieces};
+use crate::blokus::{Colour, Move, MoveTable, Piece, Position, Variant};
 
 /// The weights of the static move score behind [`SearchBot`](super::SearchBot)'s priors
 /// (module docs of `search::prior`: piece and size, blocking, attach points gained and spoiled,
@@ -186,6 +187,14 @@ pub(super) fn tree_pieces(pos: &Position) -> u32 {
     }
 }
 
+/// The scratch space of [`priors`], kept by a searcher from one expansion to the next.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PriorScratch {
+    /// The fresh attach points of the opponents (see [`Features`]).
+    local: Vec<bool>,
+    scorer: Scorer,
+}
+
 /// For each move of `colour` in `moves`, its prior value in `(0, 1]`, written to `out`
 /// (same order); moves of pieces outside [`tree_pieces`] get `None` when at least one move is
 /// of such a piece.
@@ -195,10 +204,13 @@ pub(super) fn priors(
     moves: &[Move],
     w: &PriorWeights,
     out: &mut Vec<Option<f32>>,
+    scratch: &mut PriorScratch,
 ) {
     let table = pos.table();
-    let features = Features::new(pos, colour);
-    let scorer = Scorer::new(&features, w);
+    let features = Features::new_in(pos, colour, std::mem::take(&mut scratch.local));
+    let scorer = &mut scratch.scorer;
+    scorer.prepare(&features, w);
+    scratch.local = features.local;
     let pieces = tree_pieces(pos);
     let considered = |id: usize| pieces >> table.piece_of(id) & 1 == 1;
     let restricted = moves.iter().any(|m| considered(m.id()));
@@ -209,7 +221,7 @@ pub(super) fn priors(
             out.push(None);
             continue;
         }
-        let h = scorer.score(m.id());
+        let h = scorer.score(table, m.id());
         best = best.max(h);
         out.push(Some(h));
     }
@@ -218,37 +230,71 @@ pub(super) fn priors(
     }
 }
 
+/// A per-cell array of the scorer (indexed `q & (CELLS − 1)`, so without bounds checks).
+type CellValues = Box<[f32; CELLS]>;
+
 /// The score `w · features` of every move of one colour in one position, from per-cell
 /// values computed once (Pentobi's point values): what a cell of the move, a corner neighbour
 /// and an edge neighbour add. A move then costs about 25 table reads and no branch.
-struct Scorer<'a> {
-    features: &'a Features<'a>,
+#[derive(Clone, Debug)]
+struct Scorer {
     /// Per piece: its bonus plus the size term.
     piece: [f32; Piece::COUNT],
     /// Per padded cell: what covering it adds (blocking, local).
-    cell: Vec<f32>,
+    cell: CellValues,
     /// Per padded cell: what having it as a corner neighbour adds (an attach point gained).
-    diag: Vec<f32>,
+    diag: CellValues,
     /// Per padded cell: what having it as an edge neighbour adds (spoiling, contact).
-    adj: Vec<f32>,
-    /// Per padded cell, in the opening: its distance from the centre (the move's nearest cell
-    /// counts); empty otherwise.
-    centre: Vec<f32>,
+    adj: CellValues,
+    /// Per padded cell: its distance from the centre (the move's nearest cell counts), for
+    /// the variant `centre_of`.
+    centre: CellValues,
+    /// The variant whose distances `centre` holds.
+    centre_of: Option<Variant>,
+    /// Whether the distance counts (the opening).
+    opening: bool,
     /// The weight of that distance (subtracted).
     centre_weight: f32,
 }
 
-impl<'a> Scorer<'a> {
-    fn new(f: &'a Features<'a>, w: &PriorWeights) -> Scorer<'a> {
+impl Default for Scorer {
+    fn default() -> Scorer {
+        let zeros = || Box::new([0.0; CELLS]);
+        Scorer {
+            piece: [0.0; Piece::COUNT],
+            cell: zeros(),
+            diag: zeros(),
+            adj: zeros(),
+            centre: zeros(),
+            centre_of: None,
+            opening: false,
+            centre_weight: 0.0,
+        }
+    }
+}
+
+impl Scorer {
+    #[cfg(test)]
+    fn new(f: &Features<'_>, w: &PriorWeights) -> Scorer {
+        let mut scorer = Scorer::default();
+        scorer.prepare(f, w);
+        scorer
+    }
+
+    /// Sets the per-cell values for the moves `f` describes under the weights `w`.
+    fn prepare(&mut self, f: &Features<'_>, w: &PriorWeights) {
         let pos = f.pos;
         let table = pos.table();
-        let cells = table.stride() * table.stride();
+        let cells = (table.stride() * table.stride()).min(CELLS);
         let mut piece = w.piece;
         for (k, v) in piece.iter_mut().enumerate() {
             *v += w.size * piece_size(k) as f32;
         }
-        let (mut cell, mut diag, mut adj) = (vec![0.0; cells], vec![0.0; cells], vec![0.0; cells]);
-        let mut centre = Vec::new();
+        self.piece = piece;
+        let (cell, diag, adj) = (&mut *self.cell, &mut *self.diag, &mut *self.adj);
+        cell[..cells].fill(0.0);
+        diag[..cells].fill(0.0);
+        adj[..cells].fill(0.0);
         let bit = f.bit;
         for q in 0..cells {
             let (forbidden, attach) = (pos.forbidden_at(q), pos.attach_at(q));
@@ -272,34 +318,28 @@ impl<'a> Scorer<'a> {
                 adj[q] += w.opponent_contact;
             }
         }
-        if f.opening {
+        self.opening = f.opening;
+        self.centre_weight = w.centre_distance;
+        if f.opening && self.centre_of != Some(pos.variant()) {
+            // The distances depend on the board only: computed once per variant.
             let size = usize::from(pos.variant().size());
-            centre = vec![f32::INFINITY; cells];
+            self.centre[..cells].fill(f32::INFINITY);
             for row in 0..size {
                 for col in 0..size {
                     let q = table.padded(crate::blokus::Point::new(col as u8, row as u8));
-                    centre[q] = f.centre_of(col as u8, row as u8);
+                    self.centre[q & (CELLS - 1)] = f.centre_of(col as u8, row as u8);
                 }
             }
-        }
-        Scorer {
-            features: f,
-            piece,
-            cell,
-            diag,
-            adj,
-            centre,
-            centre_weight: w.centre_distance,
+            self.centre_of = Some(pos.variant());
         }
     }
 
-    /// The score of move `id`.
+    /// The score of move `id` in `table` (the table of the position last prepared for).
     #[inline]
-    fn score(&self, id: usize) -> f32 {
-        let table = self.features.pos.table();
+    fn score(&self, table: &MoveTable, id: usize) -> f32 {
         let k = table.piece_of(id);
         let cells = &table.cells_of(id)[..piece_size(k)];
-        let at = |v: &[f32], q: &u16| v[usize::from(*q)];
+        let at = |v: &[f32; CELLS], q: &u16| v[usize::from(*q) & (CELLS - 1)];
         let mut h = self.piece[k];
         h += cells.iter().map(|q| at(&self.cell, q)).sum::<f32>();
         h += table
@@ -312,7 +352,7 @@ impl<'a> Scorer<'a> {
             .iter()
             .map(|q| at(&self.adj, q))
             .sum::<f32>();
-        if !self.centre.is_empty() {
+        if self.opening {
             let nearest = cells
                 .iter()
                 .map(|q| at(&self.centre, q))
@@ -340,14 +380,21 @@ pub(super) struct Features<'a> {
 
 impl<'a> Features<'a> {
     /// The context of the moves of `colour` in `pos`.
+    #[cfg(test)]
     pub(super) fn new(pos: &'a Position, colour: Colour) -> Features<'a> {
+        Features::new_in(pos, colour, Vec::new())
+    }
+
+    /// [`new`](Self::new) with `local` (any contents) as the storage of the local points.
+    pub(super) fn new_in(pos: &'a Position, colour: Colour, mut local: Vec<bool>) -> Features<'a> {
         let table = pos.table();
         let variant = pos.variant();
         let allies = pos.allies(colour.index());
         let opponents: u8 = (0..variant.colours())
             .filter(|&o| allies >> o & 1 == 0)
             .fold(0, |m, o| m | 1 << o);
-        let mut local = vec![false; table.stride() * table.stride()];
+        local.clear();
+        local.resize(table.stride() * table.stride(), false);
         let plies = pos.history().len();
         for k in plies.saturating_sub(3)..plies {
             let (c, id) = pos.played(k);
@@ -454,7 +501,14 @@ mod tests {
         let colour = pos.colour_to_move().unwrap();
         let moves = pos.legal_moves();
         let mut out = Vec::new();
-        priors(&pos, colour, &moves, &PriorWeights::default(), &mut out);
+        priors(
+            &pos,
+            colour,
+            &moves,
+            &PriorWeights::default(),
+            &mut out,
+            &mut PriorScratch::default(),
+        );
         assert_eq!(out.len(), moves.len());
         for (m, p) in moves.iter().zip(&out) {
             let size = piece_size(pos.table().piece_of(m.id()));
@@ -479,7 +533,14 @@ mod tests {
                 };
                 let moves = pos.legal_moves();
                 let mut out = Vec::new();
-                priors(&pos, colour, &moves, &PriorWeights::default(), &mut out);
+                priors(
+                    &pos,
+                    colour,
+                    &moves,
+                    &PriorWeights::default(),
+                    &mut out,
+                    &mut PriorScratch::default(),
+                );
                 let round = ply / variant.colours();
                 let expected = |name: &str, size: usize| match round {
                     0 => ["V5", "Z5"].contains(&name),
@@ -562,7 +623,7 @@ mod tests {
                 for m in &moves {
                     let f = features.of(m.id());
                     let sum: f32 = f.iter().zip(&v).map(|(a, b)| a * b).sum();
-                    let got = scorer.score(m.id());
+                    let got = scorer.score(pos.table(), m.id());
                     assert!(
                         (sum - got).abs() < 1e-3 * (1.0 + sum.abs()),
                         "{variant} {m:?}: {sum} vs {got}"

@@ -9,7 +9,7 @@
 
 use super::SearchConfig;
 use super::playout::{Playout, Policy, RootLists};
-use super::prior;
+use super::prior::{self, PriorScratch};
 use super::tree::{self, Node, Played, Selection};
 use crate::blokus::bots::reward::MarginScale;
 use crate::blokus::{Colour, Move, Position};
@@ -21,6 +21,7 @@ pub(super) struct Worker {
     pub(super) rng: Rng,
     moves: Vec<Move>,
     priors: Vec<Option<f32>>,
+    prior_scratch: PriorScratch,
     playout: Playout,
     /// The playout policy of the current search.
     policy: Policy,
@@ -41,6 +42,7 @@ impl Worker {
             rng,
             moves: Vec::new(),
             priors: Vec::new(),
+            prior_scratch: PriorScratch::default(),
             playout: Playout::default(),
             // Replaced by `begin` at the start of every search.
             policy: Policy::new(crate::blokus::Variant::Duo, None, true),
@@ -63,7 +65,8 @@ impl Worker {
     ) {
         let colour = pos.to_move_with_moves(&mut self.moves);
         if let Some(colour) = colour {
-            prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
+            let (moves, w, out) = (&self.moves, &config.prior, &mut self.priors);
+            prior::priors(pos, colour, moves, w, out, &mut self.prior_scratch);
         }
         attach(
             nodes,
@@ -91,7 +94,8 @@ impl Worker {
     /// end of the game.
     fn children_of(&mut self, pos: &Position, config: &SearchConfig) -> Option<Colour> {
         let colour = self.playout.next_mover(pos, &mut self.moves)?;
-        prior::priors(pos, colour, &self.moves, &config.prior, &mut self.priors);
+        let (moves, w, out) = (&self.moves, &config.prior, &mut self.priors);
+        prior::priors(pos, colour, moves, w, out, &mut self.prior_scratch);
         Some(colour)
     }
 
