@@ -134,7 +134,7 @@ pub struct SearchConfig {
     /// virtual loss) so that the threads spread over the tree. Clamped to
     /// `1..=`[`SearchConfig::MAX_THREADS`].
     pub threads: usize,
-    /// The most nodes the search tree holds (48 bytes each; the vector holding them may
+    /// The most nodes the search tree holds (64 bytes each; the vector holding them may
     /// reserve up to twice as many, and a reused tree is copied once): once a node's children
     /// would pass it, the node stays a leaf and simulations play out from it. The root is
     /// always expanded.
