@@ -495,20 +495,27 @@ mod tests {
     use super::*;
     use crate::blokus::Variant;
 
+    /// The priors of `moves` of `colour` under the default weights, from fresh scratch.
+    fn default_priors(pos: &Position, colour: Colour, moves: &[Move]) -> Vec<Option<f32>> {
+        let mut out = Vec::new();
+        let mut scratch = PriorScratch::default();
+        priors(
+            pos,
+            colour,
+            moves,
+            &PriorWeights::default(),
+            &mut out,
+            &mut scratch,
+        );
+        out
+    }
+
     #[test]
     fn the_opening_keeps_only_pentominoes_and_the_best_move_scores_one() {
         let pos = Position::new(Variant::Duo);
         let colour = pos.colour_to_move().unwrap();
         let moves = pos.legal_moves();
-        let mut out = Vec::new();
-        priors(
-            &pos,
-            colour,
-            &moves,
-            &PriorWeights::default(),
-            &mut out,
-            &mut PriorScratch::default(),
-        );
+        let out = default_priors(&pos, colour, &moves);
         assert_eq!(out.len(), moves.len());
         for (m, p) in moves.iter().zip(&out) {
             let size = piece_size(pos.table().piece_of(m.id()));
@@ -532,15 +539,7 @@ mod tests {
                     break;
                 };
                 let moves = pos.legal_moves();
-                let mut out = Vec::new();
-                priors(
-                    &pos,
-                    colour,
-                    &moves,
-                    &PriorWeights::default(),
-                    &mut out,
-                    &mut PriorScratch::default(),
-                );
+                let out = default_priors(&pos, colour, &moves);
                 let round = ply / variant.colours();
                 let expected = |name: &str, size: usize| match round {
                     0 => ["V5", "Z5"].contains(&name),
