@@ -4,7 +4,7 @@
 //! colour's legal moves are generated once ([`RootLists`]); each simulation copies them and
 //! brings a colour's list up to date only when it is read: at an expansion of the tree
 //! ([`Playout::next_mover`]) and at the colour's turns in the playout. The descent through
-//! the tree only plays its moves ([`Playout::play`]). An update catches up with every move
+//! the tree only plays its moves on the position. An update catches up with every move
 //! since the colour's last one: the list is filtered (a move stays legal while its piece is
 //! unused and none of its cells became forbidden: five reads of one byte per cell, the
 //! *features* below) and the moves through the *new* attach points are added, the points
@@ -457,19 +457,15 @@ impl Playout {
             list.clear();
             list.extend_from_slice(root);
         }
-        self.since = [0, 1, 2, 3].map(|c| match c < pos.variant().colours() {
-            true => pos.attach_points(c).len(),
-            false => 0,
+        let colours = pos.variant().colours();
+        self.since = [0, 1, 2, 3].map(|c| {
+            if c < colours {
+                pos.attach_points(c).len()
+            } else {
+                0
+            }
         });
         self.done = [false; 4];
-    }
-
-    /// Plays `colour`'s move `id` on `pos` (the descent through the tree plays its moves
-    /// this way). The lists are brought up to date only when they are read (an expansion or
-    /// the playout): an update catches up with every move since the last one, so a colour
-    /// whose list is not read pays nothing along the descent.
-    pub(super) fn play(&mut self, pos: &mut Position, colour: Colour, id: usize) {
-        pos.apply(colour, id);
     }
 
     /// The colour to move in `pos` and its legal moves (into `moves`), as
@@ -489,7 +485,7 @@ impl Playout {
     }
 
     /// Plays `pos` to the end of the game, from the lists as
-    /// [`restart_from`](Self::restart_from) and [`play`](Self::play) left them.
+    /// [`restart_from`](Self::restart_from) left them and the moves played on `pos` since.
     pub(super) fn run(&mut self, pos: &mut Position, rng: &mut Rng, policy: &Policy) {
         let variant = pos.variant();
         let colours = variant.colours();
@@ -628,7 +624,7 @@ impl Playout {
                 }
             }
         }
-        for &q in pos.attach_points(c) {
+        for &q in all {
             rank[usize::from(q)] = 0;
         }
     }
@@ -766,7 +762,7 @@ mod tests {
         }
     }
 
-    /// Lists copied from a root position and kept up to date by `play` give, at every
+    /// Lists copied from a root position and brought up to date when read give, at every
     /// position below it, the colour to move and its moves as full generation does.
     #[test]
     fn lists_from_the_root_follow_the_descent() {
@@ -791,7 +787,7 @@ mod tests {
                     if pos.history().len() > root.history().len() + 6 {
                         break;
                     }
-                    p.play(&mut pos, colour, ours[rng.index(ours.len())].id());
+                    pos.apply(colour, ours[rng.index(ours.len())].id());
                 }
                 let moves = root.legal_moves();
                 root.play(moves[rng.index(moves.len())]).unwrap();

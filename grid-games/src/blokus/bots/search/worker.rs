@@ -143,7 +143,8 @@ impl Worker {
                 }
                 Step::Down(child, colour, id, was_new) => {
                     let colour = Colour::new(colour).expect("valid colour");
-                    self.playout.play(pos, colour, id);
+                    // The lists catch up when next read (`Playout::next_mover`, the playout).
+                    pos.apply(colour, id);
                     self.path.push(child);
                     (node, first) = (child, was_new);
                 }
