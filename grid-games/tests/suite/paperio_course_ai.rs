@@ -310,6 +310,7 @@ fn planner_settings_are_checked() {
             "shadow=true",
         ][..],
         &["--set", "behind_window=300", "--set", "behind_share=40"][..],
+        &["--set", "race_weight=100"][..],
     ] {
         assert_eq!(run(args).0, Some(0), "{args:?}");
     }
