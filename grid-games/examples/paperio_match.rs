@@ -33,6 +33,11 @@ BOTS:
           a shortest path once its trail is 6 to 16 cells long
   raider  simulates its three moves, cuts enemy trails when sure, goes home when threatened,
           otherwise draws rectangles sized by the distance to the enemy
+  planner exact distance fields; the loop with the most land per ply that the enemy cannot
+          reach in time, from its head or a launch point on its land's border
+  guard   the planner that also ambushes enemy trails from its land (the strongest)
+  lookahead  chooses among guard tunings by rollouts against a model of the enemy, within
+          the 30 s of the game
   BOT_A and BOT_B may be the same bot (each seat gets its own seed).
 
 THE SERIES:

@@ -7,7 +7,10 @@
 //! wins about 97 % of games against the raider on the course's board. The others are
 //! [`RaiderBot`] (trail safety against the enemy's Manhattan distance, sure cuts, loops sized
 //! to the risk), [`SafeBot`] (random but never suicidal, home once its trail is long) and
-//! [`RandomBot`] (seeded random turns). All implement [`Bot`] for [`Position`].
+//! [`RandomBot`] (seeded random turns). [`LookaheadBot`] chooses among planner tunings by
+//! playing each forward against a model of the enemy within the game's clock (measured
+//! weaker than the guard against the course's students). All implement [`Bot`] for
+//! [`Position`].
 //!
 //! Every bot is built by `new(seed)` and, where it has a configuration, by
 //! `with_config(seed, config)` (the planner is deterministic and ignores the seed); with the
@@ -27,12 +30,14 @@
 
 mod field;
 mod guard;
+mod lookahead;
 mod planner;
 mod raider;
 mod random;
 mod safe;
 
 pub use guard::GuardBot;
+pub use lookahead::{EnemyModel, LookaheadBot, LookaheadConfig, LookaheadStats};
 pub use planner::{MAX_SIDE as PLANNER_MAX_SIDE, PlannerBot, PlannerConfig};
 pub use raider::{RaiderBot, RaiderConfig};
 pub use random::RandomBot;
@@ -47,14 +52,16 @@ bot_from_rng!(
     SafeBot,
     RaiderBot,
     PlannerBot,
-    GuardBot
+    GuardBot,
+    LookaheadBot
 );
 
 /// The names [`named_bot`] knows.
-pub const BOT_NAMES: [&str; 5] = ["random", "safe", "raider", "planner", "guard"];
+pub const BOT_NAMES: [&str; 6] = ["random", "safe", "raider", "planner", "guard", "lookahead"];
 
-/// A bot by name (`random`, `safe`, `raider`, `planner`, `guard`), seeded (the planner and
-/// the guard are deterministic and ignore the seed); `None` for an unknown name.
+/// A bot by name (`random`, `safe`, `raider`, `planner`, `guard`, `lookahead`), seeded (the
+/// planner, the guard and the lookahead are deterministic and ignore the seed); `None` for an
+/// unknown name.
 ///
 /// ```
 /// use grid_games::paperio::bots::named_bot;
@@ -68,6 +75,7 @@ pub fn named_bot(name: &str, seed: u64) -> Option<Box<dyn Bot<Position> + Send>>
         "raider" => Some(Box::new(RaiderBot::new(seed))),
         "planner" => Some(Box::new(PlannerBot::new(seed))),
         "guard" => Some(Box::new(GuardBot::new(seed))),
+        "lookahead" => Some(Box::new(LookaheadBot::new(seed))),
         _ => None,
     }
 }
