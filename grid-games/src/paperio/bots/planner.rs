@@ -1639,28 +1639,31 @@ mod tests {
         ambush_position_with_moves(head, direction, 480)
     }
 
+    /// Gives the cells `xs × ys` of a `w`-wide grid to `side`.
+    fn paint(
+        grid: &mut [Option<Side>],
+        w: usize,
+        xs: std::ops::Range<usize>,
+        ys: std::ops::Range<usize>,
+        side: Side,
+    ) {
+        for y in ys {
+            for x in xs.clone() {
+                grid[y * w + x] = Some(side);
+            }
+        }
+    }
+
     /// [`ambush_position`] with `moves` left to each player.
     fn ambush_position_with_moves(head: (i32, i32), direction: Direction, moves: u32) -> Position {
         use crate::paperio::{Head, Snapshot};
         let (w, h) = (30usize, 20usize);
         let mut territory = vec![None; w * h];
         let mut trail = vec![None; w * h];
-        for y in 2..18 {
-            for x in 2..15 {
-                territory[y * w + x] = Some(Side::First);
-            }
-        }
-        for y in 13..17 {
-            for x in 15..20 {
-                territory[y * w + x] = Some(Side::Second);
-            }
-        }
-        for y in 4..13 {
-            trail[y * w + 15] = Some(Side::Second);
-        }
-        for y in 4..12 {
-            trail[y * w + 16] = Some(Side::Second);
-        }
+        paint(&mut territory, w, 2..15, 2..18, Side::First);
+        paint(&mut territory, w, 15..20, 13..17, Side::Second);
+        paint(&mut trail, w, 15..16, 4..13, Side::Second);
+        paint(&mut trail, w, 16..17, 4..12, Side::Second);
         let heads = [
             Head {
                 x: head.0,
@@ -1771,20 +1774,10 @@ mod tests {
         let mut territory = vec![None; w * h];
         let mut trail = vec![None; w * h];
         // Our land: x 5..=15, y 20..=22; the trail north from (10, 19) to (10, 12).
-        for y in 20..23 {
-            for x in 5..16 {
-                territory[y * w + x] = Some(Side::First);
-            }
-        }
-        for y in 12..20 {
-            trail[y * w + 10] = Some(Side::First);
-        }
+        paint(&mut territory, w, 5..16, 20..23, Side::First);
+        paint(&mut trail, w, 10..11, 12..20, Side::First);
         // The enemy's land far east: x 30..=37, y 2..=9, its head inside it.
-        for y in 2..10 {
-            for x in 30..38 {
-                territory[y * w + x] = Some(Side::Second);
-            }
-        }
+        paint(&mut territory, w, 30..38, 2..10, Side::Second);
         let heads = [
             Head {
                 x: 10,
