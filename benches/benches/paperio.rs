@@ -120,6 +120,42 @@ fn decisions(c: &mut Criterion) {
             }
         })
     });
+    // The race weight adds a distance field and a prefix-sum table.
+    g.bench_function("guard_race_weight_100", |b| {
+        let mut config = PlannerConfig::guard();
+        config.race_weight = 100;
+        let mut bot = PlannerBot::with_config(0, config);
+        b.iter(|| {
+            for p in &sample {
+                black_box(bot.choose(p, Budget::default()));
+            }
+        })
+    });
+    g.finish();
+    // Positions where the player to move is out with a trail. A fresh bot has no plan there,
+    // so it gives the loop up: the way home by the shortest way (the guard) against the
+    // closing search of `bend` 30, which scores up to 93 closings by a flood fill each.
+    let out: Vec<Position> = positions
+        .iter()
+        .filter(|p| p.to_move().is_some_and(|me| p.trail_cells(me).len() >= 6))
+        .step_by(25)
+        .take(8)
+        .cloned()
+        .collect();
+    let mut g = c.benchmark_group("paperio_give_up");
+    g.throughput(Throughput::Elements(out.len() as u64));
+    for (name, bend) in [("guard_way_home", 0), ("guard_bend_30", 30)] {
+        g.bench_function(name, |b| {
+            let mut config = PlannerConfig::guard();
+            config.bend = bend;
+            b.iter(|| {
+                for p in &out {
+                    let mut bot = PlannerBot::with_config(0, config);
+                    black_box(bot.choose(p, Budget::default()));
+                }
+            })
+        });
+    }
     g.finish();
     // Positions where the guard looks for an ambush (the player to move at home, the enemy
     // out with a trail): the planner and the guard side by side.
