@@ -34,6 +34,48 @@ use crate::game::{ByPlayer, Player as Seat, Side};
 
 /// The side with index `i` (0 or 1: internal indices are always one of them).
 #[inline]
+/// Which cells of a `bw × bh` box (row-major) are reached from the box's edge through cells
+/// for which `own(bx, by)` is false (4-neighbour): the rest of the not-own cells are
+/// enclosed. The engine's capture fill and the planner's scoring of closings share it.
+pub(crate) fn outside_of_box(
+    bw: usize,
+    bh: usize,
+    own: impl Fn(usize, usize) -> bool,
+) -> Vec<bool> {
+    let mut outside = vec![false; bw * bh];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let push = |bx: usize, by: usize, outside: &mut Vec<bool>, stack: &mut Vec<(usize, usize)>| {
+        let i = by * bw + bx;
+        if !outside[i] && !own(bx, by) {
+            outside[i] = true;
+            stack.push((bx, by));
+        }
+    };
+    for bx in 0..bw {
+        push(bx, 0, &mut outside, &mut stack);
+        push(bx, bh - 1, &mut outside, &mut stack);
+    }
+    for by in 1..bh.saturating_sub(1) {
+        push(0, by, &mut outside, &mut stack);
+        push(bw - 1, by, &mut outside, &mut stack);
+    }
+    while let Some((bx, by)) = stack.pop() {
+        if bx > 0 {
+            push(bx - 1, by, &mut outside, &mut stack);
+        }
+        if bx + 1 < bw {
+            push(bx + 1, by, &mut outside, &mut stack);
+        }
+        if by > 0 {
+            push(bx, by - 1, &mut outside, &mut stack);
+        }
+        if by + 1 < bh {
+            push(bx, by + 1, &mut outside, &mut stack);
+        }
+    }
+    outside
+}
+
 fn side(i: usize) -> Side {
     if i == 0 { Side::First } else { Side::Second }
 }
@@ -850,39 +892,7 @@ impl Position {
         }
         let w = self.config.width as usize;
         let at = |bx: usize, by: usize| (y0 as usize + by) * w + x0 as usize + bx;
-        // `outside[i]`: reached from the box edge through non-p cells.
-        let mut outside = vec![false; bw * bh];
-        let mut stack: Vec<(usize, usize)> = Vec::new();
-        let push =
-            |bx: usize, by: usize, outside: &mut Vec<bool>, stack: &mut Vec<(usize, usize)>| {
-                let i = by * bw + bx;
-                if !outside[i] && self.territory[at(bx, by)] != mine {
-                    outside[i] = true;
-                    stack.push((bx, by));
-                }
-            };
-        for bx in 0..bw {
-            push(bx, 0, &mut outside, &mut stack);
-            push(bx, bh - 1, &mut outside, &mut stack);
-        }
-        for by in 1..bh - 1 {
-            push(0, by, &mut outside, &mut stack);
-            push(bw - 1, by, &mut outside, &mut stack);
-        }
-        while let Some((bx, by)) = stack.pop() {
-            if bx > 0 {
-                push(bx - 1, by, &mut outside, &mut stack);
-            }
-            if bx + 1 < bw {
-                push(bx + 1, by, &mut outside, &mut stack);
-            }
-            if by > 0 {
-                push(bx, by - 1, &mut outside, &mut stack);
-            }
-            if by + 1 < bh {
-                push(bx, by + 1, &mut outside, &mut stack);
-            }
-        }
+        let outside = outside_of_box(bw, bh, |bx, by| self.territory[at(bx, by)] == mine);
         for by in 1..bh - 1 {
             for bx in 1..bw - 1 {
                 if !outside[by * bw + bx] {

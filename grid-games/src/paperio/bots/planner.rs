@@ -113,6 +113,7 @@ use std::collections::VecDeque;
 
 use super::field::{Bfs, FAR, distance_field};
 use crate::game::{Bot, Budget, Side};
+use crate::paperio::position::outside_of_box;
 use crate::paperio::{Direction, Position, Turn};
 
 /// Tuning of [`PlannerBot`].
@@ -615,6 +616,7 @@ impl PlannerBot {
             _ => FAR,
         };
         let ww = game.width() as usize;
+        let weight = self.config.race_weight.min(MAX_RACE_WEIGHT);
         let mut best: Option<(u64, u64, Direction, Direction, i32, i32, i32)> = None;
         let s = side as usize;
         // Per line b (1..=side) and depth a (1..=side): the depth of the nearest land cell
@@ -687,7 +689,6 @@ impl PlannerBot {
                         let corner = (head.0 + ux * a + vx * b, head.1 + uy * a + vy * b);
                         let taken = Self::rect(&self.not_own, ww, head, corner)
                             + Self::rect(&self.enemy_land, ww, head, corner);
-                        let weight = self.config.race_weight.min(MAX_RACE_WEIGHT);
                         let raced = if weight > 0 {
                             Self::rect(&self.race, ww, head, corner)
                         } else {
@@ -1083,33 +1084,11 @@ impl Land {
         if x1 - x0 < 2 || y1 - y0 < 2 {
             return gain;
         }
-        // Flood the box from its edge through cells not its own; the rest is enclosed.
+        // The cells of the box not reached from its edge through cells not its own are
+        // enclosed (the engine's fill).
         let (bw, bh) = ((x1 - x0 + 1) as usize, (y1 - y0 + 1) as usize);
-        let mut outside = vec![false; bw * bh];
-        let mut stack = Vec::new();
         let own = |bx: usize, by: usize| mine[((y0 as usize + by) * w as usize) + x0 as usize + bx];
-        for by in 0..bh {
-            for bx in 0..bw {
-                if (bx == 0 || by == 0 || bx + 1 == bw || by + 1 == bh) && !own(bx, by) {
-                    outside[by * bw + bx] = true;
-                    stack.push((bx, by));
-                }
-            }
-        }
-        while let Some((bx, by)) = stack.pop() {
-            let near = [
-                (bx.wrapping_sub(1), by),
-                (bx + 1, by),
-                (bx, by.wrapping_sub(1)),
-                (bx, by + 1),
-            ];
-            for (nx, ny) in near {
-                if nx < bw && ny < bh && !outside[ny * bw + nx] && !own(nx, ny) {
-                    outside[ny * bw + nx] = true;
-                    stack.push((nx, ny));
-                }
-            }
-        }
+        let outside = outside_of_box(bw, bh, own);
         for by in 1..bh - 1 {
             for bx in 1..bw - 1 {
                 if !outside[by * bw + bx] && !own(bx, by) {
