@@ -11,6 +11,10 @@ use family_support::cli;
 mod gtp_client;
 use gtp_client::GtpBot;
 
+#[path = "support/grown_iterations.rs"]
+mod grown_iterations;
+use grown_iterations::grown_iterations;
+
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -65,6 +69,14 @@ THE SERIES:
   thinking budget for the whole game, which the bot spreads over its moves (a per-move
   limit still caps each move); a bot that spends it all keeps getting a last share of
   nothing, one simulation, rather than forfeiting.
+  --grow-iterations makes the iteration budget of this program's bots grow over the game as
+  Pentobi's levels grow theirs: a colour that has placed k pieces gets
+  ceil(N * 0.7 * e^(0.1 k)) simulations for its move (0.6 times that for its first piece),
+  N being the side's --iterations. Pentobi's levels 4 to 9 count their simulations so, N
+  being 213, 861, 7280, ... for Duo, so `--iterations-a 861 --grow-iterations` against
+  `pentobi-gtp --level 5` gives both sides the same simulations a move (Pentobi's count
+  includes the visits it reuses from its last search, ours does not). An outside engine
+  keeps its own settings.
 
   Every bot is seeded from --seed and the game number, so a series is replayable: with the
   default budgets or --iterations the results do not depend on --threads or the machine.
@@ -147,6 +159,10 @@ struct Args {
     /// Bot B's own thinking time per game, in seconds.
     #[arg(long, value_name = "S", value_parser = cli::parse_game_seconds)]
     game_seconds_b: Option<f64>,
+    /// Let the iteration budget of this program's bots grow over the game as Pentobi's
+    /// levels do (see below).
+    #[arg(long)]
+    grow_iterations: bool,
     /// Seed of the series (every bot of every game is seeded from it and the game number).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -189,10 +205,12 @@ struct Summary {
 }
 
 /// A bot that thinks with its own budget whatever the match gives it, and keeps its own
-/// game clock when the budget has one.
+/// game clock when the budget has one; with `grow`, its iteration budget grows over the game
+/// ([`grown_iterations`]).
 struct OwnBudget {
     bot: Box<dyn Bot<Position> + Send>,
     budget: Budget,
+    grow: bool,
 }
 
 impl Bot<Position> for OwnBudget {
@@ -201,7 +219,11 @@ impl Bot<Position> for OwnBudget {
     }
     fn choose(&mut self, game: &Position, _: Budget) -> Option<grid_games::blokus::Move> {
         let started = std::time::Instant::now();
-        let choice = self.bot.choose(game, self.budget);
+        let mut budget = self.budget;
+        if let (true, Some(n), Some(c)) = (self.grow, budget.iterations, game.colour_to_move()) {
+            budget.iterations = Some(grown_iterations(n, game.pieces_placed(c)));
+        }
+        let choice = self.bot.choose(game, budget);
         if let Some(left) = self.budget.game_time_left.as_mut() {
             *left = left.saturating_sub(started.elapsed());
         }
@@ -281,6 +303,7 @@ fn play_one(
             Box::new(OwnBudget {
                 bot,
                 budget: budget[side(p)],
+                grow: args.grow_iterations,
             }) as Box<dyn Bot<Position> + Send>
         })
         .collect();

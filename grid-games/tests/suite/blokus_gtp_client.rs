@@ -5,6 +5,9 @@
 #[path = "../../examples/support/gtp_client.rs"]
 mod gtp_client;
 
+#[path = "../../examples/support/grown_iterations.rs"]
+mod grown_iterations;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -127,4 +130,65 @@ fn the_engine_command_line_checks_its_settings() {
         let m = engine.choose(&pos, Budget::default()).expect("a move");
         pos.play(m).unwrap();
     }
+}
+
+/// `blokus_match --grow-iterations`: Pentobi's Duo schedule (values worked out by hand from
+/// `⌈n · 0.7 · e^(0.1 k)⌉`, 0.6 times it for the first piece), growing with the pieces
+/// placed, and a short series run with it.
+#[test]
+fn iteration_budgets_grow_as_pentobis_levels() {
+    use grown_iterations::grown_iterations;
+    for (n, placed, expected) in [
+        (861, 0, 362),
+        (861, 1, 667),
+        (861, 10, 1_639),
+        (7_280, 0, 3_058),
+        (213, 20, 1_102),
+        (1, 0, 1),
+    ] {
+        assert_eq!(grown_iterations(n, placed), expected, "{n} at {placed}");
+    }
+    for placed in 1..21 {
+        assert!(grown_iterations(861, placed + 1) > grown_iterations(861, placed));
+    }
+    // A search under the grown budget runs exactly that many simulations.
+    let mut bot = SearchBot::new(5);
+    let mut pos = Position::new(Variant::Duo);
+    for _ in 0..4 {
+        let colour = pos.colour_to_move().unwrap();
+        let n = grown_iterations(30, pos.pieces_placed(colour));
+        let m = bot.choose(&pos, Budget::iterations(n)).unwrap();
+        assert_eq!(bot.last_search().simulations, n);
+        pos.play(m).unwrap();
+    }
+    // The flag in a short series.
+    let Some(program) = engine_program() else {
+        eprintln!("skipped: the blokus_gtp example is not built");
+        return;
+    };
+    let matcher = program.with_file_name("blokus_match");
+    if !matcher.exists() {
+        eprintln!("skipped: the blokus_match example is not built");
+        return;
+    }
+    let out = std::process::Command::new(&matcher)
+        .args([
+            "search",
+            "random",
+            "--iterations",
+            "5",
+            "--grow-iterations",
+            "--games",
+            "2",
+        ])
+        .args(["--threads", "1", "--progress", "never"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("2 games"), "{text}");
 }
