@@ -8,6 +8,9 @@
 
 use family_support::cli;
 
+#[path = "support/search_settings.rs"]
+mod search_settings;
+
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -124,57 +127,8 @@ struct Args {
     /// A setting of the `search` bot, KEY=VALUE (repeatable): exploration, prior_visits,
     /// rave, margin_weight, front_load (numbers), early_stop, reuse_tree, local_replies (0 or
     /// 1). See `SearchConfig` for what each does.
-    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_option)]
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = search_settings::parse)]
     set: Vec<(String, f64)>,
-}
-
-/// The keys of --set.
-const OPTION_KEYS: [&str; 8] = [
-    "exploration",
-    "prior_visits",
-    "rave",
-    "margin_weight",
-    "front_load",
-    "early_stop",
-    "reuse_tree",
-    "local_replies",
-];
-
-fn parse_option(s: &str) -> Result<(String, f64), String> {
-    let (key, value) = s
-        .split_once('=')
-        .ok_or_else(|| format!("`{s}` is not KEY=VALUE"))?;
-    if !OPTION_KEYS.contains(&key) {
-        return Err(format!(
-            "unknown key `{key}` (known: {})",
-            OPTION_KEYS.join(", ")
-        ));
-    }
-    let value: f64 = value
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite() && (0.0..=1e9).contains(v))
-        .ok_or_else(|| format!("`{value}` is not a number in 0..=1e9"))?;
-    let switch = ["early_stop", "reuse_tree", "local_replies"].contains(&key);
-    if switch && value != 0.0 && value != 1.0 {
-        return Err(format!("{key} is 0 or 1"));
-    }
-    Ok((key.to_string(), value))
-}
-
-/// Applies one checked --set option.
-fn set_option(config: &mut SearchConfig, key: &str, value: f64) {
-    match key {
-        "exploration" => config.exploration = value,
-        "prior_visits" => config.prior_visits = value,
-        "rave" => config.rave = value,
-        "margin_weight" => config.margin_weight = value,
-        "front_load" => config.front_load = value,
-        "early_stop" => config.early_stop = value == 1.0,
-        "reuse_tree" => config.reuse_tree = value == 1.0,
-        "local_replies" => config.local_replies = value == 1.0,
-        _ => {}
-    }
 }
 
 const PROG: &str = "blokus_gtp";
@@ -195,9 +149,7 @@ fn main() -> ExitCode {
     let bot: Box<dyn Bot<Position> + Send> = if args.bot == "search" {
         let mut config = SearchConfig::default();
         config.threads = args.threads as usize;
-        for (key, value) in &args.set {
-            set_option(&mut config, key, *value);
-        }
+        search_settings::apply(&mut config, &args.set);
         Box::new(SearchBot::with_config(args.seed, config))
     } else {
         let Some(bot) = named_bot(&args.bot, args.seed) else {

@@ -11,6 +11,9 @@ use family_support::cli;
 mod gtp_client;
 use gtp_client::GtpBot;
 
+#[path = "support/search_settings.rs"]
+mod search_settings;
+
 #[path = "support/grown_iterations.rs"]
 mod grown_iterations;
 use grown_iterations::grown_iterations;
@@ -69,6 +72,9 @@ THE SERIES:
   thinking budget for the whole game, which the bot spreads over its moves (a per-move
   limit still caps each move); a bot that spends it all keeps getting a last share of
   nothing, one simulation, rather than forfeiting.
+  --set-a KEY=VALUE and --set-b KEY=VALUE change one `SearchConfig` setting of bot A's or
+  bot B's `search` bot (the keys of `blokus_gtp --set`), so that two tunings can be played
+  against each other or against an outside engine.
   --grow-iterations makes the iteration budget of this program's bots grow over the game as
   Pentobi's levels grow theirs: a colour that has placed k pieces gets
   ceil(N * 0.7 * e^(0.1 k)) simulations for its move (0.6 times that for its first piece),
@@ -159,6 +165,14 @@ struct Args {
     /// Bot B's own thinking time per game, in seconds.
     #[arg(long, value_name = "S", value_parser = cli::parse_game_seconds)]
     game_seconds_b: Option<f64>,
+    /// A setting of bot A when it is `search`, KEY=VALUE (repeatable): exploration,
+    /// prior_visits, rave, margin_weight, front_load (numbers), early_stop, reuse_tree,
+    /// local_replies (0 or 1), as `blokus_gtp --set`.
+    #[arg(long = "set-a", value_name = "KEY=VALUE", value_parser = search_settings::parse)]
+    set_a: Vec<(String, f64)>,
+    /// A setting of bot B when it is `search` (as --set-a).
+    #[arg(long = "set-b", value_name = "KEY=VALUE", value_parser = search_settings::parse)]
+    set_b: Vec<(String, f64)>,
     /// Let the iteration budget of this program's bots grow over the game as Pentobi's
     /// levels do (see below).
     #[arg(long)]
@@ -296,6 +310,12 @@ fn play_one(
             let bot: Box<dyn Bot<Position> + Send> = if names[side(p)] == "search" {
                 let mut config = SearchConfig::default();
                 config.threads = args.search_threads as usize;
+                let settings = if side(p) == 0 {
+                    &args.set_a
+                } else {
+                    &args.set_b
+                };
+                search_settings::apply(&mut config, settings);
                 Box::new(SearchBot::with_config(seed, config))
             } else {
                 named_bot(names[side(p)], seed).expect("bot names are checked by the parser")

@@ -192,3 +192,36 @@ fn iteration_budgets_grow_as_pentobis_levels() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("2 games"), "{text}");
 }
+
+/// `blokus_match --set-a` / `--set-b`: the settings of `blokus_gtp --set`, checked the same
+/// way (exit status 2 for an unknown key or a value out of range).
+#[test]
+fn the_match_command_line_takes_search_settings() {
+    let Some(program) = engine_program() else {
+        eprintln!("skipped: the blokus_gtp example is not built");
+        return;
+    };
+    let matcher = program.with_file_name("blokus_match");
+    if !matcher.exists() {
+        eprintln!("skipped: the blokus_match example is not built");
+        return;
+    }
+    let run = |extra: &[&str]| {
+        std::process::Command::new(&matcher)
+            .args(["search", "search", "--iterations", "4", "--games", "2"])
+            .args(["--threads", "1", "--progress", "never"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run(&["--set-a", "foo=1"]).status.code(), Some(2));
+    assert_eq!(run(&["--set-b", "reuse_tree=3"]).status.code(), Some(2));
+    assert_eq!(run(&["--set-a", "rave=-1"]).status.code(), Some(2));
+    let out = run(&["--set-a", "exploration=0.2", "--set-b", "rave=0"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("2 games"));
+}
