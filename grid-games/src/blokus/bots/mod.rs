@@ -30,7 +30,7 @@ mod search;
 pub use heuristic::{HeuristicBot, HeuristicWeights};
 pub use mcts::{MctsBot, MctsConfig, SearchStats};
 pub use random::RandomBot;
-pub use search::{PlayoutWeights, PriorWeights, SearchBot, SearchConfig};
+pub use search::{PlayoutWeights, PriorSample, PriorWeights, SearchBot, SearchConfig};
 
 use super::{Colour, Position};
 use crate::game::Bot;

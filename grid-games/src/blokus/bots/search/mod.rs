@@ -68,6 +68,7 @@
 //! children of every node on the path: O(path · children). Memory: 64 bytes per node, plus
 //! `4 × table size` stamps (about 0.5 MB on Classic).
 
+mod fit;
 mod playout;
 mod prior;
 mod tree;
@@ -76,6 +77,7 @@ mod worker;
 use super::SearchStats;
 use crate::blokus::{Colour, Move, Position, Variant};
 use crate::game::{Bot, Budget, Rng};
+pub use fit::PriorSample;
 pub use playout::PlayoutWeights;
 pub use prior::PriorWeights;
 use tree::Node;
@@ -349,6 +351,34 @@ impl SearchBot {
     /// ```
     pub fn last_search(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The moves at the root of the last search's tree with their visits (those carried over
+    /// from the tree before included), in the order the tree holds them; the answer of
+    /// [`choose`](Bot::choose) is the most visited. Empty before the first search. The
+    /// visit shares are what [`PriorWeights::fit`] learns the priors from.
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::SearchBot};
+    /// use grid_games::game::{Bot, Budget};
+    /// let mut bot = SearchBot::new(1);
+    /// let pos = Position::new(Variant::Duo);
+    /// let m = bot.choose(&pos, Budget::iterations(200)).unwrap();
+    /// let visits = bot.root_visits();
+    /// let most = visits.iter().max_by_key(|(_, n)| *n).unwrap();
+    /// assert_eq!(most.0, m);
+    /// assert_eq!(visits.iter().map(|(_, n)| u64::from(*n)).sum::<u64>(), 200);
+    /// ```
+    pub fn root_visits(&self) -> Vec<(Move, u32)> {
+        let (Some(variant), Some(root)) = (self.root_variant, self.nodes.first()) else {
+            return Vec::new();
+        };
+        root.child_range()
+            .map(|i| {
+                let n = &self.nodes[i];
+                (Move { variant, id: n.id }, n.visits)
+            })
+            .collect()
     }
 
     /// Searches `game` within `budget`, from the reusable part of the last tree or a new one;

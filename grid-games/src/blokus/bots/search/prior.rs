@@ -21,7 +21,8 @@
 //! (sharpness 1) fitted by softmax regression to the bot's own searches: the root visit
 //! counts, raised to the fourth power and normalised, of 1 000- and 2 000-simulation searches
 //! over 350 self-play Duo games (about 11 000 positions; 80 % to fit, 20 % held out, the
-//! weights stable between the two data sets). They say what a Blokus player would: keep the
+//! weights stable between the two data sets; [`PriorWeights::fit`] and the
+//! `blokus_fit_priors` example regenerate them). They say what a Blokus player would: keep the
 //! attach points you have (−1.2 per one spoiled), place the big and awkward shapes early (I5,
 //! V5, Z5, L5, T5 before P, F, Y), take the centre in the opening, answer the opponent's
 //! fresh corners. Against the first hand-set weights ([`PriorWeights::HAND_SET`]) they score
@@ -127,10 +128,24 @@ impl PriorWeights {
         sharpness: 1.0,
     };
 
-    /// The weights as one vector over the features of [`Features::of`], spoiling and distance
-    /// terms negated.
-    #[cfg(test)]
-    fn vector(&self) -> [f32; FEATURES] {
+    /// The number of move features ([`PriorWeights::move_features`]): a one-hot of the 21
+    /// pieces, then the size, the cells on opponents' live attach points, the attach points
+    /// gained, the own attach points spoiled, the other cells spoiled, the cells on local
+    /// points, the opponents' cells touched along an edge and, while the mover has placed
+    /// fewer than three pieces, the distance of its nearest cell from the centre.
+    pub const FEATURES: usize = FEATURES;
+
+    /// The weights as one vector over the [`move_features`](PriorWeights::move_features):
+    /// the score of a move is the dot product (the spoiling and distance weights negated,
+    /// as they are subtracted). [`sharpness`](PriorWeights::sharpness) is not part of it.
+    ///
+    /// ```
+    /// use grid_games::blokus::bots::PriorWeights;
+    /// let v = PriorWeights::FITTED.to_vector();
+    /// assert_eq!(v.len(), PriorWeights::FEATURES);
+    /// assert_eq!(PriorWeights::from_vector(&v), PriorWeights::FITTED);
+    /// ```
+    pub fn to_vector(&self) -> [f32; FEATURES] {
         let mut v = [0.0; FEATURES];
         v[..Piece::COUNT].copy_from_slice(&self.piece);
         v[SIZE] = self.size;
@@ -143,6 +158,65 @@ impl PriorWeights {
         v[CENTRE] = -self.centre_distance;
         v
     }
+
+    /// The weights of a score vector over the [`move_features`](PriorWeights::move_features)
+    /// (the inverse of [`to_vector`](PriorWeights::to_vector)), with sharpness 1: the
+    /// priors then follow the log-linear model `exp(v · f)` the vector defines.
+    pub fn from_vector(v: &[f32; FEATURES]) -> PriorWeights {
+        let mut piece = [0.0; Piece::COUNT];
+        piece.copy_from_slice(&v[..Piece::COUNT]);
+        PriorWeights {
+            size: v[SIZE],
+            blocking: v[BLOCKING],
+            attach_gained: v[GAINED],
+            attach_spoiled: -v[ATTACH_SPOILED],
+            cell_spoiled: -v[CELL_SPOILED],
+            local: v[LOCAL],
+            opponent_contact: v[CONTACT],
+            centre_distance: -v[CENTRE],
+            piece,
+            sharpness: 1.0,
+        }
+    }
+
+    /// The features of every move the search tree would consider for the colour to move in
+    /// `pos` (its legal moves, less the small pieces the opening leaves out; none at the end
+    /// of the game), in the order of [`Position::legal_moves`]. The score behind the priors
+    /// is the dot product of a move's features with [`to_vector`](PriorWeights::to_vector).
+    ///
+    /// ```
+    /// use grid_games::blokus::{Position, Variant, bots::PriorWeights};
+    /// let pos = Position::new(Variant::Duo);
+    /// let moves = PriorWeights::move_features(&pos);
+    /// // The first round of Duo considers only the pentominoes.
+    /// assert!(moves.iter().all(|(m, _)| pos.table().piece(*m).unwrap().size() == 5));
+    /// assert!(moves.iter().all(|(_, f)| f.len() == PriorWeights::FEATURES));
+    /// ```
+    ///
+    /// Cost: one legal-move generation and O(25) table reads per move.
+    pub fn move_features(pos: &Position) -> Vec<(Move, [f32; FEATURES])> {
+        let Some(colour) = pos.colour_to_move() else {
+            return Vec::new();
+        };
+        let moves = pos.legal_moves();
+        let mut kept = Vec::new();
+        let mut scratch = PriorScratch::default();
+        priors(
+            pos,
+            colour,
+            &moves,
+            &PriorWeights::FITTED,
+            &mut kept,
+            &mut scratch,
+        );
+        let features = Features::new(pos, colour);
+        moves
+            .iter()
+            .zip(&kept)
+            .filter(|(_, p)| p.is_some())
+            .map(|(m, _)| (*m, features.of(m.id())))
+            .collect()
+    }
 }
 
 impl Default for PriorWeights {
@@ -153,9 +227,8 @@ impl Default for PriorWeights {
 }
 
 /// The move features as a vector (the reference definition of the score, which the fast
-/// [`Scorer`] is tested against, and the form the weights were fitted in): the piece
+/// [`Scorer`] is tested against, and the form the weights are fitted in): the piece
 /// (one-hot), then the terms below.
-#[cfg(test)]
 mod index {
     use crate::blokus::Piece;
     pub(super) const FEATURES: usize = Piece::COUNT + 8;
@@ -168,7 +241,6 @@ mod index {
     pub(super) const CONTACT: usize = SIZE + 6;
     pub(super) const CENTRE: usize = SIZE + 7;
 }
-#[cfg(test)]
 use index::*;
 
 /// The pieces the tree considers as children in the opening (when the colour has a move of
@@ -380,7 +452,6 @@ pub(super) struct Features<'a> {
 
 impl<'a> Features<'a> {
     /// The context of the moves of `colour` in `pos`.
-    #[cfg(test)]
     pub(super) fn new(pos: &'a Position, colour: Colour) -> Features<'a> {
         Features::new_in(pos, colour, Vec::new())
     }
@@ -431,7 +502,6 @@ impl<'a> Features<'a> {
     /// opponents' attach points, the attach points gained, the own attach points and other
     /// cells spoiled, the cells on local points, the opponents' cells touched along an edge,
     /// and in the opening the distance of the nearest cell from the centre.
-    #[cfg(test)]
     pub(super) fn of(&self, id: usize) -> [f32; FEATURES] {
         let pos = self.pos;
         let table = pos.table();
@@ -563,7 +633,7 @@ mod tests {
     /// The score of move `id` of `colour` under the hand-set weights.
     fn score(pos: &Position, colour: Colour, id: usize) -> f32 {
         let f = Features::new(pos, colour).of(id);
-        let w = PriorWeights::HAND_SET.vector();
+        let w = PriorWeights::HAND_SET.to_vector();
         f.iter().zip(&w).map(|(a, b)| a * b).sum()
     }
 
@@ -618,7 +688,7 @@ mod tests {
                 ) = (draw(), draw(), draw(), draw());
                 let features = Features::new(&pos, colour);
                 let scorer = Scorer::new(&features, &w);
-                let v = w.vector();
+                let v = w.to_vector();
                 for m in &moves {
                     let f = features.of(m.id());
                     let sum: f32 = f.iter().zip(&v).map(|(a, b)| a * b).sum();
