@@ -225,3 +225,39 @@ fn the_match_command_line_takes_search_settings() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("2 games"));
 }
+
+/// `blokus_fit_priors`: a short run fits and prints a `PriorWeights` literal with the
+/// held-out cross-entropies; bad arguments are refused with exit status 2.
+#[test]
+fn the_prior_fitting_example_runs() {
+    let Some(program) = engine_program() else {
+        eprintln!("skipped: the blokus_gtp example is not built");
+        return;
+    };
+    let fitter = program.with_file_name("blokus_fit_priors");
+    if !fitter.exists() {
+        eprintln!("skipped: the blokus_fit_priors example is not built");
+        return;
+    }
+    let run = |args: &[&str]| {
+        std::process::Command::new(&fitter)
+            .args(args)
+            .args(["--threads", "1", "--progress", "never"])
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--games", "5", "--iterations", "10", "--rounds", "50"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("held out"), "{text}");
+    assert!(
+        text.contains("PriorWeights {") && text.contains("sharpness: 1.0"),
+        "{text}"
+    );
+    assert_eq!(run(&["--games", "0"]).status.code(), Some(2));
+    assert_eq!(run(&["--power", "17"]).status.code(), Some(2));
+}
