@@ -162,17 +162,12 @@ fn iteration_budgets_grow_as_pentobis_levels() {
         pos.play(m).unwrap();
     }
     // The flag in a short series.
-    let Some(program) = engine_program() else {
-        eprintln!("skipped: the blokus_gtp example is not built");
+    let Some(matcher) = example("blokus_match") else {
         return;
     };
-    let matcher = program.with_file_name("blokus_match");
-    if !matcher.exists() {
-        eprintln!("skipped: the blokus_match example is not built");
-        return;
-    }
-    let out = std::process::Command::new(&matcher)
-        .args([
+    let out = run_quietly(
+        &matcher,
+        &[
             "search",
             "random",
             "--iterations",
@@ -180,10 +175,8 @@ fn iteration_budgets_grow_as_pentobis_levels() {
             "--grow-iterations",
             "--games",
             "2",
-        ])
-        .args(["--threads", "1", "--progress", "never"])
-        .output()
-        .unwrap();
+        ],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -193,26 +186,37 @@ fn iteration_budgets_grow_as_pentobis_levels() {
     assert!(text.contains("2 games"), "{text}");
 }
 
+/// The built example `name` next to this test's binary, or `None` (with a note) when it is
+/// missing.
+fn example(name: &str) -> Option<PathBuf> {
+    let path = engine_program()?.with_file_name(name);
+    if !path.exists() {
+        eprintln!("skipped: the {name} example is not built");
+        return None;
+    }
+    Some(path)
+}
+
+/// Runs `program` with `args`, one thread and no progress line.
+fn run_quietly(program: &PathBuf, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(program)
+        .args(args)
+        .args(["--threads", "1", "--progress", "never"])
+        .output()
+        .unwrap()
+}
+
 /// `blokus_match --set-a` / `--set-b`: the settings of `blokus_gtp --set`, checked the same
 /// way (exit status 2 for an unknown key or a value out of range).
 #[test]
 fn the_match_command_line_takes_search_settings() {
-    let Some(program) = engine_program() else {
-        eprintln!("skipped: the blokus_gtp example is not built");
+    let Some(matcher) = example("blokus_match") else {
         return;
     };
-    let matcher = program.with_file_name("blokus_match");
-    if !matcher.exists() {
-        eprintln!("skipped: the blokus_match example is not built");
-        return;
-    }
     let run = |extra: &[&str]| {
-        std::process::Command::new(&matcher)
-            .args(["search", "search", "--iterations", "4", "--games", "2"])
-            .args(["--threads", "1", "--progress", "never"])
-            .args(extra)
-            .output()
-            .unwrap()
+        let mut args = vec!["search", "search", "--iterations", "4", "--games", "2"];
+        args.extend_from_slice(extra);
+        run_quietly(&matcher, &args)
     };
     assert_eq!(run(&["--set-a", "foo=1"]).status.code(), Some(2));
     assert_eq!(run(&["--set-b", "reuse_tree=3"]).status.code(), Some(2));
@@ -230,23 +234,13 @@ fn the_match_command_line_takes_search_settings() {
 /// held-out cross-entropies; bad arguments are refused with exit status 2.
 #[test]
 fn the_prior_fitting_example_runs() {
-    let Some(program) = engine_program() else {
-        eprintln!("skipped: the blokus_gtp example is not built");
+    let Some(fitter) = example("blokus_fit_priors") else {
         return;
     };
-    let fitter = program.with_file_name("blokus_fit_priors");
-    if !fitter.exists() {
-        eprintln!("skipped: the blokus_fit_priors example is not built");
-        return;
-    }
-    let run = |args: &[&str]| {
-        std::process::Command::new(&fitter)
-            .args(args)
-            .args(["--threads", "1", "--progress", "never"])
-            .output()
-            .unwrap()
-    };
-    let out = run(&["--games", "5", "--iterations", "10", "--rounds", "50"]);
+    let out = run_quietly(
+        &fitter,
+        &["--games", "5", "--iterations", "10", "--rounds", "50"],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -258,6 +252,12 @@ fn the_prior_fitting_example_runs() {
         text.contains("PriorWeights {") && text.contains("sharpness: 1.0"),
         "{text}"
     );
-    assert_eq!(run(&["--games", "0"]).status.code(), Some(2));
-    assert_eq!(run(&["--power", "17"]).status.code(), Some(2));
+    assert_eq!(
+        run_quietly(&fitter, &["--games", "0"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        run_quietly(&fitter, &["--power", "17"]).status.code(),
+        Some(2)
+    );
 }
