@@ -12,7 +12,7 @@ use crate::paperio::{Position, Turn};
 /// The planner tuned to play under pressure (see [`PlannerConfig::guard`]): at home while the
 /// enemy is out, it walks over its land to an enemy trail cell it can reach within the
 /// enemy's way home plus 40 plies and cuts it; with no loop to start it waits on its land as
-/// near the enemy's trail as it can; behind on land in its last 300 moves it takes loops at
+/// near the enemy's trail as it can; behind on land in its last 600 moves it takes loops at
 /// 40 % of the worst case instead of 75 %. The strongest paper.io bot of the crate against
 /// the course's students. Deterministic, like the planner.
 ///
