@@ -199,22 +199,13 @@ impl PriorWeights {
             return Vec::new();
         };
         let moves = pos.legal_moves();
-        let mut kept = Vec::new();
-        let mut scratch = PriorScratch::default();
-        priors(
-            pos,
-            colour,
-            &moves,
-            &PriorWeights::FITTED,
-            &mut kept,
-            &mut scratch,
-        );
+        let pieces = considered_pieces(pos, &moves);
+        let table = pos.table();
         let features = Features::new(pos, colour);
         moves
             .iter()
-            .zip(&kept)
-            .filter(|(_, p)| p.is_some())
-            .map(|(m, _)| (*m, features.of(m.id())))
+            .filter(|m| pieces >> table.piece_of(m.id()) & 1 == 1)
+            .map(|m| (*m, features.of(m.id())))
             .collect()
     }
 }
@@ -259,6 +250,21 @@ pub(super) fn tree_pieces(pos: &Position) -> u32 {
     }
 }
 
+/// The pieces whose moves among `moves` become children: [`tree_pieces`] when at least one
+/// of `moves` is of such a piece, else every piece.
+fn considered_pieces(pos: &Position, moves: &[Move]) -> u32 {
+    let pieces = tree_pieces(pos);
+    let table = pos.table();
+    if moves
+        .iter()
+        .any(|m| pieces >> table.piece_of(m.id()) & 1 == 1)
+    {
+        pieces
+    } else {
+        ALL_PIECES
+    }
+}
+
 /// The scratch space of [`priors`], kept by a searcher from one expansion to the next.
 #[derive(Clone, Debug, Default)]
 pub(super) struct PriorScratch {
@@ -283,13 +289,11 @@ pub(super) fn priors(
     let scorer = &mut scratch.scorer;
     scorer.prepare(&features, w);
     scratch.local = features.local;
-    let pieces = tree_pieces(pos);
-    let considered = |id: usize| pieces >> table.piece_of(id) & 1 == 1;
-    let restricted = moves.iter().any(|m| considered(m.id()));
+    let pieces = considered_pieces(pos, moves);
     out.clear();
     let mut best = f32::NEG_INFINITY;
     for m in moves {
-        if restricted && !considered(m.id()) {
+        if pieces >> table.piece_of(m.id()) & 1 == 0 {
             out.push(None);
             continue;
         }
