@@ -132,7 +132,9 @@ fn literal(w: &PriorWeights) -> String {
     format!(
         "PriorWeights {{\n    size: {:.2},\n    blocking: {:.2},\n    attach_gained: {:.2},\n    \
          attach_spoiled: {:.2},\n    cell_spoiled: {:.2},\n    local: {:.2},\n    \
-         opponent_contact: {:.2},\n    centre_distance: {:.2},\n    // {}.\n    piece: [{}],\n    \
+         opponent_contact: {:.2},\n    centre_distance: {:.2},\n    \
+         near_blocking: {:.2},\n    corner_open: [{:.2}, {:.2}, {:.2}, {:.2}, {:.2}],\n    \
+         corner_own: {:.2},\n    corner_blocked: {:.2},\n    edge_dead: {:.2},\n    // {}.\n    piece: [{}],\n    \
          sharpness: 1.0,\n}}",
         w.size,
         w.blocking,
@@ -142,6 +144,15 @@ fn literal(w: &PriorWeights) -> String {
         w.local,
         w.opponent_contact,
         w.centre_distance,
+        w.near_blocking,
+        w.corner_open[0],
+        w.corner_open[1],
+        w.corner_open[2],
+        w.corner_open[3],
+        w.corner_open[4],
+        w.corner_own,
+        w.corner_blocked,
+        w.edge_dead,
         names.join(", "),
         pieces.join(", "),
     )

@@ -187,6 +187,11 @@ mod tests {
             local: 0.6,
             opponent_contact: 0.2,
             centre_distance: 0.5,
+            near_blocking: 0.3,
+            corner_open: [-0.2, 0.0, 0.2, 0.4, 0.6],
+            corner_own: -0.1,
+            corner_blocked: -0.3,
+            edge_dead: 0.2,
             piece: [0.0; crate::blokus::Piece::COUNT],
             sharpness: 1.0,
         };
