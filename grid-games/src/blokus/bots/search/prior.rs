@@ -324,8 +324,6 @@ fn considered_pieces(pos: &Position, moves: &[Move]) -> u32 {
 pub(super) struct PriorScratch {
     /// The fresh attach points of the opponents (see [`Features`]).
     local: Vec<bool>,
-    /// The cells next to the opponents' live attach points (see [`Features`]).
-    near: Vec<bool>,
     scorer: Scorer,
 }
 
@@ -341,15 +339,10 @@ pub(super) fn priors(
     scratch: &mut PriorScratch,
 ) {
     let table = pos.table();
-    let features = Features::new_in(
-        pos,
-        colour,
-        std::mem::take(&mut scratch.local),
-        std::mem::take(&mut scratch.near),
-    );
+    let features = Features::new_in(pos, colour, std::mem::take(&mut scratch.local));
     let scorer = &mut scratch.scorer;
     scorer.prepare(&features, w);
-    (scratch.local, scratch.near) = (features.local, features.near);
+    scratch.local = features.local;
     let pieces = considered_pieces(pos, moves);
     out.clear();
     let mut best = f32::NEG_INFINITY;
@@ -435,12 +428,12 @@ impl Scorer {
         diag[..cells].fill(0.0);
         adj[..cells].fill(0.0);
         let bit = f.bit;
+        let edges = edge_offsets(table.stride());
         for q in 0..cells {
             let (forbidden, attach) = (pos.forbidden_at(q), pos.attach_at(q));
-            if attach & !forbidden & f.opponents != 0 {
+            let live = attach & !forbidden & f.opponents != 0;
+            if live {
                 cell[q] += w.blocking;
-            } else if f.near[q] {
-                cell[q] += w.near_blocking;
             }
             if f.local[q] {
                 cell[q] += w.local;
@@ -448,13 +441,20 @@ impl Scorer {
             if (forbidden | attach) & bit == 0 {
                 diag[q] = w.attach_gained;
             }
-            diag[q] += match corner(pos, q, bit) {
-                Corner::Open(k) => w.corner_open[k],
-                Corner::Own => w.corner_own,
-                Corner::Blocked => w.corner_blocked,
-            };
-            if forbidden & bit != 0 && pos.owner_at(q).is_none() {
-                adj[q] += w.edge_dead;
+            if forbidden & bit == 0 {
+                // Open to the mover, so on the board: its edge neighbours are valid indices.
+                let (open, near) = neighbours(pos, &edges, q, bit, f.opponents);
+                diag[q] += w.corner_open[open];
+                if near && !live {
+                    cell[q] += w.near_blocking;
+                }
+            } else if pos.owner_at(q).is_some_and(|o| 1 << o == bit) {
+                diag[q] += w.corner_own;
+            } else {
+                diag[q] += w.corner_blocked;
+                if pos.owner_at(q).is_none() {
+                    adj[q] += w.edge_dead;
+                }
             }
             if forbidden & bit == 0 {
                 adj[q] -= if attach & bit != 0 {
@@ -521,9 +521,6 @@ pub(super) struct Features<'a> {
     opponents: u8,
     /// The fresh attach points of the opponents' moves of the last three plies.
     local: Vec<bool>,
-    /// The cells next to (along an edge) an opponent's live attach point and open to that
-    /// opponent.
-    near: Vec<bool>,
     /// Whether the mover has placed fewer than three pieces.
     opening: bool,
     /// Twice the centre's coordinate (the board's size minus one).
@@ -533,17 +530,11 @@ pub(super) struct Features<'a> {
 impl<'a> Features<'a> {
     /// The context of the moves of `colour` in `pos`.
     pub(super) fn new(pos: &'a Position, colour: Colour) -> Features<'a> {
-        Features::new_in(pos, colour, Vec::new(), Vec::new())
+        Features::new_in(pos, colour, Vec::new())
     }
 
-    /// [`new`](Self::new) with `local` and `near` (any contents) as the storage of the local
-    /// points and of the cells next to the opponents' live attach points.
-    pub(super) fn new_in(
-        pos: &'a Position,
-        colour: Colour,
-        mut local: Vec<bool>,
-        mut near: Vec<bool>,
-    ) -> Features<'a> {
+    /// [`new`](Self::new) with `local` (any contents) as the storage of the local points.
+    pub(super) fn new_in(pos: &'a Position, colour: Colour, mut local: Vec<bool>) -> Features<'a> {
         let table = pos.table();
         let variant = pos.variant();
         let allies = pos.allies(colour.index());
@@ -565,30 +556,12 @@ impl<'a> Features<'a> {
                 }
             }
         }
-        let cells = table.stride() * table.stride();
-        near.clear();
-        near.resize(cells, false);
-        let edges = edge_offsets(table.stride());
-        for q in 0..cells {
-            let live = pos.attach_at(q) & !pos.forbidden_at(q) & opponents;
-            if live == 0 {
-                continue;
-            }
-            // Live attach points lie on the board, so their edge neighbours are valid
-            // indices (the border around the board is padding).
-            for p in edges.map(|d| q.wrapping_add_signed(d)) {
-                if !pos.forbidden_at(p) & live != 0 {
-                    near[p] = true;
-                }
-            }
-        }
         let placed = pos.pieces_placed(colour);
         Features {
             pos,
             bit: colour.bit(),
             opponents,
             local,
-            near,
             opening: placed < 3,
             centre2: i32::from(variant.size()) - 1,
         }
@@ -618,6 +591,7 @@ impl<'a> Features<'a> {
         f[piece] = 1.0;
         f[SIZE] = size as f32;
         let mut nearest = f32::INFINITY;
+        let edges = edge_offsets(table.stride());
         for &q in &table.cells_of(id)[..size] {
             let q = usize::from(q);
             if pos.attach_at(q) & !pos.forbidden_at(q) & self.opponents != 0 {
@@ -626,7 +600,9 @@ impl<'a> Features<'a> {
             if self.local[q] {
                 f[LOCAL] += 1.0;
             }
-            if pos.attach_at(q) & !pos.forbidden_at(q) & self.opponents == 0 && self.near[q] {
+            // The move's cells are open to the mover, so on the board.
+            let live = pos.attach_at(q) & !pos.forbidden_at(q) & self.opponents != 0;
+            if !live && neighbours(pos, &edges, q, bit, self.opponents).1 {
                 f[NEAR] += 1.0;
             }
             if self.opening {
@@ -642,10 +618,12 @@ impl<'a> Features<'a> {
             if (pos.forbidden_at(q) | pos.attach_at(q)) & bit == 0 {
                 f[GAINED] += 1.0;
             }
-            f[match corner(pos, q, bit) {
-                Corner::Open(k) => OPEN + k,
-                Corner::Own => CORNER_OWN,
-                Corner::Blocked => CORNER_BLOCKED,
+            f[if pos.forbidden_at(q) & bit == 0 {
+                OPEN + neighbours(pos, &edges, q, bit, self.opponents).0
+            } else if pos.owner_at(q).is_some_and(|o| 1 << o == bit) {
+                CORNER_OWN
+            } else {
+                CORNER_BLOCKED
             }] += 1.0;
         }
         for &q in table.adj_of(id) {
@@ -671,32 +649,28 @@ impl<'a> Features<'a> {
     }
 }
 
-/// What a cell is as a corner neighbour of a move of the colour with bit `bit`.
-enum Corner {
-    /// Open to the colour, with this many of its edge neighbours open to it (0 to 4).
-    Open(usize),
-    /// Held by the colour.
-    Own,
-    /// Forbidden to the colour and not held by it.
-    Blocked,
-}
-
-/// The class of padded cell `q` (on the board) as a corner neighbour of a move of the
-/// colour with bit `bit`.
-#[inline]
-fn corner(pos: &Position, q: usize, bit: u8) -> Corner {
-    if pos.forbidden_at(q) & bit == 0 {
-        // The border is forbidden to every colour, so off-board neighbours do not count.
-        let open = edge_offsets(pos.table().stride())
-            .iter()
-            .filter(|&&d| pos.forbidden_at(q.wrapping_add_signed(d)) & bit == 0)
-            .count();
-        Corner::Open(open)
-    } else if pos.owner_at(q).is_some_and(|o| 1u8 << o == bit) {
-        Corner::Own
-    } else {
-        Corner::Blocked
+/// What the edge neighbours of padded cell `q` (on the board) say to a move of the colour
+/// with bit `bit`: how many of them are open to that colour (0 to 4; the border around the
+/// board is forbidden to every colour), and whether one of them is a live attach point of an
+/// opponent (bits `opponents`) to whom `q` is open. `edges` are the board's
+/// [`edge_offsets`].
+#[inline(always)]
+fn neighbours(
+    pos: &Position,
+    edges: &[isize; 4],
+    q: usize,
+    bit: u8,
+    opponents: u8,
+) -> (usize, bool) {
+    let mut open = 0;
+    let mut live = 0;
+    for &d in edges {
+        let p = q.wrapping_add_signed(d);
+        let forbidden = pos.forbidden_at(p);
+        open += usize::from(forbidden & bit == 0);
+        live |= pos.attach_at(p) & !forbidden & opponents;
     }
+    (open, live & !pos.forbidden_at(q) != 0)
 }
 
 /// The number of squares of piece index `k`.
