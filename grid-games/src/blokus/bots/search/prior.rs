@@ -31,14 +31,15 @@
 //! The prior value is `0.1 + 0.9 · exp(−sharpness · (h_max − h))`: the best move by `h`
 //! starts at 1. The default weights ([`PriorWeights::FITTED`]) are a log-linear model
 //! (sharpness 1) fitted by softmax regression to the bot's own searches: the root visit
-//! counts, raised to the fourth power and normalised, of 1 000- and 2 000-simulation searches
-//! over 350 self-play Duo games (about 11 000 positions; 80 % to fit, 20 % held out;
-//! [`PriorWeights::fit`] and the `blokus_fit_priors` example regenerate them:
-//! `--games 350 --iterations 1000`). They say what a Blokus player would: keep the
-//! attach points you have (−1.2 per one spoiled), place the big and awkward shapes early (I5,
-//! V5, Z5, L5, T5 before P, F, Y), take the centre in the opening, answer the opponent's
-//! fresh corners, and block the cells next to them too. Against the first hand-set weights ([`PriorWeights::HAND_SET`]) they score
-//! 62 % at 100 simulations a move (400 Duo games, ± 4.7 %).
+//! counts, raised to the fourth power and normalised, of 1 000-simulation searches over 350
+//! self-play Duo games (10 802 positions; 80 % to fit, 20 % held out; [`PriorWeights::fit`]
+//! and the `blokus_fit_priors` example regenerate them: `--games 350 --iterations 1000`).
+//! They say what a Blokus player would: keep the attach points you have (−1.3 per one
+//! spoiled), place the big and awkward shapes early (V5, Z5, I5, L5, T5 before P, F, Y), take
+//! the centre in the opening, answer the opponent's fresh corners and block the cells next
+//! to them too, and prefer corners with room to grow. The first fitted weights (the first
+//! eight features) scored 62 % against the hand-set ones ([`PriorWeights::HAND_SET`]) at
+//! 100 simulations a move (400 Duo games, ± 4.7 %).
 //!
 //! Cost: the per-cell values a cell, a corner neighbour and an edge neighbour of a move add
 //! are computed once per expansion (O(board)) into arrays that a searcher keeps from one
