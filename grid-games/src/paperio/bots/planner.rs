@@ -88,8 +88,8 @@
 //! while behind in the last 300 moves ([`behind_window`](PlannerConfig::behind_window)),
 //! both on in the guard, took it from 68.0 % to 71.8 % over 560 games against the same seven
 //! students (two series seeds; about 1.4 standard errors); the window is 600 moves since
-//! (74.8 % against 72.5 % for 300 over another 560 games, seeds 1 and  3). Bites up to 3 deep lost land
-//! (56.7 % against 62.5 % over 120 games) and are off.
+//! (74.8 % against 72.5 % for 300 over another 560 games, seeds 1 and 3). Bites up to 3 deep
+//! lost land (56.7 % against 62.5 % over 120 games) and are off.
 //!
 //! Against the same seven students (series seed 1; the guard 76.1 % that day), wider
 //! closings ([`bend`](PlannerConfig::bend) 30) scored 69.6 % over 280 games, the race weight

@@ -442,6 +442,7 @@ impl Scorer {
             if (forbidden | attach) & bit == 0 {
                 diag[q] = w.attach_gained;
             }
+            let owner = pos.owner_at(q);
             if forbidden & bit == 0 {
                 // Open to the mover, so on the board: its edge neighbours are valid indices.
                 let (open, near) = neighbours(pos, &edges, q, bit, f.opponents);
@@ -449,22 +450,20 @@ impl Scorer {
                 if near && !live {
                     cell[q] += w.near_blocking;
                 }
-            } else if pos.owner_at(q).is_some_and(|o| 1 << o == bit) {
-                diag[q] += w.corner_own;
-            } else {
-                diag[q] += w.corner_blocked;
-                if pos.owner_at(q).is_none() {
-                    adj[q] += w.edge_dead;
-                }
-            }
-            if forbidden & bit == 0 {
                 adj[q] -= if attach & bit != 0 {
                     w.attach_spoiled
                 } else {
                     w.cell_spoiled
                 };
+            } else if owner.is_some_and(|o| 1 << o == bit) {
+                diag[q] += w.corner_own;
+            } else {
+                diag[q] += w.corner_blocked;
+                if owner.is_none() {
+                    adj[q] += w.edge_dead;
+                }
             }
-            if pos.owner_at(q).is_some_and(|o| f.opponents & (1 << o) != 0) {
+            if owner.is_some_and(|o| f.opponents & (1 << o) != 0) {
                 adj[q] += w.opponent_contact;
             }
         }
@@ -597,14 +596,12 @@ impl<'a> Features<'a> {
             let q = usize::from(q);
             if pos.attach_at(q) & !pos.forbidden_at(q) & self.opponents != 0 {
                 f[BLOCKING] += 1.0;
+            } else if neighbours(pos, &edges, q, bit, self.opponents).1 {
+                // The move's cells are open to the mover, so on the board.
+                f[NEAR] += 1.0;
             }
             if self.local[q] {
                 f[LOCAL] += 1.0;
-            }
-            // The move's cells are open to the mover, so on the board.
-            let live = pos.attach_at(q) & !pos.forbidden_at(q) & self.opponents != 0;
-            if !live && neighbours(pos, &edges, q, bit, self.opponents).1 {
-                f[NEAR] += 1.0;
             }
             if self.opening {
                 let p = table.point_of(q);
