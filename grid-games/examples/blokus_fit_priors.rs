@@ -1,5 +1,5 @@
 //! Fits the search's move priors to its own searches in self-play games, and prints the
-//! weights as Rust source (the command that made `PriorWeights::FITTED`).
+//! weights as Rust source (the command that made `PriorWeights::DUO` and `PriorWeights::CLASSIC`).
 //!
 //! ```text
 //! cargo run --release -p grid-games --example blokus_fit_priors -- --games 20
@@ -13,14 +13,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
-use grid_games::blokus::bots::{PriorSample, PriorWeights, SearchBot};
+use grid_games::blokus::bots::{PriorSample, PriorWeights, SearchBot, SearchConfig};
 use grid_games::blokus::{Piece, Position, Variant};
 use grid_games::game::{Bot, Budget};
 
 const AFTER_HELP: &str = "\
 WHAT IT DOES:
-  Plays --games self-play games of the `search` bot (the default SearchConfig, one thread,
-  game g seeded from --seed and g) at --iterations simulations a move. At every move it
+  Plays --games self-play games of --variant by the `search` bot (the default SearchConfig,
+  one thread, game g seeded from --seed and g, the priors of --self-play-priors) at
+  --iterations simulations a move. At every move it
   records the features of each candidate move of the colour to move (PriorWeights::
   move_features: the piece, its size, the opponents' attach points it covers and the cells
   next to them, the attach points it gains and spoils, its corner neighbours by class, the
@@ -31,13 +32,18 @@ WHAT IT DOES:
   log-linear model of the targets (PriorWeights::fit: softmax regression, --rounds rounds
   of gradient descent) to the other games' positions.
 
-  PriorWeights::FITTED came from `--games 350 --iterations 1000` (--power 4, seed 1;
-  10 802 positions, about 2.5 minutes on two cores).
+  PriorWeights::DUO came from `--games 350 --iterations 1000` (--power 4, seed 1; 10 802
+  positions, about 2.5 minutes on two cores), when the self-play searches used the weights
+  of the eight first features; PriorWeights::CLASSIC from `--variant classic_2 --games 350
+  --iterations 1000 --self-play-priors duo` (23 467 positions, 11 minutes on two cores). A
+  fit with the weights it produced in the self-play searches gives the next iterate, not
+  the same numbers.
 
 OUTPUT:
   Standard output: the number of positions fitted and held out; the held-out cross-entropy
-  (nats per position, lower is better) of the fitted weights, of PriorWeights::FITTED and of
-  the uniform model; then the fitted weights as a PriorWeights literal (sharpness 1).
+  (nats per position, lower is better) of the fitted weights, of PriorWeights::DUO, of
+  PriorWeights::CLASSIC and of the uniform model; then the fitted weights as a PriorWeights
+  literal (sharpness 1).
   Standard error: a progress line (games done).
 
 EXIT STATUS:
@@ -68,6 +74,10 @@ struct Args {
     /// The variant: duo, classic, classic_2, junior or classic_3.
     #[arg(long, value_name = "VARIANT", default_value = "duo", value_parser = parse_variant)]
     variant: Variant,
+    /// The priors of the self-play searches: the variant's own (PriorWeights::for_variant),
+    /// or those fitted for Duo or Classic.
+    #[arg(long, value_enum, value_name = "WEIGHTS", default_value_t = SelfPlayPriors::Variant)]
+    self_play_priors: SelfPlayPriors,
     /// Seed of the series.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -93,8 +103,26 @@ fn parse_power(s: &str) -> Result<f64, String> {
 }
 
 /// The samples of one self-play game.
+/// The priors the self-play searches use (`--self-play-priors`).
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SelfPlayPriors {
+    /// The variant's own weights (PriorWeights::for_variant).
+    Variant,
+    /// PriorWeights::DUO.
+    Duo,
+    /// PriorWeights::CLASSIC.
+    Classic,
+}
+
 fn play(args: &Args, game: u64) -> Vec<PriorSample> {
-    let mut bot = SearchBot::new(args.seed.wrapping_mul(1_000_003).wrapping_add(game));
+    let mut config = SearchConfig::default();
+    config.prior = match args.self_play_priors {
+        SelfPlayPriors::Variant => None,
+        SelfPlayPriors::Duo => Some(PriorWeights::DUO),
+        SelfPlayPriors::Classic => Some(PriorWeights::CLASSIC),
+    };
+    let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(game);
+    let mut bot = SearchBot::with_config(seed, config);
     let mut pos = Position::new(args.variant);
     let mut samples = Vec::new();
     while pos.colour_to_move().is_some() {
@@ -215,9 +243,11 @@ fn main() -> ExitCode {
         "held-out positions"
     };
     println!(
-        "cross-entropy on the {which}: fitted {:.3}, PriorWeights::FITTED {:.3}, uniform {:.3} nats",
+        "cross-entropy on the {which}: fitted {:.3}, PriorWeights::DUO {:.3}, \
+         PriorWeights::CLASSIC {:.3}, uniform {:.3} nats",
         fitted.cross_entropy(check),
-        PriorWeights::FITTED.cross_entropy(check),
+        PriorWeights::DUO.cross_entropy(check),
+        PriorWeights::CLASSIC.cross_entropy(check),
         uniform.cross_entropy(check)
     );
     println!("{}", literal(&fitted));

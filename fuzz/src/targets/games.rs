@@ -964,7 +964,7 @@ fn size(u: &mut Unstructured<'_>) -> usize {
 
 fn bot_configs(data: &[u8]) -> CaseResult {
     use grid_games::blokus::bots::{HeuristicBot, HeuristicWeights, MctsBot, MctsConfig};
-    use grid_games::blokus::bots::{SearchBot, SearchConfig};
+    use grid_games::blokus::bots::{PriorWeights, SearchBot, SearchConfig};
     use grid_games::game::{Bot, Budget};
     use grid_games::paperio::bots::{PlannerBot, PlannerConfig, RaiderBot, RaiderConfig};
     use std::time::{Duration, Instant};
@@ -1029,8 +1029,10 @@ fn bot_configs(data: &[u8]) -> CaseResult {
                 c.margin_weight = float(&mut u);
                 c.threads = size(&mut u) % 3;
                 c.max_nodes = size(&mut u);
-                c.prior.sharpness = float(&mut u) as f32;
-                c.prior.size = float(&mut u) as f32;
+                let mut w = PriorWeights::default();
+                w.sharpness = float(&mut u) as f32;
+                w.size = float(&mut u) as f32;
+                c.prior = Some(w);
                 c
             };
             bot = Box::new(SearchBot::with_config(1, config));

@@ -1,6 +1,7 @@
 //! Fitting the move priors to searches: softmax regression of a search's visit shares on
 //! the move features ([`PriorWeights::move_features`]), the method behind
-//! [`PriorWeights::FITTED`] (the `blokus_fit_priors` example runs it on self-play games).
+//! [`PriorWeights::DUO`] and [`PriorWeights::CLASSIC`] (the `blokus_fit_priors` example runs
+//! it on self-play games).
 //!
 //! The model gives move `i` of a position the probability `exp(v · f_i) / Σ_j exp(v · f_j)`;
 //! the fit minimises the cross-entropy to the targets (each position's visit shares) plus a
@@ -117,7 +118,7 @@ impl PriorWeights {
     ///     pos.play(next).unwrap();
     /// }
     /// let fitted = PriorWeights::fit(&samples, 300);
-    /// assert!(fitted.cross_entropy(&samples) < PriorWeights::FITTED.cross_entropy(&samples));
+    /// assert!(fitted.cross_entropy(&samples) < PriorWeights::DUO.cross_entropy(&samples));
     /// ```
     pub fn fit(samples: &[PriorSample], rounds: u32) -> PriorWeights {
         const N: usize = PriorWeights::FEATURES;
@@ -258,7 +259,7 @@ mod tests {
         assert!(PriorSample::new(vec![f; 2], vec![0.0, 0.0]).is_none());
         let s = PriorSample::new(vec![f; 2], vec![1.0, 3.0]).unwrap();
         assert_eq!(s.target(), &[0.25, 0.75]);
-        assert_eq!(PriorWeights::FITTED.cross_entropy(&[]), 0.0);
+        assert_eq!(PriorWeights::DUO.cross_entropy(&[]), 0.0);
     }
 
     const BLOCKING_AT: usize = crate::blokus::Piece::COUNT + 1;

@@ -129,8 +129,9 @@ pub struct SearchConfig {
     /// Whether a search starts from the part of the last search's tree that follows the
     /// moves played since (when the new position continues the last one's game).
     pub reuse_tree: bool,
-    /// The weights of the move priors.
-    pub prior: PriorWeights,
+    /// The weights of the move priors; `None`: the weights fitted for the variant
+    /// ([`PriorWeights::for_variant`]).
+    pub prior: Option<PriorWeights>,
     /// Threads searching one shared tree (1: the reproducible sequential search). More threads
     /// run more simulations in the same time; each descent counts its visits at once (a
     /// virtual loss) so that the threads spread over the tree. Clamped to
@@ -243,7 +244,7 @@ impl Default for SearchConfig {
             local_replies: true,
             default_iterations: 3_000,
             reuse_tree: true,
-            prior: PriorWeights::default(),
+            prior: None,
             threads: 1,
             max_nodes: 1 << 22,
             front_load: 1.0,
@@ -652,6 +653,38 @@ mod tests {
         pos.play(pos.legal_moves()[0]).unwrap();
         fresh.choose(&pos, Budget::iterations(10)).unwrap();
         assert_eq!(fresh.last_search().reused, 0);
+    }
+
+    /// Without weights of its own a search takes the variant's
+    /// ([`PriorWeights::for_variant`]): the root's priors are the same as with those weights
+    /// configured, and differ from those of the other board's weights.
+    #[test]
+    fn the_variant_picks_the_prior_weights() {
+        for variant in [Variant::Duo, Variant::Classic2] {
+            let mut pos = Position::new(variant);
+            for k in 0..6 {
+                let moves = pos.legal_moves();
+                pos.play(moves[k * 7 % moves.len()]).unwrap();
+            }
+            let root_priors = |prior| {
+                let config = SearchConfig {
+                    prior,
+                    ..SearchConfig::default()
+                };
+                let mut bot = SearchBot::with_config(1, config);
+                bot.choose(&pos, Budget::iterations(1)).unwrap();
+                let children = &bot.nodes[bot.nodes[0].child_range()];
+                children.iter().map(|n| n.prior).collect::<Vec<f32>>()
+            };
+            let own = root_priors(None);
+            assert!(own.len() > 10, "{variant}");
+            assert_eq!(own, root_priors(Some(PriorWeights::for_variant(variant))));
+            let other = match variant {
+                Variant::Duo => PriorWeights::CLASSIC,
+                _ => PriorWeights::DUO,
+            };
+            assert_ne!(own, root_priors(Some(other)), "{variant}");
+        }
     }
 
     /// Several threads sharing the tree: an iteration budget is met exactly, the visits add

@@ -9,7 +9,7 @@
 
 use super::SearchConfig;
 use super::playout::{Playout, Policy, RootLists};
-use super::prior::{self, PriorScratch};
+use super::prior::{self, PriorScratch, PriorWeights};
 use super::tree::{self, Node, Played, Selection};
 use crate::blokus::bots::reward::MarginScale;
 use crate::blokus::{Colour, Move, Position};
@@ -34,6 +34,14 @@ pub(super) struct Worker {
     path: Vec<usize>,
     sequence: Vec<(usize, usize)>,
     rewards: Vec<f64>,
+}
+
+/// The prior weights a search of `pos` under `config` uses: the configured ones, or the
+/// variant's own.
+fn prior_weights(pos: &Position, config: &SearchConfig) -> PriorWeights {
+    config
+        .prior
+        .unwrap_or_else(|| PriorWeights::for_variant(pos.variant()))
 }
 
 impl Worker {
@@ -65,7 +73,8 @@ impl Worker {
     ) {
         let colour = pos.to_move_with_moves(&mut self.moves);
         if let Some(colour) = colour {
-            let (moves, w, out) = (&self.moves, &config.prior, &mut self.priors);
+            let w = &prior_weights(pos, config);
+            let (moves, out) = (&self.moves, &mut self.priors);
             prior::priors(pos, colour, moves, w, out, &mut self.prior_scratch);
         }
         attach(
@@ -94,7 +103,8 @@ impl Worker {
     /// end of the game.
     fn children_of(&mut self, pos: &Position, config: &SearchConfig) -> Option<Colour> {
         let colour = self.playout.next_mover(pos, &mut self.moves)?;
-        let (moves, w, out) = (&self.moves, &config.prior, &mut self.priors);
+        let w = &prior_weights(pos, config);
+        let (moves, out) = (&self.moves, &mut self.priors);
         prior::priors(pos, colour, moves, w, out, &mut self.prior_scratch);
         Some(colour)
     }
