@@ -1,5 +1,6 @@
 //! Fits the search's move priors to its own searches in self-play games, and prints the
-//! weights as Rust source (the command that made `PriorWeights::DUO` and `PriorWeights::CLASSIC`).
+//! weights as Rust source (the command that made `PriorWeights::DUO` and
+//! `PriorWeights::CLASSIC`).
 //!
 //! ```text
 //! cargo run --release -p grid-games --example blokus_fit_priors -- --games 20
@@ -21,20 +22,19 @@ const AFTER_HELP: &str = "\
 WHAT IT DOES:
   Plays --games self-play games of --variant by the `search` bot (the default SearchConfig,
   one thread, game g seeded from --seed and g, the priors of --self-play-priors) at
-  --iterations simulations a move. At every move it
-  records the features of each candidate move of the colour to move (PriorWeights::
-  move_features: the piece, its size, the opponents' attach points it covers and the cells
-  next to them, the attach points it gains and spoils, its corner neighbours by class, the
-  cells it spoils, the dead cells along its edges, the local points it covers, the
-  opponents' cells it touches, the distance from the centre in the opening) and the visits
-  the search gave each (SearchBot::root_visits), raised to --power and normalised: the
-  target. Every fifth game (game numbers 4, 9, 14, ...) is held out. Then it fits a
-  log-linear model of the targets (PriorWeights::fit: softmax regression, --rounds rounds
-  of gradient descent) to the other games' positions.
+  --iterations simulations a move. At every move it records the features of each candidate
+  move of the colour to move (PriorWeights::move_features: the piece, its size, the
+  opponents' attach points it covers and the cells next to them, the attach points it gains
+  and spoils, its corner neighbours by class, the cells it spoils, the dead cells along its
+  edges, the local points it covers, the opponents' cells it touches, the distance from the
+  centre in the opening) and the visits the search gave each (SearchBot::root_visits),
+  raised to --power and normalised: the target. Every fifth game (game numbers 4, 9, 14,
+  ...) is held out. Then it fits a log-linear model of the targets (PriorWeights::fit:
+  softmax regression, --rounds rounds of gradient descent) to the other games' positions.
 
   PriorWeights::DUO came from `--games 350 --iterations 1000` (--power 4, seed 1; 10 802
   positions, about 2.5 minutes on two cores), when the self-play searches used the weights
-  of the eight first features; PriorWeights::CLASSIC from `--variant classic_2 --games 350
+  of the first eight features; PriorWeights::CLASSIC from `--variant classic_2 --games 350
   --iterations 1000 --self-play-priors duo` (23 467 positions, 11 minutes on two cores). A
   fit with the weights it produced in the self-play searches gives the next iterate, not
   the same numbers.
@@ -102,7 +102,6 @@ fn parse_power(s: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("`{s}` is not a number in 0..=16"))
 }
 
-/// The samples of one self-play game.
 /// The priors the self-play searches use (`--self-play-priors`).
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum SelfPlayPriors {
@@ -114,6 +113,7 @@ enum SelfPlayPriors {
     Classic,
 }
 
+/// The samples of one self-play game.
 fn play(args: &Args, game: u64) -> Vec<PriorSample> {
     let mut config = SearchConfig::default();
     config.prior = match args.self_play_priors {

@@ -231,7 +231,8 @@ fn the_match_command_line_takes_search_settings() {
 }
 
 /// `blokus_fit_priors`: a short run fits and prints a `PriorWeights` literal with the
-/// held-out cross-entropies; bad arguments are refused with exit status 2.
+/// held-out cross-entropies, also for Classic two-player under the Duo weights; bad arguments
+/// are refused with exit status 2.
 #[test]
 fn the_prior_fitting_example_runs() {
     let Some(fitter) = example("blokus_fit_priors") else {
@@ -260,4 +261,30 @@ fn the_prior_fitting_example_runs() {
         run_quietly(&fitter, &["--power", "17"]).status.code(),
         Some(2)
     );
+    // Classic two-player games searched with the Duo weights.
+    let args = [
+        "--variant",
+        "classic_2",
+        "--self-play-priors",
+        "duo",
+        "--games",
+        "1",
+        "--iterations",
+        "5",
+        "--rounds",
+        "10",
+    ];
+    let out = run_quietly(&fitter, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("nothing held out") && text.contains("PriorWeights::CLASSIC"),
+        "{text}"
+    );
+    let bad = ["--self-play-priors", "junior"];
+    assert_eq!(run_quietly(&fitter, &bad).status.code(), Some(2));
 }
