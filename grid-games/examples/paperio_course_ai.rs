@@ -69,7 +69,7 @@ struct Args {
     max_line_mib: u64,
     /// One setting of the planner's tuning (`PlannerConfig`), KEY=VALUE: max_side, margin,
     /// start_share, escape_margin, launch_travel, launch_shift, cut_slack, ambush,
-    /// behind_window, behind_share, bite_depth, bite_slack, race_weight, bend (numbers) or check_path,
+    /// behind_window, behind_share, bite_depth, bite_slack, race_weight, bend, desperate (numbers) or check_path,
     /// leave_land, chase_path, shadow (true/false);
     /// repeatable, only with --bot guard or planner (each starts from its own defaults).
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -112,6 +112,7 @@ fn planner_config(bot: &str, settings: &[String]) -> Result<PlannerConfig, Strin
             "bite_slack" => config.bite_slack = number()?,
             "race_weight" => config.race_weight = number()?,
             "bend" => config.bend = number()?,
+            "desperate" => config.desperate = number()?,
             "check_path" => config.check_path = flag()?,
             "leave_land" => config.leave_land = flag()?,
             "chase_path" => config.chase_path = flag()?,

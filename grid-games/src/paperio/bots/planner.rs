@@ -216,6 +216,13 @@ pub struct PlannerConfig {
     /// cell of the trail or of the closing (the worst case, plus the escape margin). The
     /// shortest way home is one of them; with none safe it goes home as before.
     pub bend: u32,
+    /// Land short of the enemy's, in cells per move left, beyond which the game counts as
+    /// lost on land (0: never). A game lost on land at the move limit is lost whatever else
+    /// happens, so then it goes for every enemy trail cell it can reach, however late (an
+    /// unbounded [`cut_slack`](PlannerConfig::cut_slack) and
+    /// [`ambush`](PlannerConfig::ambush) slack), without first checking that its own trail
+    /// is safe meanwhile.
+    pub desperate: u32,
 }
 
 impl Default for PlannerConfig {
@@ -239,6 +246,7 @@ impl Default for PlannerConfig {
             shadow: false,
             race_weight: 0,
             bend: 0,
+            desperate: 0,
         }
     }
 }
@@ -812,10 +820,12 @@ impl PlannerBot {
         game: &Position,
         me: Side,
         options: &[(Turn, (i32, i32))],
+        desperate: bool,
     ) -> Option<Turn> {
         let enemy = me.other();
         let enemy_home = self.enemy_to_land[self.at(game, game.head(enemy))];
-        let limit = enemy_home.saturating_add(self.config.ambush);
+        let slack = if desperate { FAR } else { self.config.ambush };
+        let limit = enemy_home.saturating_add(slack);
         let head = game.head(me);
         self.mark_land(game, me);
         self.walk_land(game, std::iter::once(head));
@@ -833,6 +843,15 @@ impl PlannerBot {
             .min_by_key(|o| self.travel[self.at(game, o.1)])
             .filter(|o| self.travel[self.at(game, o.1)] < self.travel[self.at(game, head)])
             .map(|o| o.0)
+    }
+
+    /// Whether the game counts as lost on land (see [`PlannerConfig::desperate`]): the
+    /// enemy's land exceeds its own by more than `desperate` cells per move left.
+    fn desperate(&self, game: &Position, me: Side) -> bool {
+        let counts = game.territory_counts();
+        let short = counts[me.other().index()].saturating_sub(counts[me.index()]);
+        self.config.desperate > 0
+            && u64::from(short) > u64::from(self.config.desperate) * u64::from(game.moves_left(me))
     }
 
     /// The start share in force: [`PlannerConfig::behind_share`] while it has less land
@@ -1196,22 +1215,28 @@ impl PlannerBot {
             options.iter().find(|o| o.1 == target).map(|o| o.0)
         };
         let out = game.trail_cells(me).len() > 0;
-        // 2. A sure cut.
+        let desperate = self.desperate(game, me);
+        // 2. A sure cut (any cut when the game is lost on land).
         if game.trail_cells(enemy).len() > 0 {
             let (ex, ey) = game.head(enemy);
             let enemy_home = self.enemy_to_land[at((ex, ey))];
+            let slack = if desperate {
+                FAR
+            } else {
+                self.config.cut_slack
+            };
             let target = game
                 .trail_cells(enemy)
-                .filter(|&c| {
-                    self.mine_reach[at(c)] <= enemy_home.saturating_add(self.config.cut_slack)
-                })
+                .filter(|&c| self.mine_reach[at(c)] <= enemy_home.saturating_add(slack))
                 .min_by_key(|&c| self.mine_reach[at(c)]);
             if let Some(target) = target {
                 let reach = self.mine_reach[at(target)];
-                let safe_meanwhile = game
-                    .trail_cells(me)
-                    .all(|c| self.enemy_reach[at(c)] > reach + 1)
-                    && (!self.config.chase_path || self.chase_path_safe(game, me, target, reach));
+                let safe_meanwhile = desperate
+                    || game
+                        .trail_cells(me)
+                        .all(|c| self.enemy_reach[at(c)] > reach + 1)
+                        && (!self.config.chase_path
+                            || self.chase_path_safe(game, me, target, reach));
                 if safe_meanwhile {
                     // The move that gets closest to the target.
                     let bfs = &mut self.bfs;
@@ -1241,9 +1266,9 @@ impl PlannerBot {
         }
         // 2b. An ambush over the land.
         if !out
-            && self.config.ambush > 0
+            && (self.config.ambush > 0 || desperate)
             && game.trail_cells(enemy).len() > 0
-            && let Some(turn) = self.ambush_move(game, me, &options)
+            && let Some(turn) = self.ambush_move(game, me, &options, desperate)
         {
             self.plan.steps.clear();
             self.launch.clear();
@@ -1520,6 +1545,7 @@ mod tests {
                 shadow: value == 0,
                 race_weight: value,
                 bend: value,
+                desperate: value,
             };
             let mut game =
                 Position::random(Config::new(40, 21, 150).unwrap(), &mut Rng::seed_from(3))
@@ -1586,6 +1612,92 @@ mod tests {
             75,
             "off by default"
         );
+    }
+
+    /// A position for the desperate tests: on a 30 × 20 board the first player owns x 2..=14,
+    /// y 2..=5 (52 cells) and stands at (10, 5) facing north; the second owns x 25..=29, all
+    /// rows (100 cells), and is out: a trail west along y = 12 from x = 24 to x = 12, down to
+    /// (12, 13), then east along y = 14 to its head at (23, 14), facing east, two plies from
+    /// home. Each
+    /// player has `moves` moves left.
+    fn desperate_position(moves: u32) -> Position {
+        use crate::paperio::{Head, Snapshot};
+        let (w, h) = (30usize, 20usize);
+        let mut territory = vec![None; w * h];
+        let mut trail = vec![None; w * h];
+        paint(&mut territory, w, 2..15, 2..6, Side::First);
+        paint(&mut territory, w, 25..30, 0..20, Side::Second);
+        paint(&mut trail, w, 12..25, 12..13, Side::Second);
+        paint(&mut trail, w, 12..13, 13..14, Side::Second);
+        paint(&mut trail, w, 12..24, 14..15, Side::Second);
+        let heads = [
+            Head {
+                x: 10,
+                y: 5,
+                direction: Direction::North,
+            },
+            Head {
+                x: 23,
+                y: 14,
+                direction: Direction::East,
+            },
+        ];
+        let config = Config::new(w as u32, h as u32, 500).unwrap();
+        let seen = Snapshot::new(config, territory, trail, heads, [moves, moves]);
+        Position::from_snapshot(&seen).unwrap()
+    }
+
+    /// Short of land by more than `desperate` cells per move left, the planner goes for an
+    /// enemy trail it cannot be sure to reach first (the enemy is two plies from home, the
+    /// trail nine plies away) and, against an enemy that stays out, cuts it; with the
+    /// option off the guard does not chase.
+    #[test]
+    fn a_game_lost_on_land_chases_any_enemy_trail() {
+        let me = Side::First;
+        let bot = |desperate| {
+            PlannerBot::with_config(
+                1,
+                PlannerConfig {
+                    desperate,
+                    ..PlannerConfig::guard()
+                },
+            )
+        };
+        // 48 cells short: lost on land at 2 cells a move with 20 moves left, not with 24.
+        let lost = desperate_position(20);
+        let open = desperate_position(24);
+        assert!(bot(2).desperate(&lost, me));
+        assert!(!bot(2).desperate(&open, me), "48 cells short, 48 allowed");
+        assert!(!bot(0).desperate(&lost, me), "off");
+        assert!(!bot(2).desperate(&lost, Side::Second), "ahead");
+        // The enemy walks south along x = 23 and then west along the bottom row, staying
+        // out; the first player moves by its bot. Returns the winner, if any, within ten of
+        // our moves.
+        let play = |mut b: PlannerBot, mut game: Position| {
+            let mut enemy = [Turn::Right]
+                .into_iter()
+                .chain((0..4).map(|_| Turn::Straight))
+                .chain([Turn::Right])
+                .chain(std::iter::repeat(Turn::Straight));
+            for _ in 0..10 {
+                let turn = b.choose(&game, Budget::default()).unwrap();
+                game.play(turn).unwrap();
+                if let Some(end) = game.end() {
+                    return end.winner();
+                }
+                game.play(enemy.next().unwrap()).unwrap();
+                if let Some(end) = game.end() {
+                    return end.winner();
+                }
+            }
+            None
+        };
+        assert_eq!(
+            play(bot(2), lost.clone()),
+            Some(me),
+            "the chase cuts the trail"
+        );
+        assert_eq!(play(bot(0), lost), None, "no chase without the option");
     }
 
     /// A bite needs the enemy's reach to exceed only its depth plus the slack, when that is
