@@ -311,6 +311,7 @@ fn planner_settings_are_checked() {
         ][..],
         &["--set", "behind_window=300", "--set", "behind_share=40"][..],
         &["--set", "race_weight=100"][..],
+        &["--set", "desperate=3", "--set", "bend=8"][..],
     ] {
         assert_eq!(run(args).0, Some(0), "{args:?}");
     }
@@ -320,6 +321,7 @@ fn planner_settings_are_checked() {
         (&["--set", "leave_land=maybe"][..], "leave_land=maybe"),
         (&["--set", "ambush=soon"][..], "ambush=soon"),
         (&["--set", "shadow=1"][..], "shadow=1"),
+        (&["--set", "desperate=-2"][..], "desperate=-2"),
         (&["--set", "margin"][..], "expected KEY=VALUE"),
         (
             &["--bot", "raider", "--set", "margin=3"][..],
