@@ -32,12 +32,12 @@ WHAT IT DOES:
   ...) is held out. Then it fits a log-linear model of the targets (PriorWeights::fit:
   softmax regression, --rounds rounds of gradient descent) to the other games' positions.
 
-  PriorWeights::DUO came from `--games 350 --iterations 1000` (--power 4, seed 1; 10 802
-  positions, about 2.5 minutes on two cores), when the self-play searches used the weights
-  of the first eight features; PriorWeights::CLASSIC from `--variant classic_2 --games 350
-  --iterations 1000 --self-play-priors duo` (23 467 positions, 11 minutes on two cores). A
-  fit with the weights it produced in the self-play searches gives the next iterate, not
-  the same numbers.
+  PriorWeights::DUO came from `--games 350 --iterations 3000` (--power 4, seed 1; 10 639
+  positions), when the self-play searches used the Duo weights fitted before them with
+  `--iterations 1000`; PriorWeights::CLASSIC from `--variant classic_2 --games 350
+  --iterations 1000 --self-play-priors duo` with those same earlier Duo weights (23 467
+  positions, 11 minutes on two cores). A fit with the weights it produced in the self-play
+  searches gives the next iterate, not the same numbers.
 
 OUTPUT:
   Standard output: the number of positions fitted and held out; the held-out cross-entropy

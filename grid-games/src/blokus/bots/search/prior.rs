@@ -31,9 +31,12 @@
 //! The prior value is `0.1 + 0.9 · exp(−sharpness · (h_max − h))`: the best move by `h`
 //! starts at 1. The default weights of Duo ([`PriorWeights::DUO`]) are a log-linear model
 //! (sharpness 1) fitted by softmax regression to the bot's own searches: the root visit
-//! counts, raised to the fourth power and normalised, of 1 000-simulation searches over 350
-//! self-play Duo games (10 802 positions; 80 % to fit, 20 % held out; [`PriorWeights::fit`]
-//! and the `blokus_fit_priors` example regenerate them: `--games 350 --iterations 1000`).
+//! counts, raised to the fourth power and normalised, of 3 000-simulation searches over 350
+//! self-play Duo games (10 639 positions; 80 % to fit, 20 % held out; [`PriorWeights::fit`]
+//! and the `blokus_fit_priors` example regenerate them: `--games 350 --iterations 3000`,
+//! with the self-play searches using the weights fitted the same way to 1 000-simulation
+//! searches before them). Against Pentobi level 5 they scored 3 to 4 points more than
+//! those (the crate's guide has the measurements).
 //! They say what a Blokus player would: keep the attach points you have (−1.3 per one
 //! spoiled), place the big and awkward shapes early (V5, Z5, I5, L5, T5 before P, F, Y), take
 //! the centre in the opening, answer the opponent's fresh corners and block the cells next
@@ -152,23 +155,23 @@ impl PriorWeights {
     /// assert!(bonus("I5") > bonus("P"));
     /// ```
     pub const DUO: PriorWeights = PriorWeights {
-        size: 0.73,
-        blocking: 0.63,
-        attach_gained: 0.46,
-        attach_spoiled: 1.27,
-        cell_spoiled: 0.61,
+        size: 0.66,
+        blocking: 0.68,
+        attach_gained: 0.39,
+        attach_spoiled: 1.31,
+        cell_spoiled: 0.58,
         local: 0.49,
-        opponent_contact: 0.17,
-        centre_distance: 0.91,
-        near_blocking: 0.85,
-        corner_open: [-0.28, -0.32, 0.00, 0.13, 0.20],
-        corner_own: 0.0,
-        corner_blocked: -0.24,
-        edge_dead: 0.23,
+        opponent_contact: 0.23,
+        centre_distance: 0.58,
+        near_blocking: 1.08,
+        corner_open: [-0.25, -0.30, 0.11, 0.11, 0.25],
+        corner_own: -0.04,
+        corner_blocked: -0.28,
+        edge_dead: 0.29,
         // V5, L5, Z5, N, W, X, F, I5, T5, Y, P, U, L4, I4, T4, Z4, O, V3, I3, 2, 1.
         piece: [
-            0.97, 0.71, 0.96, 0.47, 0.63, 0.45, -0.50, 0.98, 0.66, 0.07, -0.84, 0.22, -0.89, -0.47,
-            -0.60, -0.58, -0.68, -1.02, -0.96, -0.38, 0.57,
+            0.95, 0.70, 0.83, 0.57, 0.39, 0.77, -0.39, 0.83, 0.59, -0.06, -0.80, 0.12, -0.81, -0.43,
+            -0.62, -0.57, -0.78, -1.03, -0.89, -0.25, 0.64,
         ],
         sharpness: 1.0,
     };
@@ -176,8 +179,9 @@ impl PriorWeights {
     /// The weights fitted to the bot's own searches in Classic two-player (the same method
     /// as [`PriorWeights::DUO`] on the Classic board), the default for Classic, Classic
     /// two-player and Classic three-player: held out, 3.475 nats against 3.516 for the Duo
-    /// weights. The board is larger and a colour's pieces meet the opponents later, so
-    /// blocking counts for less (0.37 against 0.63) and the long I5 for more.
+    /// weights fitted to 1 000-simulation searches. The board is larger and a colour's pieces
+    /// meet the opponents later, so blocking counts for less (0.37 against 0.68 in Duo) and
+    /// the long I5 for more.
     ///
     /// ```
     /// use grid_games::blokus::{Piece, Variant, bots::PriorWeights};
