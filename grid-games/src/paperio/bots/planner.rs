@@ -1618,8 +1618,7 @@ mod tests {
     /// y 2..=5 (52 cells) and stands at (10, 5) facing north; the second owns x 25..=29, all
     /// rows (100 cells), and is out: a trail west along y = 12 from x = 24 to x = 12, down to
     /// (12, 13), then east along y = 14 to its head at (23, 14), facing east, two plies from
-    /// home. Each
-    /// player has `moves` moves left.
+    /// home. Each player has `moves` moves left.
     fn desperate_position(moves: u32) -> Position {
         use crate::paperio::{Head, Snapshot};
         let (w, h) = (30usize, 20usize);
