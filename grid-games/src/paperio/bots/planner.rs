@@ -1620,30 +1620,16 @@ mod tests {
     /// (12, 13), then east along y = 14 to its head at (23, 14), facing east, two plies from
     /// home. Each player has `moves` moves left.
     fn desperate_position(moves: u32) -> Position {
-        use crate::paperio::{Head, Snapshot};
-        let (w, h) = (30usize, 20usize);
-        let mut territory = vec![None; w * h];
-        let mut trail = vec![None; w * h];
-        paint(&mut territory, w, 2..15, 2..6, Side::First);
-        paint(&mut territory, w, 25..30, 0..20, Side::Second);
-        paint(&mut trail, w, 12..25, 12..13, Side::Second);
-        paint(&mut trail, w, 12..13, 13..14, Side::Second);
-        paint(&mut trail, w, 12..24, 14..15, Side::Second);
-        let heads = [
-            Head {
-                x: 10,
-                y: 5,
-                direction: Direction::North,
-            },
-            Head {
-                x: 23,
-                y: 14,
-                direction: Direction::East,
-            },
-        ];
-        let config = Config::new(w as u32, h as u32, 500).unwrap();
-        let seen = Snapshot::new(config, territory, trail, heads, [moves, moves]);
-        Position::from_snapshot(&seen).unwrap()
+        painted_position(
+            &[(2..15, 2..6, Side::First), (25..30, 0..20, Side::Second)],
+            &[
+                (12..25, 12..13, Side::Second),
+                (12..13, 13..14, Side::Second),
+                (12..24, 14..15, Side::Second),
+            ],
+            [((10, 5), Direction::North), ((23, 14), Direction::East)],
+            moves,
+        )
     }
 
     /// Short of land by more than `desperate` cells per move left, the planner goes for an
@@ -1748,26 +1734,34 @@ mod tests {
 
     /// [`ambush_position`] with `moves` left to each player.
     fn ambush_position_with_moves(head: (i32, i32), direction: Direction, moves: u32) -> Position {
+        painted_position(
+            &[(2..15, 2..18, Side::First), (15..20, 13..17, Side::Second)],
+            &[(15..16, 4..13, Side::Second), (16..17, 4..12, Side::Second)],
+            [(head, direction), ((16, 11), Direction::South)],
+            moves,
+        )
+    }
+
+    /// A running position on a 30 × 20 board (move limit 500) with the given rectangles
+    /// (`xs`, `ys`, owner) of land and of trail, the heads (cell, heading) of the first and
+    /// the second player, and `moves` moves left to each.
+    fn painted_position(
+        land: &[(std::ops::Range<usize>, std::ops::Range<usize>, Side)],
+        trails: &[(std::ops::Range<usize>, std::ops::Range<usize>, Side)],
+        heads: [((i32, i32), Direction); 2],
+        moves: u32,
+    ) -> Position {
         use crate::paperio::{Head, Snapshot};
         let (w, h) = (30usize, 20usize);
         let mut territory = vec![None; w * h];
         let mut trail = vec![None; w * h];
-        paint(&mut territory, w, 2..15, 2..18, Side::First);
-        paint(&mut territory, w, 15..20, 13..17, Side::Second);
-        paint(&mut trail, w, 15..16, 4..13, Side::Second);
-        paint(&mut trail, w, 16..17, 4..12, Side::Second);
-        let heads = [
-            Head {
-                x: head.0,
-                y: head.1,
-                direction,
-            },
-            Head {
-                x: 16,
-                y: 11,
-                direction: Direction::South,
-            },
-        ];
+        for (xs, ys, side) in land {
+            paint(&mut territory, w, xs.clone(), ys.clone(), *side);
+        }
+        for (xs, ys, side) in trails {
+            paint(&mut trail, w, xs.clone(), ys.clone(), *side);
+        }
+        let heads = heads.map(|((x, y), direction)| Head { x, y, direction });
         let config = Config::new(w as u32, h as u32, 500).unwrap();
         let seen = Snapshot::new(config, territory, trail, heads, [moves, moves]);
         Position::from_snapshot(&seen).unwrap()
