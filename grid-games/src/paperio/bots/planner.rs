@@ -130,6 +130,8 @@ use crate::paperio::{Direction, Position, Turn};
 /// assert!(!config.check_path && !config.chase_path && config.cut_slack == 0);
 /// config.cut_slack = 6; // go for enemy trails reached up to 6 plies after the sure bound
 /// config.chase_path = true; // ... along a way the enemy cannot cut first
+/// assert_eq!(config.desperate, 0);
+/// config.desperate = 3; // chase any enemy trail once 3 cells a move short of its land
 /// let _bot = PlannerBot::with_config(1, config);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -814,17 +816,16 @@ impl PlannerBot {
 
     /// The first step of an ambush (see [`PlannerConfig::ambush`]): towards the enemy trail
     /// cell it reaches soonest walking over its own land (the last step onto the trail
-    /// included), if that is within the enemy's way home plus the slack.
+    /// included), if that is within the enemy's way home plus `slack` plies.
     fn ambush_move(
         &mut self,
         game: &Position,
         me: Side,
         options: &[(Turn, (i32, i32))],
-        desperate: bool,
+        slack: u32,
     ) -> Option<Turn> {
         let enemy = me.other();
         let enemy_home = self.enemy_to_land[self.at(game, game.head(enemy))];
-        let slack = if desperate { FAR } else { self.config.ambush };
         let limit = enemy_home.saturating_add(slack);
         let head = game.head(me);
         self.mark_land(game, me);
@@ -1216,18 +1217,20 @@ impl PlannerBot {
         };
         let out = game.trail_cells(me).len() > 0;
         let desperate = self.desperate(game, me);
+        // Plies by which cuts and ambushes may come after the enemy's way home: unbounded
+        // when the game is lost on land.
+        let (cut_slack, ambush_slack) = if desperate {
+            (FAR, FAR)
+        } else {
+            (self.config.cut_slack, self.config.ambush)
+        };
         // 2. A sure cut (any cut when the game is lost on land).
         if game.trail_cells(enemy).len() > 0 {
             let (ex, ey) = game.head(enemy);
             let enemy_home = self.enemy_to_land[at((ex, ey))];
-            let slack = if desperate {
-                FAR
-            } else {
-                self.config.cut_slack
-            };
             let target = game
                 .trail_cells(enemy)
-                .filter(|&c| self.mine_reach[at(c)] <= enemy_home.saturating_add(slack))
+                .filter(|&c| self.mine_reach[at(c)] <= enemy_home.saturating_add(cut_slack))
                 .min_by_key(|&c| self.mine_reach[at(c)]);
             if let Some(target) = target {
                 let reach = self.mine_reach[at(target)];
@@ -1266,9 +1269,9 @@ impl PlannerBot {
         }
         // 2b. An ambush over the land.
         if !out
-            && (self.config.ambush > 0 || desperate)
+            && ambush_slack > 0
             && game.trail_cells(enemy).len() > 0
-            && let Some(turn) = self.ambush_move(game, me, &options, desperate)
+            && let Some(turn) = self.ambush_move(game, me, &options, ambush_slack)
         {
             self.plan.steps.clear();
             self.launch.clear();
