@@ -105,12 +105,12 @@ use worker::Worker;
 #[cfg_attr(feature = "serde", serde(default))]
 #[non_exhaustive]
 pub struct SearchConfig {
-    /// UCT exploration constant `c`.
+    /// UCT exploration constant `c` (default 0.1).
     pub exploration: f64,
-    /// Virtual visits given to each move's prior value.
+    /// Virtual visits given to each move's prior value (default 4).
     pub prior_visits: f64,
     /// RAVE equivalence parameter (the visits at which simulation and AMAF values weigh
-    /// about the same); 0 turns all-moves-as-first values off.
+    /// about the same; default 2 000); 0 turns all-moves-as-first values off.
     pub rave: f64,
     /// Weight of the point margin in the reward, in `[0, 1]` (clamped; not a number counts
     /// as 0): the reward is `(1 − w) · result + w · (0.5 + 0.5 · tanh(z))` with `z` the
@@ -146,8 +146,9 @@ pub struct SearchConfig {
     /// at hand takes `m^γ / (1^γ + 2^γ + … + m^γ)` of what is left, where `γ` is this value
     /// and `m` the moves the player is expected to still make (four fifths of the pieces it
     /// has left, at least 1). 0 spreads the time evenly; 1 gives the first of `m` moves
-    /// about twice the even share and the last ones less. Clamped to `0..=4` (not a number
-    /// counts as 0). Budgets without a game clock are not affected.
+    /// about twice the even share and the last ones less; the default, 1.5, about two and a
+    /// half times. Clamped to `0..=4` (not a number counts as 0). Budgets without a game
+    /// clock are not affected.
     pub front_load: f64,
     /// Whether a timed search stops once the most visited move cannot be overtaken in the
     /// time left (at the rate the search has run so far); the time saved stays on a game
@@ -237,8 +238,8 @@ impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
             exploration: 0.1,
-            prior_visits: 3.0,
-            rave: 1000.0,
+            prior_visits: 4.0,
+            rave: 2000.0,
             margin_weight: 0.5,
             playout_weights: None,
             local_replies: true,
@@ -247,7 +248,7 @@ impl Default for SearchConfig {
             prior: None,
             threads: 1,
             max_nodes: 1 << 22,
-            front_load: 1.0,
+            front_load: 1.5,
             early_stop: true,
         }
     }
