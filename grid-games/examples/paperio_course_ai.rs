@@ -48,8 +48,17 @@ PROTOCOL (one JSON object per line on standard input, one answer line on standar
   of the course's 102 x 101 board is about 100 KB, and the default fits full frames of boards
   up to about 2 500 x 2 500 (the largest board, 4 096 x 4 096, needs --max-line-mib 256).
 
+TRACE (--trace-dir):
+  One line per move answered, eight fields separated by spaces: the game's number in this
+  run (from 1), the bot's moves left, the rule that chose the move (PlannerBot::last_decision:
+  win, cornered, cut, ambush, on_plan, closing, home, to_launch, launch, loop, shadow, wait,
+  fallback), the cells of its own trail and of the enemy's, the Manhattan distance between
+  the heads, its land and the enemy's land; all as of the position the move was chosen in.
+  examples/paperio_course/decisions.py sums such files up.
+
 EXIT STATUS:
-  0 at the end of input, 2 for bad arguments.";
+  0 at the end of input, 2 for bad arguments (also a --trace-dir whose file cannot be
+  created, or --trace-dir with a bot other than the guard or the planner).";
 
 /// A paper.io bot of this crate as an AI of the course's Python engine.
 #[derive(Parser)]
@@ -74,6 +83,10 @@ struct Args {
     /// repeatable, only with --bot guard or planner (each starts from its own defaults).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     settings: Vec<String>,
+    /// Write a trace of the bot's moves into DIR (only with --bot guard or planner): a file
+    /// `paperio-trace-PID.txt` per run, one line per move (see TRACE below).
+    #[arg(long, value_name = "DIR")]
+    trace_dir: Option<std::path::PathBuf>,
 }
 
 /// The planner's tuning: the defaults with each KEY=VALUE applied.
@@ -125,6 +138,31 @@ fn planner_config(bot: &str, settings: &[String]) -> Result<PlannerConfig, Strin
 
 const PROG: &str = "paperio_course_ai";
 
+/// Appends the trace line of the move just chosen (see TRACE in the help).
+fn trace_line(out: &mut impl Write, session: &course_ai::Session) -> std::io::Result<()> {
+    let (Some(game), Some(rule)) = (session.position(), session.last_decision()) else {
+        return Ok(());
+    };
+    let Some(me) = game.to_move() else {
+        return Ok(());
+    };
+    let enemy = me.other();
+    let ((x, y), (ex, ey)) = (game.head(me), game.head(enemy));
+    let land = game.territory_counts();
+    writeln!(
+        out,
+        "{} {} {rule} {} {} {} {} {}",
+        session.games,
+        game.moves_left(me),
+        game.trail_cells(me).len(),
+        game.trail_cells(enemy).len(),
+        x.abs_diff(ex) + y.abs_diff(ey),
+        land[me.index()],
+        land[enemy.index()],
+    )?;
+    out.flush()
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let planner = match planner_config(&args.bot, &args.settings) {
@@ -134,6 +172,23 @@ fn main() -> ExitCode {
     let mut session = match course_ai::Session::with_planner(&args.bot, args.seed, planner) {
         Ok(s) => s,
         Err(e) => return cli::fail(PROG, e),
+    };
+    let mut trace = match &args.trace_dir {
+        None => None,
+        Some(_) if args.bot != "guard" && args.bot != "planner" => {
+            return cli::fail(PROG, "--trace-dir needs --bot guard or planner");
+        }
+        Some(dir) => {
+            let path = dir.join(format!("paperio-trace-{}.txt", std::process::id()));
+            match std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&path)
+            {
+                Ok(file) => Some(std::io::BufWriter::new(file)),
+                Err(e) => return cli::fail(PROG, format!("--trace-dir: {}: {e}", path.display())),
+            }
+        }
     };
     let limit = args.max_line_mib << 20;
     let stdin = std::io::stdin();
@@ -163,7 +218,15 @@ fn main() -> ExitCode {
                 continue;
             }
             match session.turn(&line) {
-                Ok(turn) => turn.to_string(),
+                Ok(turn) => {
+                    if let Some(out) = &mut trace
+                        && let Err(e) = trace_line(out, &session)
+                    {
+                        eprintln!("{PROG}: the trace stopped: {e}");
+                        trace = None;
+                    }
+                    turn.to_string()
+                }
                 Err(e) => {
                     eprintln!("{PROG}: {e}; answering n and asking for a whole frame");
                     format!("{} resync", Turn::Straight)

@@ -20,7 +20,7 @@
 #![allow(dead_code)] // each user takes what it needs
 
 use grid_games::game::{Bot, Budget, Side};
-use grid_games::paperio::bots::{GuardBot, PlannerBot, PlannerConfig, named_bot};
+use grid_games::paperio::bots::{Decision, PlannerBot, PlannerConfig, named_bot};
 use grid_games::paperio::course::{Frame, FramePlayer, player_id, side_of_id};
 use grid_games::paperio::{Direction, Position, Turn};
 use serde_json::{Value, json};
@@ -35,10 +35,17 @@ pub struct Session {
     /// The planner's tuning, when the bot is the planner or the guard and one was given.
     planner: Option<PlannerConfig>,
     seed: u64,
-    bot: Box<dyn Bot<Position> + Send>,
+    bot: Player,
     game: Option<Position>,
     /// Bots made so far (one per game).
     pub games: u64,
+}
+
+/// The bot of a game: the planner (also under the guard's tuning), whose decisions can be
+/// asked for, or any other bot.
+enum Player {
+    Planner(Box<PlannerBot>),
+    Other(Box<dyn Bot<Position> + Send>),
 }
 
 /// A frame as read from JSON: full (with grids) or light.
@@ -210,15 +217,29 @@ impl Session {
         self.bot = Session::make(&self.bot_name, seed, self.planner).expect("the name was checked");
     }
 
-    fn make(
-        name: &str,
-        seed: u64,
-        planner: Option<PlannerConfig>,
-    ) -> Result<Box<dyn Bot<Position> + Send>, String> {
-        match planner {
-            Some(config) if name == "guard" => Ok(Box::new(GuardBot::with_config(seed, config))),
-            Some(config) => Ok(Box::new(PlannerBot::with_config(seed, config))),
-            None => named_bot(name, seed).ok_or_else(|| format!("unknown bot {name}")),
+    fn make(name: &str, seed: u64, planner: Option<PlannerConfig>) -> Result<Player, String> {
+        // The guard is the planner with the guard's tuning (`GuardBot` wraps no more).
+        let config = match (name, planner) {
+            (_, Some(config)) => Some(config),
+            ("guard", None) => Some(PlannerConfig::guard()),
+            ("planner", None) => Some(PlannerConfig::default()),
+            _ => None,
+        };
+        match config {
+            Some(config) => Ok(Player::Planner(Box::new(PlannerBot::with_config(
+                seed, config,
+            )))),
+            None => named_bot(name, seed)
+                .map(Player::Other)
+                .ok_or_else(|| format!("unknown bot {name}")),
+        }
+    }
+
+    /// The rule that chose the bot's last move, when the bot is the planner or the guard.
+    pub fn last_decision(&self) -> Option<Decision> {
+        match &self.bot {
+            Player::Planner(bot) => bot.last_decision(),
+            Player::Other(_) => None,
         }
     }
 
@@ -285,8 +306,11 @@ impl Session {
             budget = budget.with_game_time_left(Duration::from_secs_f64(left.min(1e6)));
         }
         let budget = budget.for_move(game.moves_left(me));
-        self.bot
-            .choose(game, budget)
+        let bot: &mut dyn Bot<Position> = match &mut self.bot {
+            Player::Planner(bot) => bot.as_mut(),
+            Player::Other(bot) => bot.as_mut(),
+        };
+        bot.choose(game, budget)
             .ok_or_else(|| "the bot gave no move".to_string())
     }
 

@@ -333,3 +333,103 @@ fn planner_settings_are_checked() {
         assert!(errors.contains(reason), "{args:?}: {errors}");
     }
 }
+
+/// The session reports the rule behind the planner's and the guard's moves, and nothing for
+/// other bots.
+#[test]
+fn a_session_names_the_rule_of_the_planners_moves() {
+    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
+    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap();
+    let (config, frames) = frames_of(line);
+    let message = |frame: &Frame| {
+        json!({"size": [config.width, config.height], "max_turn": config.max_turn,
+               "me": 1, "now": frame_json(frame, None)})
+        .to_string()
+    };
+    let first = frames
+        .iter()
+        .find(|(p, _)| p.to_move() == Some(Side::First))
+        .unwrap();
+    for (bot, named) in [("guard", true), ("planner", true), ("raider", false)] {
+        let mut s = Session::new(bot, 1).unwrap();
+        assert_eq!(s.last_decision(), None, "{bot}");
+        s.turn(&message(&first.1)).unwrap();
+        assert_eq!(s.last_decision().is_some(), named, "{bot}");
+    }
+}
+
+/// `--trace-dir` writes one line per answered move: eight fields, the third a rule's name;
+/// with a bot other than the planner or the guard, or a directory that does not exist, the
+/// program exits 2. Runs when the example is built.
+#[test]
+fn the_trace_has_a_line_per_move() {
+    let Some(program) = example_program() else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("paperio-trace-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
+    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap();
+    let (config, frames) = frames_of(line);
+    let turns: Vec<String> = frames
+        .iter()
+        .filter(|(p, _)| p.to_move() == Some(Side::First))
+        .take(30)
+        .map(|(_, f)| {
+            json!({"size": [config.width, config.height], "max_turn": config.max_turn,
+                   "me": 1, "now": frame_json(f, None)})
+            .to_string()
+        })
+        .collect();
+    let mut child = Command::new(&program)
+        .args(["--bot", "guard", "--trace-dir"])
+        .arg(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    {
+        let mut stdin = child.stdin.take().expect("piped");
+        for t in &turns {
+            writeln!(stdin, "{t}").expect("the program reads");
+        }
+    }
+    let pid = child.id();
+    let output = child.wait_with_output().expect("the program ends");
+    assert!(output.status.success());
+    let answers = String::from_utf8_lossy(&output.stdout).lines().count();
+    assert_eq!(answers, turns.len());
+    let path = dir.join(format!("paperio-trace-{pid}.txt"));
+    let trace = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let names: Vec<&str> = grid_games::paperio::bots::Decision::ALL
+        .iter()
+        .map(|d| d.name())
+        .collect();
+    assert_eq!(trace.lines().count(), turns.len());
+    for line in trace.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 8, "{line}");
+        assert!(names.contains(&fields[2]), "{line}");
+        assert!(
+            fields
+                .iter()
+                .enumerate()
+                .all(|(i, f)| i == 2 || f.parse::<u32>().is_ok()),
+            "{line}"
+        );
+    }
+    for args in [
+        vec!["--bot", "raider", "--trace-dir", "."],
+        vec!["--trace-dir", "/nonexistent/directory/for/traces"],
+    ] {
+        let code = Command::new(&program)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the example starts")
+            .status
+            .code();
+        assert_eq!(code, Some(2), "{args:?}");
+    }
+}

@@ -65,6 +65,16 @@ impl GuardBot {
     pub fn config(&self) -> PlannerConfig {
         self.planner.config()
     }
+
+    /// The rule that chose the last move ([`PlannerBot::last_decision`]).
+    ///
+    /// ```
+    /// use grid_games::paperio::bots::GuardBot;
+    /// assert_eq!(GuardBot::new(1).last_decision(), None); // no move yet
+    /// ```
+    pub fn last_decision(&self) -> Option<super::Decision> {
+        self.planner.last_decision()
+    }
 }
 
 impl Bot<Position> for GuardBot {

@@ -28,6 +28,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod decision;
 mod field;
 mod guard;
 mod lookahead;
@@ -36,6 +37,7 @@ mod raider;
 mod random;
 mod safe;
 
+pub use decision::Decision;
 pub use guard::GuardBot;
 pub use lookahead::{EnemyModel, LookaheadBot, LookaheadConfig, LookaheadStats};
 pub use planner::{MAX_SIDE as PLANNER_MAX_SIDE, PlannerBot, PlannerConfig};

@@ -56,6 +56,8 @@
 //!    [`behind_window`](PlannerConfig::behind_window) moves (off by default) starts and keeps
 //!    loops at [`behind_share`](PlannerConfig::behind_share) % instead of the start share.
 //!
+//! [`PlannerBot::last_decision`] names the rule that chose the last move ([`Decision`]).
+//!
 //! # What each idea was worth
 //! Against the [`RaiderBot`](super::RaiderBot) on the course's board (102 × 101, 2 000 moves each),
 //! sides alternated, the planner's score: loops up to 16 cells with the worst-case rule
@@ -112,6 +114,7 @@
 
 use std::collections::VecDeque;
 
+use super::Decision;
 use super::field::{Bfs, FAR, distance_field};
 use crate::game::{Bot, Budget, Side};
 use crate::paperio::position::outside_of_box;
@@ -357,6 +360,8 @@ pub struct PlannerBot {
     /// The walk to a launch point over the land, then the loop from there.
     launch: VecDeque<(i32, i32)>,
     territory_me: Vec<bool>,
+    /// The rule that chose the last move.
+    decision: Option<Decision>,
 }
 
 /// The time a move is assumed to take per board cell before the bot has timed one.
@@ -410,6 +415,7 @@ impl PlannerBot {
             travel: Vec::new(),
             launch: VecDeque::new(),
             territory_me: Vec::new(),
+            decision: None,
         }
     }
 
@@ -421,6 +427,27 @@ impl PlannerBot {
     /// ```
     pub fn config(&self) -> PlannerConfig {
         self.config
+    }
+
+    /// The rule that chose the move [`choose`](Bot::choose) returned last (`None` before the
+    /// first move and after a call on a finished game). See [`Decision`].
+    ///
+    /// ```
+    /// use grid_games::game::{Bot, Budget, Rng};
+    /// use grid_games::paperio::{Config, Position, bots::{Decision, PlannerBot}};
+    /// let game = Position::random(Config::new(40, 21, 200)?, &mut Rng::seed_from(4))?;
+    /// let mut bot = PlannerBot::new(1);
+    /// assert_eq!(bot.last_decision(), None);
+    /// bot.choose(&game, Budget::default()).expect("a move");
+    /// // At the start it stands on its land with no trail: one of the rules at home (here,
+    /// // with the enemy too near for any loop, it waits).
+    /// let rule = bot.last_decision().expect("a move was chosen");
+    /// assert!(rule.is_at_home());
+    /// assert_eq!(rule, Decision::Wait);
+    /// # Ok::<(), grid_games::paperio::PaperioError>(())
+    /// ```
+    pub fn last_decision(&self) -> Option<Decision> {
+        self.decision
     }
 
     fn fields(&mut self, game: &Position, me: Side) {
@@ -1128,15 +1155,21 @@ impl Bot<Position> for PlannerBot {
     }
 
     fn choose(&mut self, game: &Position, budget: Budget) -> Option<Turn> {
+        if game.to_move().is_none() {
+            self.decision = None;
+            return None;
+        }
         let area = f64::from(game.width()) * f64::from(game.height());
         if budget
             .time
             .is_some_and(|limit| 2.0 * self.per_cell * area > limit.as_secs_f64())
         {
             self.plan.steps.clear();
+            self.decision = Some(Decision::Fallback);
             return self.fallback.choose(game, budget);
         }
         let start = std::time::Instant::now();
+        self.decision = None;
         let turn = self.plan_move(game);
         self.note_timing(start.elapsed().as_secs_f64() / area.max(1.0));
         turn
@@ -1175,6 +1208,7 @@ impl PlannerBot {
             if let Some(end) = sim.end() {
                 if end.winner() == Some(me) {
                     self.plan.steps.clear();
+                    self.decision = Some(Decision::Win);
                     return Some(turn);
                 }
                 if end.winner() == Some(enemy) {
@@ -1198,6 +1232,7 @@ impl PlannerBot {
             // Every move leaves the trail open to the enemy: take the one that does not lose
             // at once and gets closest to home.
             self.plan.steps.clear();
+            self.decision = Some(Decision::Cornered);
             return exposed_options
                 .iter()
                 .filter(|o| game.contains(o.1.0, o.1.1))
@@ -1262,6 +1297,7 @@ impl PlannerBot {
                         .min_by_key(|&(d, _)| d);
                     if let Some((_, turn)) = best {
                         self.plan.steps.clear();
+                        self.decision = Some(Decision::Cut);
                         return Some(turn);
                     }
                 }
@@ -1275,6 +1311,7 @@ impl PlannerBot {
         {
             self.plan.steps.clear();
             self.launch.clear();
+            self.decision = Some(Decision::Ambush);
             return Some(turn);
         }
         let go_home = |planner: &mut PlannerBot| {
@@ -1316,14 +1353,17 @@ impl PlannerBot {
                 && self.can_escape(game, me, next)
                 && let Some(turn) = step_to(next, &options)
             {
+                self.decision = Some(Decision::OnPlan);
                 return Some(turn);
             }
             if self.config.bend > 0
                 && let Some(turn) = self.bend_move(game, me, &options)
             {
                 self.plan.steps.clear();
+                self.decision = Some(Decision::Closing);
                 return Some(turn);
             }
+            self.decision = Some(Decision::Home);
             return go_home(self);
         }
         // 4. At home: the best loop, a better launch point elsewhere on the land, or wait.
@@ -1345,6 +1385,7 @@ impl PlannerBot {
                     plan.pop_front();
                     self.plan.steps = plan;
                 }
+                self.decision = Some(Decision::ToLaunch);
                 return Some(turn);
             }
             self.launch.clear();
@@ -1374,6 +1415,7 @@ impl PlannerBot {
                 if p == target {
                     self.launch.extend(found.cells);
                     if let Some(turn) = step_to(self.launch[0], &options) {
+                        self.decision = Some(Decision::Launch);
                         return Some(turn);
                     }
                 }
@@ -1386,6 +1428,7 @@ impl PlannerBot {
             // The first cell is where the head will stand: the plan keeps what follows.
             plan.pop_front();
             self.plan.steps = plan;
+            self.decision = Some(Decision::Loop);
             return Some(turn);
         }
         // Wait: with `shadow`, over the land towards the enemy's trail.
@@ -1393,6 +1436,7 @@ impl PlannerBot {
             && game.trail_cells(enemy).len() > 0
             && let Some(turn) = self.shadow_move(game, me, &options)
         {
+            self.decision = Some(Decision::Shadow);
             return Some(turn);
         }
         // Otherwise inside the land, away from the enemy.
@@ -1405,6 +1449,7 @@ impl PlannerBot {
         } else {
             inside
         };
+        self.decision = Some(Decision::Wait);
         pool.iter()
             .filter(|o| game.contains(o.1.0, o.1.1))
             .max_by_key(|o| self.enemy_reach[at(o.1)].min(FAR - 1))
@@ -1790,6 +1835,14 @@ mod tests {
             let turn = bot.choose(&game, Budget::default()).unwrap();
             let (x, y) = next_cell(&game, me, turn);
             assert_eq!((x, y), (5 + step, 8), "step {step}");
+            // The last two plies are within the enemy's way home (2): a sure cut, then the
+            // step onto the trail wins.
+            let rule = match step {
+                ..=8 => Decision::Ambush,
+                9 => Decision::Cut,
+                _ => Decision::Win,
+            };
+            assert_eq!(bot.last_decision(), Some(rule), "step {step}");
             if step < 10 {
                 assert_eq!(game.territory(x, y), Some(me), "the walk stays on the land");
                 game = ambush_position((x, y), Direction::East);
@@ -1807,6 +1860,50 @@ mod tests {
             Some(Turn::Right),
             "the plain planner does not turn east here"
         );
+    }
+
+    /// Every move of the planner and the guard in random games names the rule that chose it,
+    /// and the rule fits the position: the rules at home only on the land with no trail, the
+    /// rules out on a loop only with a trail, a win only when the move wins, a fallback
+    /// only under a budget too short for the fields.
+    #[test]
+    fn every_move_names_a_rule_that_fits_the_position() {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..4 {
+            let mut game =
+                Position::random(Config::new(60, 41, 400).unwrap(), &mut Rng::seed_from(seed))
+                    .unwrap();
+            let mut a = PlannerBot::new(1);
+            let mut b = PlannerBot::with_config(1, PlannerConfig::guard());
+            while let Some(me) = game.to_move() {
+                let bot = if me == Side::First { &mut a } else { &mut b };
+                // Now and then a budget far too short for the fields: the fallback answers.
+                let budget = if game.moves_left(me).is_multiple_of(97) {
+                    Budget::time(std::time::Duration::from_nanos(1))
+                } else {
+                    Budget::default()
+                };
+                let turn = bot.choose(&game, budget).unwrap();
+                let rule = bot.last_decision().expect("a rule for every move");
+                seen.insert(rule);
+                let out = game.trail_cells(me).len() > 0;
+                let (x, y) = game.head(me);
+                if rule.is_at_home() {
+                    assert!(!out && game.territory(x, y) == Some(me), "{rule} out");
+                }
+                if matches!(rule, Decision::OnPlan | Decision::Closing | Decision::Home) {
+                    assert!(out, "{rule} at home");
+                }
+                assert_eq!(rule == Decision::Fallback, budget.time.is_some(), "{rule}");
+                game.play(turn).unwrap();
+                if rule == Decision::Win {
+                    assert_eq!(game.end().and_then(|e| e.winner()), Some(me));
+                }
+            }
+        }
+        for rule in [Decision::Loop, Decision::OnPlan, Decision::Fallback] {
+            assert!(seen.contains(&rule), "{rule} never chosen: {seen:?}");
+        }
     }
 
     /// The land a closing is scored for is what the engine gives: whenever the planner's
