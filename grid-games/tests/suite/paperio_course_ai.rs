@@ -334,18 +334,24 @@ fn planner_settings_are_checked() {
     }
 }
 
+/// The first game of the bundled sample.
+fn first_sample_game() -> (Config, Vec<(Position, Frame)>) {
+    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
+    frames_of(text.lines().find(|l| !l.trim().is_empty()).unwrap())
+}
+
+/// A line asking player 1's move in `frame`, given whole.
+fn now_line(config: Config, frame: &Frame) -> String {
+    json!({"size": [config.width, config.height], "max_turn": config.max_turn,
+           "me": 1, "now": frame_json(frame, None)})
+    .to_string()
+}
+
 /// The session reports the rule behind the planner's and the guard's moves, and nothing for
 /// other bots.
 #[test]
 fn a_session_names_the_rule_of_the_planners_moves() {
-    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap();
-    let (config, frames) = frames_of(line);
-    let message = |frame: &Frame| {
-        json!({"size": [config.width, config.height], "max_turn": config.max_turn,
-               "me": 1, "now": frame_json(frame, None)})
-        .to_string()
-    };
+    let (config, frames) = first_sample_game();
     let first = frames
         .iter()
         .find(|(p, _)| p.to_move() == Some(Side::First))
@@ -353,7 +359,7 @@ fn a_session_names_the_rule_of_the_planners_moves() {
     for (bot, named) in [("guard", true), ("planner", true), ("raider", false)] {
         let mut s = Session::new(bot, 1).unwrap();
         assert_eq!(s.last_decision(), None, "{bot}");
-        s.turn(&message(&first.1)).unwrap();
+        s.turn(&now_line(config, &first.1)).unwrap();
         assert_eq!(s.last_decision().is_some(), named, "{bot}");
     }
 }
@@ -368,18 +374,12 @@ fn the_trace_has_a_line_per_move() {
     };
     let dir = std::env::temp_dir().join(format!("paperio-trace-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let text = include_str!("../../examples/data/paperio_traces_sample.jsonl");
-    let line = text.lines().find(|l| !l.trim().is_empty()).unwrap();
-    let (config, frames) = frames_of(line);
+    let (config, frames) = first_sample_game();
     let turns: Vec<String> = frames
         .iter()
         .filter(|(p, _)| p.to_move() == Some(Side::First))
         .take(30)
-        .map(|(_, f)| {
-            json!({"size": [config.width, config.height], "max_turn": config.max_turn,
-                   "me": 1, "now": frame_json(f, None)})
-            .to_string()
-        })
+        .map(|(_, f)| now_line(config, f))
         .collect();
     let mut child = Command::new(&program)
         .args(["--bot", "guard", "--trace-dir"])
