@@ -91,11 +91,7 @@ struct Args {
 
 /// The planner's tuning: the defaults with each KEY=VALUE applied.
 fn planner_config(bot: &str, settings: &[String]) -> Result<PlannerConfig, String> {
-    let mut config = if bot == "guard" {
-        PlannerConfig::guard()
-    } else {
-        PlannerConfig::default()
-    };
+    let mut config = course_ai::planner_defaults(bot).unwrap_or_default();
     for setting in settings {
         let (key, value) = setting
             .split_once('=')

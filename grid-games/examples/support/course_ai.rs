@@ -179,6 +179,16 @@ pub fn light_json(frame: &Frame) -> Value {
     })
 }
 
+/// The planner's tuning that bot `name` stands for: the guard's for `guard`, the planner's
+/// defaults for `planner`, none for the other bots.
+pub fn planner_defaults(name: &str) -> Option<PlannerConfig> {
+    match name {
+        "guard" => Some(PlannerConfig::guard()),
+        "planner" => Some(PlannerConfig::default()),
+        _ => None,
+    }
+}
+
 impl Session {
     /// A session playing bot `name` (one of `BOT_NAMES`), seeded.
     pub fn new(name: &str, seed: u64) -> Result<Session, String> {
@@ -219,13 +229,7 @@ impl Session {
 
     fn make(name: &str, seed: u64, planner: Option<PlannerConfig>) -> Result<Player, String> {
         // The guard is the planner with the guard's tuning (`GuardBot` wraps no more).
-        let config = match (name, planner) {
-            (_, Some(config)) => Some(config),
-            ("guard", None) => Some(PlannerConfig::guard()),
-            ("planner", None) => Some(PlannerConfig::default()),
-            _ => None,
-        };
-        match config {
+        match planner.or_else(|| planner_defaults(name)) {
             Some(config) => Ok(Player::Planner(Box::new(PlannerBot::with_config(
                 seed, config,
             )))),
